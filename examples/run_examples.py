@@ -1,0 +1,42 @@
+"""The main job: every example in examples/ through every stage that exists.
+
+Each stage is a ttbw-opt invocation; its IR is printed so the lowering can be
+read stage by stage. A stage that fails stops the run with exit code 1.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+EXAMPLES = Path(__file__).resolve().parent
+TOOLS = Path(sys.executable).parent
+
+# (title, ttbw-opt arguments) applied one after the other to the example.
+STAGES = [
+    ("parsed and verified ttir.mul_bw", []),
+]
+
+
+def run_stage(ir: str, args: list[str]) -> str:
+    result = subprocess.run([str(TOOLS / "ttbw-opt"), *args, "-"], input=ir,
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.stderr.write(result.stderr)
+        raise SystemExit(1)
+    return result.stdout
+
+
+def main() -> int:
+    for example in sorted(EXAMPLES.glob("*.mlir")):
+        ir = example.read_text()
+        print(f"==================== {example.name}")
+        for title, args in STAGES:
+            ir = run_stage(ir, args)
+            print(f"---- {title}: ttbw-opt {' '.join(args)}")
+            print(ir)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

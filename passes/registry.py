@@ -1,0 +1,75 @@
+"""Registry of ttbw's passes and named pipelines.
+
+Only names, summaries and options live here, so `ttbw-opt --help` and the
+pipeline parser need no MLIR import; a pass's module is imported when it runs.
+A pass module exposes `run(module, options) -> None` and raises
+`ttbw.diagnostics.DiagnosticError` to refuse its input.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import import_module
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    kind: type  # bool, int or str
+    default: object
+    help: str
+
+    def parse(self, text: str):
+        if self.kind is bool:
+            if text in ("true", "1", ""):
+                return True
+            if text in ("false", "0"):
+                return False
+            raise ValueError(f"option '{self.name}' expects true or false, got '{text}'")
+        if self.kind is int:
+            try:
+                return int(text, 0)
+            except ValueError:
+                raise ValueError(f"option '{self.name}' expects an integer, got '{text}'") from None
+        return text
+
+
+@dataclass(frozen=True)
+class PassInfo:
+    argument: str
+    summary: str
+    module: str  # imported lazily; must define run(module, options)
+    options: tuple[Option, ...] = ()
+
+    def parse_options(self, given: dict[str, str]) -> dict:
+        known = {o.name: o for o in self.options}
+        values = {o.name: o.default for o in self.options}
+        for name, text in given.items():
+            if name not in known:
+                names = ", ".join(known) or "none"
+                raise ValueError(
+                    f"'{self.argument}' has no option '{name}' (its options: {names})")
+            values[name] = known[name].parse(text)
+        return values
+
+    def run(self, module, options: dict) -> None:
+        import_module(self.module).run(module, options)
+
+
+@dataclass(frozen=True)
+class PipelineInfo:
+    argument: str
+    summary: str
+    pipeline: str  # textual elements, e.g. "ttir-decompose-mul-bw,ttir-cleanup"
+    options: tuple[Option, ...] = field(default=())
+
+
+PASSES: dict[str, PassInfo] = {}
+PIPELINES: dict[str, PipelineInfo] = {}
+
+
+def register_pass(info: PassInfo) -> None:
+    PASSES[info.argument] = info
+
+
+def register_pipeline(info: PipelineInfo) -> None:
+    PIPELINES[info.argument] = info

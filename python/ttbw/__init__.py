@@ -1,0 +1,1 @@
+"""ttbw: MLIR compiler for Tenstorrent backward ops."""

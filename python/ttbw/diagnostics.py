@@ -1,0 +1,85 @@
+"""Diagnostics in MLIR's shape, whoever produced them.
+
+MLIR's own diagnostics (parser, IRDL, upstream passes) and the ones of our
+Python verifier and passes end up as `Diagnostic` records, so the tools print
+and `--verify-diagnostics` match them the same way.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+SEVERITIES = ("error", "warning", "note", "remark")
+
+
+@dataclass(frozen=True)
+class SourceLoc:
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}" if self.line else f"{self.file}:0"
+
+
+UNKNOWN_LOC = SourceLoc("<unknown>", 0, 0)
+
+
+@dataclass
+class Diagnostic:
+    severity: str
+    loc: SourceLoc
+    message: str
+    notes: list["Diagnostic"] = field(default_factory=list)
+
+    def format(self) -> str:
+        lines = [f"{self.loc}: {self.severity}: {self.message}"]
+        lines += [note.format() for note in self.notes]
+        return "\n".join(lines)
+
+
+class DiagnosticError(Exception):
+    """Raised with the diagnostics that made an operation fail."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = diagnostics
+        super().__init__("\n".join(d.format() for d in diagnostics))
+
+
+def source_loc(location, rename: dict[str, str] | None = None) -> SourceLoc:
+    """The file:line:col an MLIR Location points at (first file location found)."""
+    loc = _find_file_loc(location)
+    if loc is None:
+        return UNKNOWN_LOC
+    name = loc.filename
+    if rename:
+        name = rename.get(name, name)
+    return SourceLoc(name, loc.start_line, loc.start_col)
+
+
+def _find_file_loc(loc):
+    if loc.is_a_file():
+        return loc
+    if loc.is_a_name():
+        return _find_file_loc(loc.child_loc)
+    if loc.is_a_callsite():
+        return _find_file_loc(loc.callee)
+    if loc.is_a_fused():
+        for sub in loc.locations:
+            found = _find_file_loc(sub)
+            if found is not None:
+                return found
+    return None
+
+
+def from_mlir(diag, rename: dict[str, str] | None = None) -> Diagnostic:
+    """Converts an MLIR Diagnostic/DiagnosticInfo into a Diagnostic."""
+    severity = str(diag.severity).rsplit(".", 1)[-1].lower()
+    return Diagnostic(
+        severity=severity if severity in SEVERITIES else "error",
+        loc=source_loc(diag.location, rename),
+        message=str(diag.message),
+        # MLIR's verifier appends the op's text as a note; like mlir-opt under
+        # --verify-diagnostics, we leave it out (the location already says where).
+        notes=[from_mlir(n, rename) for n in diag.notes
+               if not str(n.message).startswith("see current operation:")],
+    )

@@ -1,0 +1,76 @@
+"""Reading MLIR source: splitting, parsing with file locations, verifying."""
+from __future__ import annotations
+
+import re
+
+from ttbw.diagnostics import Diagnostic, DiagnosticError, from_mlir
+
+SPLIT_MARKER = re.compile(r"^// -----.*$", re.MULTILINE)
+_PARSE_BUFFER = "-"  # the buffer name MLIR's Python parser gives every source
+
+
+def split_source(text: str, split: bool) -> list[tuple[int, str]]:
+    """Chunks as (first line number, text); one chunk unless `split`."""
+    if not split:
+        return [(1, text)]
+    chunks, start, line = [], 0, 1
+    for match in SPLIT_MARKER.finditer(text):
+        chunks.append((line, text[start:match.start()]))
+        line += text.count("\n", start, match.end()) + 1
+        start = match.end() + 1
+    chunks.append((line, text[start:]))
+    return chunks
+
+
+def parse_module(text: str, name: str, context, first_line: int = 1):
+    """Parses `text` (which starts at `first_line` of file `name`).
+
+    Locations point into `name` with the file's own line numbers, so split
+    chunks report diagnostics where the user wrote them.
+    """
+    from mlir import ir
+
+    padded = "\n" * (first_line - 1) + text
+    try:
+        module = ir.Module.parse(padded, context)
+    except ir.MLIRError as error:
+        raise DiagnosticError([from_mlir(d, {_PARSE_BUFFER: name})
+                               for d in error.error_diagnostics]) from None
+    _relocate(module, name)
+    return module
+
+
+def _relocate(module, name: str) -> None:
+    from mlir import ir
+
+    def rename(loc):
+        if loc.is_a_file() and loc.filename == _PARSE_BUFFER:
+            return ir.Location.file(name, loc.start_line, loc.start_col, context=loc.context)
+        return None
+
+    def visit(op):
+        new = rename(op.location)
+        if new is not None:
+            op.location = new
+        for region in op.regions:
+            for block in region.blocks:
+                for argument in block.arguments:
+                    new = rename(argument.location)
+                    if new is not None:
+                        argument.set_location(new)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+
+
+def verify_module(module) -> list[Diagnostic]:
+    """MLIR's structural verifier, then (if that passes) ttbw's rules."""
+    from mlir import ir
+
+    from ttbw.dialect.verifier import verify
+
+    try:
+        module.operation.verify()
+    except ir.MLIRError as error:
+        return [from_mlir(d) for d in error.error_diagnostics]
+    return verify(module)
