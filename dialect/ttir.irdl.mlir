@@ -73,6 +73,15 @@ irdl.dialect @ttir {
     irdl.operands(input: %input)
     irdl.results(result: %result)
   }
+  // ttbw-internal: complex conjugate of a complex tensor. It exists only
+  // between ttir-decompose-mul-bw and ttir-expand-complex (tt-mlir's TTIR has
+  // no complex types); expand-complex turns it into ttir.neg of the imaginary part.
+  irdl.operation @conj {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
   irdl.operation @typecast {
     %input = irdl.base "!builtin.tensor"
     %result = irdl.base "!builtin.tensor"

@@ -232,6 +232,12 @@ def _check_unary_same_type(op) -> None:
     _tensor(op.operands[0], "input")
 
 
+def _check_conj(op) -> None:
+    _check_unary_same_type(op)
+    if not _tensor(op.operands[0], "input").is_complex:
+        raise OpRuleError("operand 'input' must be a complex tensor")
+
+
 def _check_typecast(op) -> None:
     source, result = _tensor(op.operands[0], "input"), _tensor(op.results[0], "result")
     if source.shape != result.shape:
@@ -330,6 +336,7 @@ _CHECKS = {
     "ttir.add": _check_elementwise_binary,
     "ttir.subtract": _check_elementwise_binary,
     "ttir.neg": _check_unary_same_type,
+    "ttir.conj": _check_conj,
     "ttir.typecast": _check_typecast,
     "ttir.sum": _check_sum,
     "ttir.reshape": _check_reshape,

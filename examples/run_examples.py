@@ -15,6 +15,10 @@ TOOLS = Path(sys.executable).parent
 # (title, ttbw-opt arguments) applied one after the other to the example.
 STAGES = [
     ("parsed and verified ttir.mul_bw", []),
+    ("decomposed into ttir.multiply", ["--ttir-decompose-mul-bw"]),
+    ("broadcast gradients reduced", ["--ttir-reduce-broadcast-grads"]),
+    ("complex tensors expanded into (real, imag)", ["--ttir-expand-complex"]),
+    ("cleaned up: tt-mlir TTIR", ["--ttir-cleanup", "--canonicalize"]),
 ]
 
 

@@ -1,2 +1,24 @@
 """Registers every ttbw pass and named pipeline (names, summaries, options only)."""
-from .registry import Option, PassInfo, PipelineInfo, register_pass, register_pipeline  # noqa: F401
+from .registry import PassInfo, PipelineInfo, register_pass, register_pipeline
+
+register_pass(PassInfo(
+    "ttir-decompose-mul-bw",
+    "Decompose ttir.mul_bw into ttir.multiply (conj for complex, f32 opmath for a scalar)",
+    "ttbw.passes.decompose_mul_bw"))
+register_pass(PassInfo(
+    "ttir-reduce-broadcast-grads",
+    "Reduce broadcast gradients to their operand's shape (sum keep_dim + reshape) and data type",
+    "ttbw.passes.reduce_broadcast_grads"))
+register_pass(PassInfo(
+    "ttir-expand-complex",
+    "Expand complex tensors into (real, imag) pairs of real tensors, as ttnn's ComplexTensor",
+    "ttbw.passes.expand_complex"))
+register_pass(PassInfo(
+    "ttir-cleanup",
+    "Remove unused ttir ops and merge identical ones (DCE + CSE; ttir ops are pure)",
+    "ttbw.passes.cleanup"))
+register_pipeline(PipelineInfo(
+    "ttir-mul-bw-decomposition-pipeline",
+    "ttir.mul_bw to tt-mlir TTIR: decompose, reduce broadcasts, expand complex, clean up",
+    "ttir-decompose-mul-bw,ttir-reduce-broadcast-grads,ttir-expand-complex,ttir-cleanup,"
+    "canonicalize"))

@@ -9,5 +9,10 @@
 // CHECK: --mlir-print-ir-before-all
 // CHECK: --mlir-print-debuginfo
 // CHECK: ttbw passes:
+// CHECK: --ttir-decompose-mul-bw
+// CHECK: --ttir-reduce-broadcast-grads
+// CHECK: --ttir-expand-complex
+// CHECK: --ttir-cleanup
 // CHECK: ttbw pipelines:
+// CHECK: --ttir-mul-bw-decomposition-pipeline
 // VERSION: ttbw-opt 0.1.0

@@ -1,0 +1,94 @@
+"""ttir-decompose-mul-bw: `ttir.mul_bw` → `ttir.multiply`.
+
+    input_grad = grad · conj(other)     other_grad = grad · conj(input)
+
+(conj only for complex operands; a scalar other gives input_grad = grad · s,
+computed in f32 like PyTorch's opmath). Mixed data types multiply in the
+promoted type (f32 if either is f32), as PyTorch does.
+
+What is left for later passes is made explicit in the IR, so each stage
+verifies on its own:
+- a gradient whose type differs from its result (broadcast shape, data type)
+  flows through `builtin.unrealized_conversion_cast {ttbw.sum_to}` to the
+  result type; ttir-reduce-broadcast-grads turns it into sum/reshape/typecast;
+- a preallocated result stays tied to its buffer through
+  `bufferization.materialize_in_destination %grad in %input_grad`, whose
+  result replaces the op's result (the program writes into that buffer).
+Outputs that `are_required_outputs` leaves out produce no op at all.
+"""
+from __future__ import annotations
+
+from mlir import ir
+
+from ttbw.dialect.tensor_types import broadcast_shapes, describe
+from ttbw.dialect.verifier import (MUL_BW_OPERANDS, MUL_BW_RESULTS, required_outputs,
+                                   segments, walk_ops)
+
+from .ir_build import SUM_TO_MARK, create, tensor, typecast
+
+
+def run(module, options) -> None:
+    for op in [op for op in walk_ops(module.operation) if op.name == "ttir.mul_bw"]:
+        with ir.InsertionPoint(op), op.location:
+            _decompose(op)
+        op.erase()
+
+
+def _decompose(op) -> None:
+    operands = segments(op, "operandSegmentSizes", MUL_BW_OPERANDS, list(op.operands))
+    results = segments(op, "resultSegmentSizes", MUL_BW_RESULTS, list(op.results))
+    grad, a, b = operands["grad"], operands["input"], operands["other"]
+
+    if not isinstance(b.type, ir.RankedTensorType):  # scalar other
+        _finish(_multiply(grad, _scalar_tensor(b)), results["input_grad"], operands["input_grad"])
+        return
+
+    mask = required_outputs(op)
+    complex_ = describe(grad.type).is_complex
+    for index, (name, factor) in enumerate((("input_grad", b), ("other_grad", a))):
+        if not mask[index]:
+            continue
+        if complex_:
+            factor = create("ttir.conj", [factor], tensor(factor.type.shape, factor.type.element_type))
+        _finish(_multiply(grad, factor), results[name], operands[name])
+
+
+def _multiply(lhs: ir.Value, rhs: ir.Value) -> ir.Value:
+    element = _promoted_element(lhs.type.element_type, rhs.type.element_type)
+    lhs = typecast(lhs, tensor(lhs.type.shape, element, lhs.type.encoding))
+    rhs = typecast(rhs, tensor(rhs.type.shape, element, rhs.type.encoding))
+    shape = broadcast_shapes(lhs.type.shape, rhs.type.shape)
+    return create("ttir.multiply", [lhs, rhs], tensor(shape, element))
+
+
+def _promoted_element(lhs, rhs):
+    """PyTorch type promotion between bf16 and f32 (also for complex parts)."""
+    if lhs == rhs:
+        return lhs
+    is_complex = isinstance(lhs, ir.ComplexType) or isinstance(rhs, ir.ComplexType)
+    f32 = ir.F32Type.get()
+    return ir.ComplexType.get(f32) if is_complex else f32
+
+
+def _scalar_tensor(scalar: ir.Value) -> ir.Value:
+    """The scalar as a rank-0 f32 tensor: `ttir.full` for a constant (tt-mlir's
+    form), `tensor.from_elements` for a runtime value."""
+    owner = scalar.owner
+    rank0 = tensor([], ir.F32Type.get())
+    if isinstance(owner, ir.OpView) and owner.name == "arith.constant":
+        value = owner.attributes["value"]
+        return create("ttir.full", [], rank0, {
+            "fill_value": ir.FloatAttr.get(ir.F32Type.get(), ir.FloatAttr(value).value),
+            "shape": ir.DenseI32ArrayAttr.get([])})
+    return create("tensor.from_elements", [scalar], rank0)
+
+
+def _finish(gradient: ir.Value, result: ir.Value, preallocated: ir.Value | None) -> None:
+    if gradient.type != result.type:
+        cast = ir.Operation.create("builtin.unrealized_conversion_cast", results=[result.type],
+                                   operands=[gradient], attributes={SUM_TO_MARK: ir.UnitAttr.get()})
+        gradient = cast.result
+    if preallocated is not None:
+        gradient = create("bufferization.materialize_in_destination",
+                          [gradient, preallocated], result.type)
+    result.replace_all_uses_with(gradient)

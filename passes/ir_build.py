@@ -1,0 +1,39 @@
+"""Small helpers the passes share to build ttir IR (always at the current
+insertion point and location)."""
+from __future__ import annotations
+
+from mlir import ir
+
+from ttbw.dialect.tensor_types import describe
+
+SUM_TO_MARK = "ttbw.sum_to"  # on an unrealized cast that ttir-reduce-broadcast-grads resolves
+
+
+def create(name: str, operands, result_type, attributes=None) -> ir.Value:
+    op = ir.Operation.create(name, results=[result_type], operands=list(operands),
+                             attributes=attributes or {})
+    return op.result
+
+
+def tensor(shape, element, encoding=None) -> ir.RankedTensorType:
+    return ir.RankedTensorType.get(list(shape), element, encoding)
+
+
+def with_element(value_type, element) -> ir.RankedTensorType:
+    """Same shape, new element type, no encoding (an on-device intermediate)."""
+    return tensor(value_type.shape, element)
+
+
+def i32_array(values) -> ir.ArrayAttr:
+    i32 = ir.IntegerType.get_signless(32)
+    return ir.ArrayAttr.get([ir.IntegerAttr.get(i32, int(v)) for v in values])
+
+
+def typecast(value: ir.Value, result_type) -> ir.Value:
+    if value.type == result_type:
+        return value
+    return create("ttir.typecast", [value], result_type)
+
+
+def is_complex(value_type) -> bool:
+    return isinstance(value_type, ir.RankedTensorType) and describe(value_type).is_complex

@@ -1,0 +1,55 @@
+"""ttir-reduce-broadcast-grads: bring each gradient back to its operand's type.
+
+Resolves the `builtin.unrealized_conversion_cast {ttbw.sum_to}` left by
+ttir-decompose-mul-bw (PyTorch's `sum_to` rule):
+  1. `ttir.sum` with keep_dim = true over the broadcast dims (every leading
+     dim, and every dim where the operand has 1 and the gradient does not);
+  2. `ttir.reshape` to the operand's exact shape (drops the leading 1s; a 0-d
+     operand sums everything);
+  3. `ttir.typecast` to the operand's data type / layout when they differ.
+Complex gradients are reduced the same way (ttnn cannot; we do).
+"""
+from __future__ import annotations
+
+from mlir import ir
+
+from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
+from ttbw.dialect.tensor_types import TypeRuleError, broadcasts_to, describe, reduction_dims
+from ttbw.dialect.verifier import walk_ops
+
+from .ir_build import SUM_TO_MARK, create, i32_array, tensor, typecast
+
+
+def run(module, options) -> None:
+    casts = [op for op in walk_ops(module.operation)
+             if op.name == "builtin.unrealized_conversion_cast" and SUM_TO_MARK in op.attributes]
+    errors = []
+    for cast in casts:
+        try:
+            with ir.InsertionPoint(cast), cast.location:
+                cast.results[0].replace_all_uses_with(_sum_to(cast.operands[0], cast.results[0].type))
+            cast.erase()
+        except (ValueError, TypeRuleError) as error:
+            errors.append(Diagnostic("error", source_loc(cast.location),
+                                     f"'ttir-reduce-broadcast-grads' cannot reduce: {error}"))
+    if errors:
+        raise DiagnosticError(errors)
+
+
+def _sum_to(value: ir.Value, target_type) -> ir.Value:
+    source, target = describe(value.type), describe(target_type)
+    if source.is_complex != target.is_complex:
+        raise ValueError("a gradient cannot change between complex and real")
+    if not broadcasts_to(target.shape, source.shape):
+        raise ValueError(f"shape {target.shape_str} does not broadcast to the gradient's shape "
+                         f"{source.shape_str}")
+    dims = reduction_dims(target.shape, source.shape)
+    element = value.type.element_type
+    if dims:
+        kept = [1 if i in dims else d for i, d in enumerate(source.shape)]
+        value = create("ttir.sum", [value], tensor(kept, element), {
+            "dim_arg": i32_array(dims), "keep_dim": ir.BoolAttr.get(True)})
+    if tuple(value.type.shape) != target.shape:
+        value = create("ttir.reshape", [value], tensor(target.shape, element),
+                       {"shape": i32_array(target.shape)})
+    return typecast(value, target_type)

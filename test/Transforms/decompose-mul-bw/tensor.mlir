@@ -1,0 +1,52 @@
+// RUN: ttbw-opt --split-input-file --ttir-decompose-mul-bw %s | FileCheck %s
+// Real tensor operands: input_grad = grad * other, other_grad = grad * input.
+
+// CHECK-LABEL: func.func @same_shape
+func.func @same_shape(%g: tensor<1x1x32x32xbf16>, %a: tensor<1x1x32x32xbf16>, %b: tensor<1x1x32x32xbf16>) -> (tensor<1x1x32x32xbf16>, tensor<1x1x32x32xbf16>) {
+  // CHECK-NOT: ttir.mul_bw
+  // CHECK: %[[GA:.*]] = "ttir.multiply"(%arg0, %arg2) : (tensor<1x1x32x32xbf16>, tensor<1x1x32x32xbf16>) -> tensor<1x1x32x32xbf16>
+  // CHECK-NEXT: %[[GB:.*]] = "ttir.multiply"(%arg0, %arg1) : (tensor<1x1x32x32xbf16>, tensor<1x1x32x32xbf16>) -> tensor<1x1x32x32xbf16>
+  // CHECK-NEXT: return %[[GA]], %[[GB]]
+  %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<1x1x32x32xbf16>, tensor<1x1x32x32xbf16>, tensor<1x1x32x32xbf16>) -> (tensor<1x1x32x32xbf16>, tensor<1x1x32x32xbf16>)
+  return %0#0, %0#1 : tensor<1x1x32x32xbf16>, tensor<1x1x32x32xbf16>
+}
+
+// -----
+
+// A broadcast operand's gradient is left at grad's shape behind a marked cast
+// that ttir-reduce-broadcast-grads resolves.
+// CHECK-LABEL: func.func @row_broadcast
+func.func @row_broadcast(%g: tensor<1x1x32x64xbf16>, %a: tensor<1x1x32x64xbf16>, %b: tensor<1x1x1x64xbf16>) -> (tensor<1x1x32x64xbf16>, tensor<1x1x1x64xbf16>) {
+  // CHECK: %[[GA:.*]] = "ttir.multiply"(%arg0, %arg2) : (tensor<1x1x32x64xbf16>, tensor<1x1x1x64xbf16>) -> tensor<1x1x32x64xbf16>
+  // CHECK: %[[P:.*]] = "ttir.multiply"(%arg0, %arg1) : (tensor<1x1x32x64xbf16>, tensor<1x1x32x64xbf16>) -> tensor<1x1x32x64xbf16>
+  // CHECK: %[[GB:.*]] = builtin.unrealized_conversion_cast %[[P]] : tensor<1x1x32x64xbf16> to tensor<1x1x1x64xbf16> {ttbw.sum_to}
+  // CHECK: return %[[GA]], %[[GB]]
+  %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<1x1x32x64xbf16>, tensor<1x1x32x64xbf16>, tensor<1x1x1x64xbf16>) -> (tensor<1x1x32x64xbf16>, tensor<1x1x1x64xbf16>)
+  return %0#0, %0#1 : tensor<1x1x32x64xbf16>, tensor<1x1x1x64xbf16>
+}
+
+// -----
+
+// Mixed data types multiply in the promoted type (f32), like PyTorch.
+// CHECK-LABEL: func.func @mixed_dtypes
+func.func @mixed_dtypes(%g: tensor<32x32xbf16>, %a: tensor<32x32xbf16>, %b: tensor<32x32xf32>) -> (tensor<32x32xbf16>, tensor<32x32xf32>) {
+  // CHECK: %[[G32:.*]] = "ttir.typecast"(%arg0) : (tensor<32x32xbf16>) -> tensor<32x32xf32>
+  // CHECK: %[[GA:.*]] = "ttir.multiply"(%[[G32]], %arg2) : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+  // CHECK: builtin.unrealized_conversion_cast %[[GA]] : tensor<32x32xf32> to tensor<32x32xbf16> {ttbw.sum_to}
+  // CHECK: %[[GB:.*]] = "ttir.multiply"(%arg0, %arg1) : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
+  // CHECK: builtin.unrealized_conversion_cast %[[GB]] : tensor<32x32xbf16> to tensor<32x32xf32> {ttbw.sum_to}
+  %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<32x32xbf16>, tensor<32x32xbf16>, tensor<32x32xf32>) -> (tensor<32x32xbf16>, tensor<32x32xf32>)
+  return %0#0, %0#1 : tensor<32x32xbf16>, tensor<32x32xf32>
+}
+
+// -----
+
+// bfloat8_b keeps a bf16 element type: the product is bf16, cast back to bfp_bf8 later.
+// CHECK-LABEL: func.func @bfp8
+func.func @bfp8(%g: tensor<32x32xbf16>, %a: tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>, %b: tensor<32x32xbf16>) -> (tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>, tensor<32x32xbf16>) {
+  // CHECK: %[[GA:.*]] = "ttir.multiply"(%arg0, %arg2) : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
+  // CHECK: builtin.unrealized_conversion_cast %[[GA]] : tensor<32x32xbf16> to tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">> {ttbw.sum_to}
+  // CHECK: "ttir.multiply"(%arg0, %arg1) : (tensor<32x32xbf16>, tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>) -> tensor<32x32xbf16>
+  %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<32x32xbf16>, tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>, tensor<32x32xbf16>) -> (tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>, tensor<32x32xbf16>)
+  return %0#0, %0#1 : tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>, tensor<32x32xbf16>
+}
