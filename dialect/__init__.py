@@ -24,7 +24,9 @@ def load_ttir(context) -> None:
 def make_context():
     """A new MLIR context with the upstream dialects and `ttir` loaded."""
     from mlir import ir
+    from mlir._mlir_libs import _mlir
 
+    _mlir.globals.append_dialect_search_prefix("ttbw.mlir_dialects")
     context = ir.Context()
     context.allow_unregistered_dialects = False
     load_ttir(context)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import ttbw.passes.all  # noqa: F401  (registers every pass before names are resolved)
 from ttbw.passes.registry import PASSES, PIPELINES
 
 PIPELINE_SOURCE = "<pass-pipeline>"
