@@ -41,19 +41,20 @@ def shape_str(shape) -> str:
     return "x".join(str(d) for d in shape) if len(shape) else "scalar (rank 0)"
 
 
-_cache: dict[str, TensorDesc | TypeRuleError] = {}
+# Keyed by the (uniqued, hashable) MLIR type: printing a type costs more than
+# reading it, and the verifier asks for the same few types thousands of times.
+_cache: dict = {}
 
 
 def describe(type_) -> TensorDesc:
     """Reads a tensor type; raises TypeRuleError naming the rule it breaks."""
-    key = str(type_)
-    found = _cache.get(key)
+    found = _cache.get(type_)
     if found is None:
         try:
-            found = _describe(type_, key)
+            found = _describe(type_, str(type_))
         except TypeRuleError as error:
             found = error
-        _cache[key] = found
+        _cache[type_] = found
     if isinstance(found, TypeRuleError):
         raise TypeRuleError(*found.args)
     return found

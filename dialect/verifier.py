@@ -28,22 +28,45 @@ def verify(module) -> list[Diagnostic]:
         check = _CHECKS.get(op.name)
         if check is None:
             continue
-        try:
-            check(op)
-        except (OpRuleError, TypeRuleError) as error:
+        problem = _verdict(op, check)
+        if problem is not None:
             diagnostics.append(Diagnostic(
-                "error", source_loc(op.location), f"'{op.name}' op {error}"))
+                "error", source_loc(op.location), f"'{op.name}' op {problem}"))
     return diagnostics
 
 
-def walk_ops(op):
-    """Every operation nested in `op` (pre-order), as ir.Operation."""
-    for region in op.regions:
-        for block in region.blocks:
-            for child in block.operations:
-                child = child.operation
-                yield child
-                yield from walk_ops(child)
+# Every rule depends only on the op's name, operand/result types and
+# attributes (all uniqued, hashable MLIR objects), so verdicts are memoized on
+# that signature: the same few op shapes recur thousands of times.
+_verdicts: dict = {}
+
+
+def _verdict(op, check) -> str | None:
+    attributes = op.attributes
+    key = (op.name, tuple(v.type for v in op.operands), tuple(r.type for r in op.results),
+           tuple((name, attributes[name]) for name in attributes))
+    if key not in _verdicts:
+        try:
+            check(op)
+            _verdicts[key] = None
+        except (OpRuleError, TypeRuleError) as error:
+            _verdicts[key] = str(error)
+    return _verdicts[key]
+
+
+def walk_ops(op) -> list:
+    """Every operation nested in `op` (pre-order), as ir.Operation. MLIR's C++
+    walk only collects; nothing runs inside the callback."""
+    from mlir import ir
+
+    found = []
+
+    def collect(child):
+        found.append(child)
+        return ir.WalkResult.ADVANCE
+
+    op.walk(collect, ir.WalkOrder.PRE_ORDER)
+    return found[1:] if found and found[0] == op else found
 
 
 # ---------------------------------------------------------------- ttir.mul_bw
