@@ -1,4 +1,5 @@
-"""The main job: every example in examples/ through every stage that exists.
+"""The main job: every example in examples/ through every stage that exists,
+then the compiled op run against torch autograd (examples/run_on_cpu.py).
 
 Each stage is a ttbw-opt invocation; its IR is printed so the lowering can be
 read stage by stage. A stage that fails stops the run with exit code 1.
@@ -39,6 +40,8 @@ def main() -> int:
             ir = run_stage(ir, args)
             print(f"---- {title}: ttbw-opt {' '.join(args)}")
             print(ir)
+    print("==================== running ttbw.mul_bw (CPU reference path) beside torch autograd")
+    subprocess.run([sys.executable, str(EXAMPLES / "run_on_cpu.py")], check=True)
     return 0
 
 

@@ -22,3 +22,7 @@ register_pipeline(PipelineInfo(
     "ttir.mul_bw to tt-mlir TTIR: decompose, reduce broadcasts, expand complex, clean up",
     "ttir-decompose-mul-bw,ttir-reduce-broadcast-grads,ttir-expand-complex,ttir-cleanup,"
     "canonicalize"))
+register_pass(PassInfo(
+    "convert-ttir-to-linalg",
+    "Lower real-valued ttir ops to linalg/arith/tensor (CPU reference path; drops layouts)",
+    "ttbw.passes.convert_ttir_to_linalg"))

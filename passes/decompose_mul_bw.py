@@ -49,14 +49,18 @@ def _decompose(op) -> None:
         if not mask[index]:
             continue
         if complex_:
-            factor = create("ttir.conj", [factor], tensor(factor.type.shape, factor.type.element_type))
+            factor = create("ttir.conj", [factor], factor.type)
         _finish(_multiply(grad, factor), results[name], operands[name])
 
 
 def _multiply(lhs: ir.Value, rhs: ir.Value) -> ir.Value:
     element = _promoted_element(lhs.type.element_type, rhs.type.element_type)
-    lhs = typecast(lhs, tensor(lhs.type.shape, element, lhs.type.encoding))
-    rhs = typecast(rhs, tensor(rhs.type.shape, element, rhs.type.encoding))
+    # An operand that must change element type becomes a plain (no-encoding)
+    # intermediate; one that already has it is used as it is.
+    if lhs.type.element_type != element:
+        lhs = typecast(lhs, tensor(lhs.type.shape, element))
+    if rhs.type.element_type != element:
+        rhs = typecast(rhs, tensor(rhs.type.shape, element))
     shape = broadcast_shapes(lhs.type.shape, rhs.type.shape)
     return create("ttir.multiply", [lhs, rhs], tensor(shape, element))
 

@@ -50,3 +50,14 @@ func.func @bfp8(%g: tensor<32x32xbf16>, %a: tensor<32x32xbf16, #ttir.layout<"bfp
   %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<32x32xbf16>, tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>, tensor<32x32xbf16>) -> (tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>, tensor<32x32xbf16>)
   return %0#0, %0#1 : tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>, tensor<32x32xbf16>
 }
+
+// -----
+
+// Encoded operands cast to the promoted type become plain f32 intermediates.
+// CHECK-LABEL: func.func @encoded_mixed
+func.func @encoded_mixed(%g: tensor<32x32xbf16, #ttir.layout<"bf16", "row_major">>, %a: tensor<32x32xbf16>, %b: tensor<32x32xf32, #ttir.layout<"f32", "tile">>) -> (tensor<32x32xbf16>, tensor<32x32xf32, #ttir.layout<"f32", "tile">>) {
+  // CHECK: %[[G:.*]] = "ttir.typecast"(%arg0) : (tensor<32x32xbf16, #ttir.layout<"bf16", "row_major">>) -> tensor<32x32xf32>
+  // CHECK: "ttir.multiply"(%[[G]], %arg2) : (tensor<32x32xf32>, tensor<32x32xf32, #ttir.layout<"f32", "tile">>) -> tensor<32x32xf32>
+  %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<32x32xbf16, #ttir.layout<"bf16", "row_major">>, tensor<32x32xbf16>, tensor<32x32xf32, #ttir.layout<"f32", "tile">>) -> (tensor<32x32xbf16>, tensor<32x32xf32, #ttir.layout<"f32", "tile">>)
+  return %0#0, %0#1 : tensor<32x32xbf16>, tensor<32x32xf32, #ttir.layout<"f32", "tile">>
+}

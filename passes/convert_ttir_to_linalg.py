@@ -1,0 +1,288 @@
+"""--convert-ttir-to-linalg: real-valued ttir ops to linalg/arith/tensor on tensors.
+
+This is the CPU reference path (ttbw.runtime.cpu): an execution of ttir IR that
+shares nothing with the device lowering, so the two can check each other.
+
+Numerics follow PyTorch on CPU:
+- bf16 elementwise ops compute in f32 ("opmath") and round once to bf16. A
+  bf16 x bf16 product is exact in f32, so a bf16 multiply is bit-exact.
+- ttir.sum of bf16 accumulates in f32 and rounds once; f32 sums accumulate in
+  f64 (our loop is sequential, and sequential f32 drifts by O(n) ulp where
+  torch's cascade sum does not).
+- Layout encodings (#ttir.layout<...>) are dropped: the CPU has no tiles. A
+  bfp_bf8 tensor is computed as the bf16 it is typed as; its block-float
+  rounding (shared exponents per 16 values) is NOT emulated here.
+Complex tensors must already be expanded (ttir-expand-complex); they are refused.
+"""
+from __future__ import annotations
+
+from mlir import ir
+from mlir.dialects import arith, linalg, tensor
+
+from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
+from ttbw.dialect.verifier import walk_ops
+
+_CONVERTED = ("ttir.multiply", "ttir.add", "ttir.subtract", "ttir.neg", "ttir.typecast",
+              "ttir.sum", "ttir.reshape", "ttir.full")
+
+
+def run(module, options) -> None:
+    with module.context, ir.Location.unknown():
+        _refuse_unsupported(module)
+        _strip_encodings(module)
+        for op in list(walk_ops(module.operation)):
+            convert = _CONVERSIONS.get(op.name)
+            if convert is None or len(op.results) != 1:
+                continue
+            with op.location, ir.InsertionPoint(op):
+                new = convert(op)
+            op.results[0].replace_all_uses_with(new)
+            op.erase()
+
+
+# ------------------------------------------------------------------ checks
+
+def _refuse_unsupported(module) -> None:
+    errors = []
+
+    def error(op, message):
+        errors.append(Diagnostic("error", source_loc(op.location), message))
+
+    for op in walk_ops(module.operation):
+        if op.name == "builtin.unrealized_conversion_cast":
+            error(op, "unrealized_conversion_cast cannot be executed on the CPU path "
+                      "(a ttbw pass left it unresolved)")
+        elif op.name.startswith("ttir.") and op.name not in _CONVERTED:
+            error(op, f"'{op.name}' has no CPU lowering; run "
+                      "ttir-mul-bw-decomposition-pipeline first")
+        elif op.name == "func.func":
+            # Reported at the function only when no op inside says more.
+            if any(_is_complex(t) for t in _types_of(op)) and not any(
+                    _is_complex(t) for inner in walk_ops(op) if inner.name != "func.return"
+                    for t in _types_of(inner)):
+                error(op, "function has complex tensors; the CPU path takes real tensors "
+                          "only (run ttir-expand-complex first)")
+        elif op.name != "func.return" and any(_is_complex(t) for t in _types_of(op)):
+            error(op, f"'{op.name}' op has complex tensors; the CPU path takes real tensors "
+                      "only (run ttir-expand-complex first)")
+    if errors:
+        raise DiagnosticError(errors)
+
+
+def _types_of(op):
+    yield from (v.type for v in op.operands)
+    yield from (v.type for v in op.results)
+    for region in op.regions:
+        for block in region.blocks:
+            yield from (a.type for a in block.arguments)
+    if op.name == "func.func":
+        function_type = ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
+        yield from function_type.inputs
+        yield from function_type.results
+
+
+def _is_complex(t) -> bool:
+    return isinstance(t, ir.ShapedType) and isinstance(t.element_type, ir.ComplexType)
+
+
+# --------------------------------------------------------------- encodings
+
+def _plain(t):
+    """`t` without its tensor encoding (the CPU ignores layout and data type)."""
+    if isinstance(t, ir.RankedTensorType) and t.encoding is not None:
+        return ir.RankedTensorType.get(t.shape, t.element_type)
+    return t
+
+
+def _strip_encodings(module) -> None:
+    # Every value, not only ttir ones: func args and results, calls,
+    # tensor.from_elements, ... all must agree once the encodings are gone.
+    for op in walk_ops(module.operation):
+        for value in op.results:
+            value.set_type(_plain(value.type))
+        for region in op.regions:
+            for block in region.blocks:
+                for argument in block.arguments:
+                    argument.set_type(_plain(argument.type))
+        if op.name == "func.func":
+            old = ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
+            new = ir.FunctionType.get([_plain(t) for t in old.inputs],
+                                      [_plain(t) for t in old.results])
+            op.attributes["function_type"] = ir.TypeAttr.get(new)
+
+
+# ------------------------------------------------------------- conversions
+
+def _f32():
+    return ir.F32Type.get()
+
+
+def _is_bf16(t) -> bool:
+    return isinstance(t, ir.BF16Type)
+
+
+def _widen(x):
+    """bf16 -> f32 for opmath; f32 stays."""
+    return arith.extf(_f32(), x) if _is_bf16(x.type) else x
+
+
+def _narrow(x, element):
+    """Round an f32 opmath value once to the result element type."""
+    return arith.truncf(element, x) if x.type != element else x
+
+
+def _parallel():
+    return ir.Attribute.parse("#linalg.iterator_type<parallel>")
+
+
+def _reduction():
+    return ir.Attribute.parse("#linalg.iterator_type<reduction>")
+
+
+def _generic(inputs, init, maps, iterators, body):
+    """linalg.generic over `inputs` into `init`; body(*block_args) -> yielded value."""
+    generic = linalg.GenericOp(
+        [init.type], list(inputs), [init],
+        ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in maps]),
+        ir.ArrayAttr.get(iterators))
+    elements = [v.type.element_type for v in (*inputs, init)]
+    block = generic.regions[0].blocks.append(*elements)
+    with ir.InsertionPoint(block):
+        linalg.YieldOp([body(*block.arguments)])
+    return generic.result
+
+
+def _broadcast_map(operand_shape, out_shape):
+    """NumPy broadcast as an indexing map: right-aligned, size-1 dims read index 0."""
+    lead = len(out_shape) - len(operand_shape)
+    exprs = [ir.AffineConstantExpr.get(0) if size == 1 and out_shape[lead + i] != 1
+             else ir.AffineDimExpr.get(lead + i)
+             for i, size in enumerate(operand_shape)]
+    return ir.AffineMap.get(len(out_shape), 0, exprs)
+
+
+def _elementwise(op, operands, compute):
+    """Elementwise op in f32 opmath, broadcasting every operand to the result."""
+    result_type = op.results[0].type
+    shape, element = list(result_type.shape), result_type.element_type
+    init = tensor.EmptyOp(shape, element).result
+    maps = [_broadcast_map(list(v.type.shape), shape) for v in operands]
+    maps.append(ir.AffineMap.get_identity(len(shape)))
+    return _generic(operands, init, maps, [_parallel()] * len(shape),
+                    lambda *args: _narrow(compute(*(_widen(a) for a in args[:-1])), element))
+
+
+def _multiply(op):
+    return _elementwise(op, op.operands, arith.mulf)
+
+
+def _add(op):
+    return _elementwise(op, op.operands, arith.addf)
+
+
+def _subtract(op):
+    return _elementwise(op, op.operands, arith.subf)
+
+
+def _neg(op):
+    return _elementwise(op, op.operands, arith.negf)
+
+
+def _typecast(op):
+    source, result_type = op.operands[0], op.results[0].type
+    if source.type == result_type:  # e.g. bf16 <-> bfp_bf8: same on the CPU
+        return source
+    return _elementwise(op, [source], lambda x: x)  # widen, then narrow if needed
+
+
+def _sum(op):
+    source, result_type = op.operands[0], op.results[0].type
+    in_shape = list(source.type.shape)
+    rank = len(in_shape)
+    keep_dim = str(op.attributes["keep_dim"]) == "true"
+    if "dim_arg" in op.attributes:
+        dims = {ir.IntegerAttr(d).value % rank for d in op.attributes["dim_arg"]} if rank else set()
+    else:
+        dims = set(range(rank))
+    element = result_type.element_type
+    accumulator = ir.F64Type.get() if isinstance(element, ir.F32Type) else _f32()
+    out_exprs = [ir.AffineConstantExpr.get(0) if d in dims else ir.AffineDimExpr.get(d)
+                 for d in range(rank) if keep_dim or d not in dims]
+    out_shape = list(result_type.shape)
+    zero = arith.constant(accumulator, 0.0)
+    init = linalg.fill(zero, outs=[tensor.EmptyOp(out_shape, accumulator).result])
+    total = _generic(
+        [source], init,
+        [ir.AffineMap.get_identity(rank), ir.AffineMap.get(rank, 0, out_exprs)],
+        [_reduction() if d in dims else _parallel() for d in range(rank)],
+        lambda x, acc: arith.addf(acc, arith.extf(accumulator, x)))
+    rounded = tensor.EmptyOp(out_shape, element).result
+    identity = ir.AffineMap.get_identity(len(out_shape))
+    return _generic([total], rounded, [identity, identity], [_parallel()] * len(out_shape),
+                    lambda acc, _: arith.truncf(element, acc))
+
+
+def _reassociation(groups):
+    i64 = ir.IntegerType.get_signless(64)
+    return ir.ArrayAttr.get([ir.ArrayAttr.get([ir.IntegerAttr.get(i64, d) for d in g])
+                             for g in groups])
+
+
+def _reshape(op):
+    # Through a 1-D tensor: collapse then expand need no dim-matching analysis,
+    # and both are views after bufferization. Rank 0 uses the empty reassociation.
+    source, result_type = op.operands[0], op.results[0].type
+    in_rank, out_shape = source.type.rank, list(result_type.shape)
+    if source.type == result_type:
+        return source
+    if in_rank == 0 or len(out_shape) == 0:
+        if in_rank == 0:
+            return tensor.ExpandShapeOp(result_type, source, _reassociation([]), [],
+                                        out_shape).result
+        return tensor.CollapseShapeOp(result_type, source, _reassociation([])).result
+    flat = source
+    if in_rank != 1:
+        flat_type = ir.RankedTensorType.get([_volume(source.type.shape)],
+                                            source.type.element_type)
+        flat = tensor.CollapseShapeOp(flat_type, source,
+                                      _reassociation([list(range(in_rank))])).result
+    if len(out_shape) == 1:
+        return flat
+    return tensor.ExpandShapeOp(result_type, flat, _reassociation([list(range(len(out_shape)))]),
+                                [], out_shape).result
+
+
+def _volume(shape) -> int:
+    volume = 1
+    for d in shape:
+        volume *= d
+    return volume
+
+
+def _full(op):
+    result_type = op.results[0].type
+    value = ir.FloatAttr(op.attributes["fill_value"]).value
+    # FloatAttr.get rounds the f32 fill value to bf16 to nearest-even, like torch.full.
+    splat = ir.DenseElementsAttr.get_splat(
+        result_type, ir.FloatAttr.get(result_type.element_type, value))
+    return arith.ConstantOp(result_type, splat).result
+
+
+def _materialize(op):
+    # Tensor form only (it has a result): on the CPU the destination's buffer
+    # identity does not matter, so the result is just the source's value.
+    return op.operands[0]
+
+
+_CONVERSIONS = {
+    "ttir.multiply": _multiply,
+    "ttir.add": _add,
+    "ttir.subtract": _subtract,
+    "ttir.neg": _neg,
+    "ttir.typecast": _typecast,
+    "ttir.sum": _sum,
+    "ttir.reshape": _reshape,
+    "ttir.full": _full,
+    "bufferization.materialize_in_destination": _materialize,
+}
+
