@@ -196,9 +196,9 @@ class _Call:
 def _host_array(tensor: Tensor) -> np.ndarray:
     import ml_dtypes
 
-    if tensor.dtype is float32:
-        return np.ascontiguousarray(tensor.values, dtype=np.float32)
-    return np.ascontiguousarray(tensor.values.astype(ml_dtypes.bfloat16))
+    # (np.ascontiguousarray would turn a 0-d array into a 1-d one)
+    dtype = np.float32 if tensor.dtype is float32 else ml_dtypes.bfloat16
+    return np.array(tensor.values, dtype=dtype, order="C").reshape(tensor.shape)
 
 
 def _store(values: np.ndarray, like: Tensor, memory: MemoryConfig | None, target: Tensor | None) -> Tensor:

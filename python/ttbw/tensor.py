@@ -63,7 +63,11 @@ class Tensor:
         return tuple(self.values.shape)
 
     def ir_type(self, element: str | None = None) -> str:
+        """The IR type; the encoding is written only where it says more than
+        the default (TILE, data type of the element type)."""
         dims = "".join(f"{d}x" for d in self.shape)
+        if self.layout is TILE_LAYOUT and self.dtype.ir_name == self.dtype.element:
+            return f"tensor<{dims}{element or self.dtype.element}>"
         encoding = f'#ttir.layout<"{self.dtype.ir_name}", "{self.layout.ir_name}">'
         return f"tensor<{dims}{element or self.dtype.element}, {encoding}>"
 
@@ -111,7 +115,7 @@ def quantize(values: np.ndarray, dtype: DataType) -> np.ndarray:
 
     if dtype is float32:
         return values.astype(np.float32)
-    if dtype is bfloat16:
-        return formats.round_to_bf16(values).astype(np.float32)
+    if dtype is bfloat16:  # (the rounding helper returns at least 1-d)
+        return formats.round_to_bf16(values).astype(np.float32).reshape(values.shape)
     tiles = formats.to_tiles(values)
     return formats.from_tiles(formats.unpack_bfp8_b(formats.pack_bfp8_b(tiles)), values.shape)
