@@ -7,7 +7,7 @@ A pass module exposes `run(module, options) -> None` and raises
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import import_module
 
 
@@ -60,7 +60,6 @@ class PipelineInfo:
     argument: str
     summary: str
     pipeline: str  # textual elements, e.g. "ttir-decompose-mul-bw,ttir-cleanup"
-    options: tuple[Option, ...] = field(default=())
 
 
 PASSES: dict[str, PassInfo] = {}

@@ -31,11 +31,11 @@ class _ArgumentParser(argparse.ArgumentParser):
 
 def _help_epilog() -> str:
     lines = ["ttbw passes:"]
-    lines += [f"  --{p.argument:<40} {p.summary}" for p in PASSES.values()]
     for p in PASSES.values():
+        lines.append(f"  --{p.argument:<40} {p.summary}")
         for option in p.options:
-            lines.append(f"      {option.name}={option.kind.__name__:<32} {option.help} "
-                         f"(default: {str(option.default).lower() if option.kind is bool else option.default})")
+            default = str(option.default).lower() if option.kind is bool else option.default
+            lines.append(f"      {option.name}={option.kind.__name__:<32} {option.help} (default: {default})")
     lines.append("ttbw pipelines:")
     lines += [f"  --{p.argument:<40} {p.summary}" for p in PIPELINES.values()]
     lines.append("Upstream MLIR passes (e.g. --canonicalize, --cse, --symbol-dce) are accepted as\n"

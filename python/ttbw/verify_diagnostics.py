@@ -65,9 +65,8 @@ def check(emitted: list[Diagnostic], expected: list[Expectation], name: str) -> 
     """Returns the verification errors (empty when everything matched)."""
     problems = []
     for diag in _flatten(emitted):
-        line = 0 if diag.loc.line == 0 else diag.loc.line
-        if diag.loc.file not in (name, "<unknown>"):
-            line = -1
+        # Diagnostics located in another buffer can only be unexpected.
+        line = diag.loc.line if diag.loc.file in (name, "<unknown>") else -1
         for exp in expected:
             if (not exp.matched and exp.severity == diag.severity and exp.line == line
                     and exp.pattern.search(diag.message)):
