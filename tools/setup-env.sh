@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Creates (once) the project's virtual environment in .venv and installs the project
-# into it. Re-running is cheap: nothing is reinstalled unless pyproject.toml changed.
+# Creates (once) the project's virtual environment in .venv, installs the project
+# into it and fetches the tt-mlir library. Re-running is cheap: nothing is
+# reinstalled unless pyproject.toml changed, nothing is downloaded twice.
 # Usage: source tools/setup-env.sh   (sets ROOT and VENV and puts .venv/bin on PATH)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -12,9 +13,12 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   echo "ttbw: installing the project into $VENV" >&2
-  "$VENV/bin/python" -m pip install --disable-pip-version-check -e "$ROOT[test]" > "$VENV/pip.log" 2>&1 \
+  "$VENV/bin/python" -m pip install --disable-pip-version-check -e "$ROOT[test,bench]" > "$VENV/pip.log" 2>&1 \
     || { tail -n 30 "$VENV/pip.log" >&2; echo "ttbw: install failed (log: $VENV/pip.log)" >&2; exit 1; }
   echo "$want" > "$stamp"
 fi
+# The real tt-mlir C library (from the tt-lang wheel) in .cache/; a no-op once there.
+"$VENV/bin/python" -c "from ttbw.ttmlir.install import main; raise SystemExit(main([]))" > /dev/null \
+  || { echo "ttbw: could not fetch tt-mlir" >&2; exit 1; }
 export PATH="$VENV/bin:$PATH"
 set +eu

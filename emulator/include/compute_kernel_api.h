@@ -1,0 +1,3 @@
+// Older include path used by tt-metal kernels.
+#pragma once
+#include "ttbw_emu/compute.h"

@@ -1,0 +1,166 @@
+// Internal state of the emulated device: memories, buffers, programs and per-core run state.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "context.h"
+#include "formats.h"
+
+namespace ttbw {
+
+constexpr uint32_t kNumCBs = 32;
+constexpr uint32_t kDramAlign = 32;
+constexpr uint32_t kL1Align = 16;
+constexpr uint32_t kDramBase = 0x10000;  // no buffer at low addresses: a zero base is caught
+
+// A fault raised inside a kernel (bad index, protocol misuse, ...). Unwinds to the fiber entry.
+struct KernelFault : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct BufferInfo {
+    uint32_t id;
+    std::string name;
+    bool dram;
+    uint32_t addr;          // same address in every bank (interleaved)
+    uint32_t page_size;     // bytes of one page
+    uint32_t aligned_page;  // page stride inside a bank
+    uint32_t num_pages;
+    bool live;
+};
+
+struct Device {
+    uint32_t gx, gy, num_dram_banks, l1_size;
+    std::vector<std::vector<uint8_t>> dram;  // one byte array per DRAM bank
+    std::vector<uint8_t*> l1;                // one L1 per core (calloc: untouched pages cost nothing)
+    std::vector<BufferInfo> buffers;
+    std::map<uint32_t, uint32_t> dram_at, l1_at;  // start address -> buffer id (live buffers)
+    uint32_t dram_top = kDramBase;   // DRAM bump allocator (same offset in every bank)
+    uint32_t l1_bottom;              // L1 buffers are allocated top-down, like tt-metal
+    uint64_t programs_launched = 0;
+    std::string error;
+
+    uint32_t num_cores() const { return gx * gy; }
+    // Find the live buffer containing page-aligned `addr` in a bank of the given space.
+    const BufferInfo* find_buffer(bool dram_space, uint32_t addr) const;
+};
+
+struct CBConfig {
+    uint32_t index, fmt, page_size, num_pages;
+};
+
+enum Proc { kReader = 0, kCompute = 1, kWriter = 2 };
+
+struct KernelConfig {
+    std::string name;
+    int proc;
+    void (*fn)();
+    std::vector<uint32_t> rt_args, common_args;
+    bool fp32_dest;
+};
+
+struct CoreConfig {
+    uint32_t x = 0, y = 0;
+    std::vector<CBConfig> cbs;
+    KernelConfig* kernels[3] = {nullptr, nullptr, nullptr};
+};
+
+// Counters of the last run, kept until asked for (JSON is built on demand).
+struct RunResult {
+    bool valid = false;
+    std::vector<uint64_t> ops, buf_read, buf_write;
+    std::vector<std::vector<uint32_t>> hwm;  // per core (program order), per CB index
+    std::vector<uint32_t> l1_used;
+    uint64_t programs_launched = 0;
+};
+
+struct Program {
+    Device* dev;
+    std::map<uint32_t, CoreConfig> cores;  // by core index y*gx+x (ordered => deterministic)
+    std::vector<KernelConfig*> owned;
+    RunResult last;
+    ~Program() { for (auto* k : owned) delete k; }
+};
+
+enum Op {
+    kMulTiles, kAddTiles, kSubTiles, kMulBinaryTile, kAddBinaryTile, kSubBinaryTile, kCopyTile,
+    kFillTile, kReduceTile, kUnaryBcast, kDestReuse, kPackTile, kTilize, kUntilize, kNocReadTile,
+    kNocWriteTile, kNocRead, kNocWrite, kNumOps
+};
+extern const char* const kOpNames[kNumOps];
+
+struct Counters {
+    uint64_t ops[kNumOps] = {};
+    std::vector<uint64_t> buf_read, buf_write;  // bytes per buffer id
+    explicit Counters(size_t nbuf = 0) : buf_read(nbuf), buf_write(nbuf) {}
+    void add(const Counters& o);
+};
+
+struct CBState {
+    bool used = false;
+    uint32_t fmt = 0, page_size = 0, num_pages = 0, base = 0;
+    uint32_t rd_page = 0, wr_page = 0;
+    uint32_t filled = 0;     // pushed and not yet popped
+    uint32_t reserved = 0;   // reserved by the producer, not yet pushed
+    uint32_t front_ack = 0;  // pages the consumer waited for, not yet popped
+    uint32_t pack_seq = 0;   // packer's sequential output position (reset by push_back)
+    uint32_t hwm = 0;        // high-water mark of filled + reserved
+    uint32_t read_ptr() const { return base + rd_page * page_size; }
+    uint32_t write_ptr() const { return base + wr_page * page_size; }
+};
+
+enum FiberState { kReady, kBlocked, kPolled, kDone };  // kPolled: yielded after a failed poll
+enum RegsState { kRegsIdle, kRegsAcquired, kRegsCommitted, kRegsWaited };
+enum WaitKind { kWaitFront, kWaitBack };
+
+struct Fiber {
+    Context ctx;
+    KernelConfig* k = nullptr;
+    FiberState state = kReady;
+    WaitKind wait_kind = kWaitFront;
+    uint32_t wait_cb = 0, wait_n = 0;
+    uint32_t pending_reads = 0, pending_writes = 0;
+    RegsState regs = kRegsIdle;
+    uint32_t dst_tiles = 16;
+    uint32_t dst_valid = 0;  // bit i: DST tile i written since tile_regs_acquire
+    std::string error;
+};
+
+struct CoreRun {
+    Device* dev;
+    CoreConfig* cfg;
+    uint32_t core_idx;
+    uint8_t* l1;
+    uint32_t l1_used;  // bytes of CBs + L1 buffers on this core
+    CBState cb[kNumCBs];
+    Fiber fibers[3];
+    Fiber* order[3];
+    int nf = 0;
+    Counters* ctr;
+    uint64_t cb_version = 0;   // bumped by every push/pop: tells polling apart from progress
+    float (*dst)[kTileElems];  // the DST register file (16 tiles)
+    Context sched;
+};
+
+// Per worker thread: the core being run and the fiber on the CPU.
+// initial-exec: plain %fs-relative access instead of a __tls_get_addr call per API call.
+extern thread_local CoreRun* t_core __attribute__((tls_model("initial-exec")));
+extern thread_local Fiber* t_fiber __attribute__((tls_model("initial-exec")));
+
+[[noreturn]] void fault(const std::string& msg);
+std::string core_name(const CoreRun& c);
+std::string run_program(Program& prog, unsigned workers);
+std::string counters_json(const Program& prog);
+
+// Memory access helpers (bounds-checked against the core's L1 allocation).
+uint8_t* l1_span(uint32_t addr, uint32_t size, const char* what);
+CBState& cb_state(uint32_t cb, const char* what);
+bool wait_satisfied(const CoreRun& c, const Fiber& f);
+void block_on(WaitKind kind, uint32_t cb, uint32_t n);
+bool poll(WaitKind kind, uint32_t cb, uint32_t n);
+
+}  // namespace ttbw

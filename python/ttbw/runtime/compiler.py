@@ -1,0 +1,159 @@
+"""Compile the emulator runtime and kernels with g++, caching the shared objects.
+
+Each kernel's `kernel_main` is compiled into its own shared object (its own translation
+unit), so any number of generated kernels coexist in one process. The cache key hashes the
+source, compile-time args, defines, flags, the emulator headers and the compiler version; a
+hit compiles nothing (see `stats`). Objects are written to a temporary name and renamed, so
+concurrent or interrupted builds never leave a broken file behind.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from .errors import CompileError
+
+# python/ttbw/runtime/compiler.py -> parents[3] is the repository root (editable install).
+REPO_ROOT = Path(__file__).resolve().parents[3]
+EMULATOR_DIR = REPO_ROOT / "emulator"
+INCLUDE_DIR = EMULATOR_DIR / "include"
+RUNTIME_SOURCES = ("context.cpp", "scheduler.cpp", "dataflow.cpp", "compute.cpp", "device.cpp")
+KERNEL_FLAGS = ("-std=c++17", "-O2", "-fPIC", "-shared", "-w")
+# The runtime's tile loops are vectorised for the build machine (the key includes its CPU flags).
+RUNTIME_FLAGS = ("-std=c++17", "-O3", "-march=native", "-fPIC", "-shared", "-Wall")
+
+
+@dataclass
+class CompileStats:
+    compiled: int = 0  # g++ invocations in this process
+    cache_hits: int = 0
+
+
+stats = CompileStats()
+
+
+def cache_root() -> Path:
+    """Project cache root: $TTBW_CACHE_DIR if set, else <repo>/.cache."""
+    override = os.environ.get("TTBW_CACHE_DIR")
+    return Path(override).resolve() if override else REPO_ROOT / ".cache"
+
+
+def compiler() -> str:
+    cxx = os.environ.get("CXX", "g++")
+    if shutil.which(cxx) is None:
+        raise CompileError(f"C++ compiler '{cxx}' not found (install g++ or set CXX)")
+    return cxx
+
+
+@lru_cache(maxsize=None)
+def _compiler_version(cxx: str) -> str:
+    return subprocess.run([cxx, "--version"], capture_output=True, text=True).stdout
+
+
+def _tree_hash(root: Path, pattern: str) -> str:
+    h = hashlib.sha256()
+    for p in sorted(root.rglob(pattern)):
+        h.update(str(p.relative_to(root)).encode())
+        h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+@lru_cache(maxsize=None)
+def _cpu_flags() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as fh:
+            return next((line for line in fh if line.startswith(("flags", "Features"))), "")
+    except OSError:
+        return ""
+
+
+@lru_cache(maxsize=None)
+def _headers_hash() -> str:
+    return _tree_hash(INCLUDE_DIR, "*.h*")
+
+
+def _build(cxx: str, args: list[str], out: Path, what: str) -> Path:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=".tmp-", suffix=".so")
+    os.close(fd)
+    try:
+        proc = subprocess.run([cxx, *args, "-o", tmp], capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise CompileError(f"failed to compile {what}:\n{proc.stderr.strip()}")
+        os.replace(tmp, out)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    stats.compiled += 1
+    return out
+
+
+_runtime_failure: CompileError | None = None
+
+
+def runtime_library() -> Path:
+    """Build (once per source version) the emulator runtime shared library.
+
+    A failed build is remembered for the process: later calls fail at once."""
+    global _runtime_failure
+    if _runtime_failure is not None:
+        raise _runtime_failure
+    try:
+        return _runtime_library()
+    except CompileError as exc:
+        _runtime_failure = exc
+        raise
+
+
+@lru_cache(maxsize=None)
+def _runtime_library() -> Path:
+    cxx = compiler()
+    src = EMULATOR_DIR / "runtime"
+    key = hashlib.sha256(
+        (_tree_hash(src, "*") + _compiler_version(cxx) + " ".join(RUNTIME_FLAGS) + _cpu_flags()).encode()
+    ).hexdigest()[:16]
+    out = cache_root() / "emulator" / f"libttbw_emu-{key}.so"
+    if out.exists():
+        stats.cache_hits += 1
+        return out
+    sources = [str(src / s) for s in RUNTIME_SOURCES]
+    return _build(cxx, [*RUNTIME_FLAGS, *sources, "-ldl", "-lpthread"], out, "the emulator runtime")
+
+
+def kernel_key(source: str, compile_args: tuple[int, ...], defines: tuple[tuple[str, str], ...]) -> str:
+    cxx = compiler()
+    h = hashlib.sha256()
+    for part in (source, repr(compile_args), repr(defines), " ".join(KERNEL_FLAGS), _headers_hash(),
+                 _compiler_version(cxx)):
+        h.update(part.encode())
+        h.update(b"\0")
+    return h.hexdigest()[:24]
+
+
+def compile_kernel(source: str, compile_args: tuple[int, ...] = (), defines: tuple[tuple[str, str], ...] = (),
+                   name: str = "kernel") -> Path:
+    """Compile one kernel translation unit to a shared object; returns its cached path."""
+    for v in compile_args:
+        if not isinstance(v, int) or not 0 <= v < 2**32:
+            raise CompileError(f"kernel '{name}': compile-time args must be 32-bit unsigned ints, got {v!r}")
+    key = kernel_key(source, compile_args, defines)
+    out = cache_root() / "kernels" / f"{key}.so"
+    if out.exists():
+        stats.cache_hits += 1
+        return out
+    cxx = compiler()
+    src_dir = cache_root() / "kernels" / "src"
+    src_dir.mkdir(parents=True, exist_ok=True)
+    src = src_dir / f"{key}.cpp"
+    src.write_text(source)
+    ct = "".join(f"{v}u," for v in compile_args)
+    args = [*KERNEL_FLAGS, f"-I{INCLUDE_DIR}", f"-DKERNEL_COMPILE_TIME_ARGS={ct}"]
+    args += [f"-D{k}={v}" for k, v in defines]
+    return _build(cxx, [*args, str(src)], out, f"kernel '{name}'")

@@ -1,0 +1,403 @@
+"""The emulated device: a grid of Tensix cores with L1, DRAM banks, buffers and program launch."""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import ml_dtypes
+import numpy as np
+
+from . import formats as fmt
+from . import native
+from .compiler import compile_kernel
+from .errors import EmulatorError, ProgramError, classify
+from .formats import DataFormat
+from .program import CoreCoord, Processor, Program, cores_of
+
+WORMHOLE_L1_BYTES = 1464 * 1024
+WORMHOLE_DRAM_BANKS = 12
+MAX_GRID = 8
+
+
+def _host_array(data) -> np.ndarray:
+    """numpy arrays or torch tensors -> numpy float32, or bfloat16 when the data already is
+    bf16 (no widening round trip: a bf16 upload is then a pure reorder of 16-bit words)."""
+    if type(data).__module__.startswith("torch"):
+        t = data.detach().cpu()
+        if str(t.dtype) == "torch.bfloat16":
+            return t.contiguous().view(_torch_int16()).numpy().view(ml_dtypes.bfloat16)
+        return t.float().numpy()
+    x = np.asarray(data)
+    return x if x.dtype == ml_dtypes.bfloat16 else x.astype(np.float32, copy=False)
+
+
+def _torch_int16():
+    import torch  # only reached with a torch tensor in hand
+
+    return torch.int16
+
+
+@dataclass
+class Buffer:
+    """An interleaved DRAM or L1 buffer holding one tensor.
+
+    TILE layout: pages are 32x32 tiles (padded), ordered row-major over (batch..., Ht, Wt).
+    ROW_MAJOR layout: one page per row of the last dimension.
+    """
+
+    device: "Device"
+    id: int
+    name: str
+    address: int
+    shape: tuple[int, ...]
+    data_format: DataFormat
+    layout: str  # "tile" | "row_major"
+    memory: str  # "dram" | "l1"
+    page_size: int
+    num_pages: int
+    live: bool = True
+
+    @property
+    def is_dram(self) -> bool:
+        return self.memory == "dram"
+
+    @property
+    def accessor_config(self) -> int:
+        """The TensorAccessorArgs compile-time word of this buffer (interleaved; bit 1 = DRAM)."""
+        return 2 if self.is_dram else 0
+
+    @property
+    def padded_shape(self) -> tuple[int, ...]:
+        return fmt.padded_shape(self.shape) if self.layout == "tile" else self.shape
+
+    @property
+    def tiles(self) -> tuple[int, int, int]:
+        """(batch, Ht, Wt) of a TILE buffer."""
+        ps = self.padded_shape
+        return int(np.prod(ps[:-2], dtype=np.int64)), ps[-2] // fmt.TILE, ps[-1] // fmt.TILE
+
+    def write(self, data) -> None:
+        self.device.write(self, data)
+
+    def read(self) -> np.ndarray:
+        return self.device.read(self)
+
+
+class RunStats:
+    """Counters of one program launch (decoded on first access: launches stay cheap).
+
+    ops: tile operations by kind; dram/l1_buffer_bytes_read/written: bytes per buffer name;
+    cb_high_water: pages, per core and CB index; l1_bytes_used: CBs + L1 buffers per core;
+    programs_launched: by the device so far; seconds: the launch; compile_seconds: g++ (cached).
+    """
+
+    def __init__(self, raw: str, seconds: float, compile_seconds: float = 0.0):
+        self._raw = raw
+        self.seconds = seconds
+        self.compile_seconds = compile_seconds
+
+    @cached_property
+    def _data(self) -> dict:
+        return json.loads(self._raw)
+
+    @cached_property
+    def ops(self) -> dict[str, int]:
+        return dict(self._data["ops"])
+
+    def _buffers(self, dram: bool, key: str) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for b in self._data["buffers"]:
+            if b["dram"] == dram and b[key]:
+                out[b["name"]] = out.get(b["name"], 0) + b[key]
+        return out
+
+    @property
+    def dram_bytes_read(self) -> dict[str, int]:
+        return self._buffers(True, "read")
+
+    @property
+    def dram_bytes_written(self) -> dict[str, int]:
+        return self._buffers(True, "write")
+
+    @property
+    def l1_buffer_bytes_read(self) -> dict[str, int]:
+        return self._buffers(False, "read")
+
+    @property
+    def l1_buffer_bytes_written(self) -> dict[str, int]:
+        return self._buffers(False, "write")
+
+    @cached_property
+    def cb_high_water(self) -> dict[CoreCoord, dict[int, int]]:
+        return {(k["x"], k["y"]): {int(cb): v for cb, v in k["cb_high_water"].items()} for k in self._data["cores"]}
+
+    @cached_property
+    def l1_bytes_used(self) -> dict[CoreCoord, int]:
+        return {(k["x"], k["y"]): k["l1_bytes"] for k in self._data["cores"]}
+
+    @property
+    def programs_launched(self) -> int:
+        return int(self._data["programs_launched"])
+
+    @property
+    def total_dram_read(self) -> int:
+        return sum(self.dram_bytes_read.values())
+
+    @property
+    def total_dram_written(self) -> int:
+        return sum(self.dram_bytes_written.values())
+
+    def cb_high_water_max(self) -> dict[int, int]:
+        """Per CB index, the highest high-water mark over all cores."""
+        out: dict[int, int] = {}
+        for per_cb in self.cb_high_water.values():
+            for cb, pages in per_cb.items():
+                out[cb] = max(out.get(cb, 0), pages)
+        return out
+
+    def __repr__(self) -> str:
+        busy = {k: v for k, v in self.ops.items() if v}
+        return f"RunStats(seconds={self.seconds:.6f}, ops={busy}, dram_read={self.total_dram_read})"
+
+
+class PreparedProgram:
+    """A program loaded on a device (see Device.prepare)."""
+
+    def __init__(self, device: "Device", handle):
+        self._device, self._h = device, handle
+
+    def run(self, workers: int | None = None) -> RunStats:
+        dev = self._device
+        if not self._h:
+            raise EmulatorError("prepared program is closed")
+        lib = dev._lib
+        dev._handle()
+        t0 = time.perf_counter()
+        rc = lib.ttbw_prog_run(self._h, workers or dev.workers)
+        seconds = time.perf_counter() - t0
+        if rc != 0:
+            raise classify(lib.ttbw_prog_error(self._h).decode())
+        return RunStats(lib.ttbw_prog_counters(self._h).decode(), seconds)
+
+    def close(self) -> None:
+        if self._h:
+            self._device._lib.ttbw_prog_free(self._h)
+            self._h = None
+
+    def __enter__(self) -> "PreparedProgram":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+
+@dataclass
+class _Compiled:
+    paths: dict[int, str] = field(default_factory=dict)  # kernel position -> .so path
+
+
+class Device:
+    """An emulated Wormhole-like device with a grid of up to 8x8 Tensix cores."""
+
+    def __init__(self, grid: tuple[int, int] = (8, 8), dram_banks: int = WORMHOLE_DRAM_BANKS,
+                 l1_bytes: int = WORMHOLE_L1_BYTES, workers: int | None = None):
+        gx, gy = grid
+        if not (1 <= gx <= MAX_GRID and 1 <= gy <= MAX_GRID):
+            raise EmulatorError(f"grid {grid} outside 1x1..{MAX_GRID}x{MAX_GRID}")
+        self.grid = (gx, gy)
+        self.workers = workers or min(os.cpu_count() or 1, 8)
+        self._lib = native.lib()
+        self._h = self._lib.ttbw_dev_open(gx, gy, dram_banks, l1_bytes)
+        if not self._h:
+            raise EmulatorError("cannot open emulated device (bad configuration or out of memory)")
+        self._buffers: list[Buffer] = []
+        self._stage = np.empty(0, dtype=np.uint8)
+
+    # -- lifetime ---------------------------------------------------------------------------
+    def close(self) -> None:
+        if self._h:
+            self._lib.ttbw_dev_close(self._h)
+            self._h = None
+            for b in self._buffers:
+                b.live = False
+
+    def __enter__(self) -> "Device":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def _handle(self):
+        if not self._h:
+            raise EmulatorError("device is closed")
+        return self._h
+
+    def _error(self) -> str:
+        return self._lib.ttbw_dev_error(self._h).decode()
+
+    @property
+    def programs_launched(self) -> int:
+        return int(self._lib.ttbw_dev_programs_launched(self._handle()))
+
+    # -- buffers ----------------------------------------------------------------------------
+    def allocate(self, shape, dtype="bf16", layout: str = "tile", memory: str = "dram",
+                 name: str | None = None) -> Buffer:
+        """Allocate an interleaved buffer for a tensor of `shape` (padded to tiles in TILE layout)."""
+        shape = tuple(int(s) for s in shape)
+        if any(s <= 0 for s in shape):
+            raise EmulatorError(f"shape {shape} must have positive dimensions")
+        data_format = DataFormat.parse(dtype)
+        if layout not in ("tile", "row_major"):
+            raise EmulatorError(f"layout must be 'tile' or 'row_major', got {layout!r}")
+        if memory not in ("dram", "l1"):
+            raise EmulatorError(f"memory must be 'dram' or 'l1', got {memory!r}")
+        if layout == "tile":
+            b, ht, wt = (int(np.prod(fmt.padded_shape(shape)[:-2], dtype=np.int64)),
+                         fmt.padded_shape(shape)[-2] // 32, fmt.padded_shape(shape)[-1] // 32)
+            page_size, num_pages = data_format.tile_bytes, b * ht * wt
+        else:
+            if data_format == DataFormat.BFLOAT8_B:
+                raise EmulatorError("bfloat8_b exists only in TILE layout")
+            page_size = shape[-1] * data_format.element_bytes
+            num_pages = int(np.prod(shape[:-1], dtype=np.int64)) if len(shape) > 1 else 1
+        name = name or f"buffer{len(self._buffers)}"
+        bid = ctypes.c_uint32()
+        addr = self._lib.ttbw_buf_alloc(self._handle(), int(memory == "dram"), page_size, num_pages,
+                                        name.encode(), ctypes.byref(bid))
+        if addr < 0:
+            raise classify(self._error())
+        buf = Buffer(self, bid.value, name, int(addr), shape, data_format, layout, memory, page_size, num_pages)
+        self._buffers.append(buf)
+        return buf
+
+    def free(self, buf: Buffer) -> None:
+        if buf.live and self._lib.ttbw_buf_free(self._handle(), buf.id) != 0:
+            raise EmulatorError(self._error())
+        buf.live = False
+
+    def write(self, buf: Buffer, data) -> None:
+        """Upload a host tensor of the buffer's logical shape (converted to its format/layout)."""
+        x = _host_array(data)
+        if tuple(x.shape) != buf.shape:
+            raise EmulatorError(f"buffer '{buf.name}' has shape {buf.shape}, got data of shape {tuple(x.shape)}")
+        f = buf.data_format
+        if buf.layout == "tile":
+            if f == DataFormat.BFLOAT16:  # convert (a view for bf16 input), reorder into staging
+                raw = fmt.to_tiles(fmt.f32_to_bf16_bits(x), out=self._staging(buf).view(np.uint16))
+            else:
+                raw = fmt.encode_tiles(f, fmt.to_tiles(x.astype(np.float32, copy=False)))
+        else:
+            raw = fmt.encode_rows(f, x)
+        self._io(buf, np.ascontiguousarray(raw).view(np.uint8).ravel(), write=True)
+
+    def read(self, buf: Buffer) -> np.ndarray:
+        """Download a buffer as a float32 array of its logical shape."""
+        raw = self._staging(buf)
+        self._io(buf, raw, write=False)
+        if buf.layout == "tile":
+            if buf.data_format == DataFormat.BFLOAT16:  # reorder and widen in one pass
+                words = raw.view(ml_dtypes.bfloat16).reshape(buf.num_pages, 1024)
+                return fmt.from_tiles(words, buf.shape, dtype=np.float32)
+            tiles = fmt.decode_tiles(buf.data_format, raw.reshape(buf.num_pages, buf.page_size))
+            return fmt.from_tiles(tiles, buf.shape)
+        return fmt.decode_rows(buf.data_format, raw, buf.shape)
+
+    def _staging(self, buf: Buffer) -> np.ndarray:
+        """A reused host buffer of the buffer's byte size (fresh large arrays cost page faults)."""
+        n = buf.page_size * buf.num_pages
+        if self._stage.size < n:
+            self._stage = np.empty(n, dtype=np.uint8)
+        return self._stage[:n]
+
+    def _io(self, buf: Buffer, raw: np.ndarray, write: bool) -> None:
+        if not buf.live or buf.device is not self:
+            raise EmulatorError(f"buffer '{buf.name}' is not allocated on this device")
+        rc = self._lib.ttbw_buf_io(self._handle(), buf.id, int(write), raw.ctypes.data_as(ctypes.c_void_p),
+                                   raw.nbytes)
+        if rc != 0:
+            raise EmulatorError(self._error())
+
+    # -- programs ---------------------------------------------------------------------------
+    def compile(self, program: Program) -> _Compiled:
+        """Compile every kernel of a program (cached; a hit compiles nothing)."""
+        program.validate()
+        for cb in program.circular_buffers:
+            for core in cores_of(cb.cores):
+                self._check_core(*core, f"CB {cb.index}")
+        for k in program.kernels:
+            for core in cores_of(k.cores):
+                self._check_core(*core, f"kernel '{k.name}'")
+        out = _Compiled()
+        for i, k in enumerate(program.kernels):
+            defines = tuple(sorted((str(a), str(b)) for a, b in dict(k.defines).items()))
+            out.paths[i] = str(compile_kernel(k.source, tuple(int(v) for v in k.compile_args), defines, k.name))
+        return out
+
+    def run(self, program: Program, workers: int | None = None) -> RunStats:
+        """Compile (cached) and run a program to completion; returns its counters.
+
+        Raises KernelError / DeadlockError / L1OverflowError naming the core, kernel and CB."""
+        t0 = time.perf_counter()
+        compiled = self.compile(program)
+        t1 = time.perf_counter()
+        stats = self.launch(program, compiled, workers)
+        stats.compile_seconds = t1 - t0
+        return stats
+
+    def launch(self, program: Program, compiled: _Compiled, workers: int | None = None) -> RunStats:
+        """Run an already compiled program (see `compile`)."""
+        with self.prepare(program, compiled) as prepared:
+            return prepared.run(workers)
+
+    def prepare(self, program: Program, compiled: _Compiled) -> "PreparedProgram":
+        """Load a compiled program onto the device, ready to run any number of times (like a
+        program cache hit: no per-launch set-up cost). Close it (or use `with`) when done."""
+        lib, h = self._lib, self._handle()
+        p = lib.ttbw_prog_new(h)
+        try:
+            for cb in program.circular_buffers:
+                for (x, y) in cores_of(cb.cores):
+                    if lib.ttbw_prog_add_cb(p, x, y, cb.index, int(cb.format), cb.page_bytes, cb.num_pages) != 0:
+                        raise ProgramError(lib.ttbw_prog_error(p).decode())
+            for i, k in enumerate(program.kernels):
+                proc = Processor(k.processor)
+                try:
+                    common = native.u32_array(k.common_runtime_args)
+                except (TypeError, ValueError) as exc:
+                    raise ProgramError(f"kernel '{k.name}': bad common runtime args: {exc}") from None
+                path, name = compiled.paths[i].encode(), k.name.encode()
+                for core in cores_of(k.cores):
+                    try:
+                        args = k.args_for(core)
+                        rt = native.u32_array(args)
+                    except (TypeError, ValueError) as exc:
+                        raise ProgramError(f"kernel '{k.name}' on core {core}: bad runtime args: {exc}") from None
+                    rc = lib.ttbw_prog_add_kernel(p, core[0], core[1], proc.index, path, name, rt, len(args), common,
+                                                  len(k.common_runtime_args), int(k.fp32_dest_acc_en))
+                    if rc != 0:
+                        raise ProgramError(lib.ttbw_prog_error(p).decode())
+        except BaseException:
+            lib.ttbw_prog_free(p)
+            raise
+        return PreparedProgram(self, p)
+
+    def _check_core(self, x: int, y: int, what: str) -> None:
+        if not (0 <= x < self.grid[0] and 0 <= y < self.grid[1]):
+            raise ProgramError(f"{what}: core ({x},{y}) is outside the {self.grid[0]}x{self.grid[1]} grid")

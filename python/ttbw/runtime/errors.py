@@ -1,0 +1,40 @@
+"""Exceptions raised by the emulated device runtime."""
+
+from __future__ import annotations
+
+
+class EmulatorError(Exception):
+    """Base class: the emulated device rejected a request or a program failed."""
+
+
+class CompileError(EmulatorError):
+    """A kernel (or the runtime) failed to compile; the message carries g++'s diagnostics."""
+
+
+class ProgramError(EmulatorError):
+    """The program description is invalid (bad core, CB, kernel or argument)."""
+
+
+class KernelError(EmulatorError):
+    """A kernel faulted at run time (bad index, DST protocol misuse, NOC error, ...).
+
+    The message names the core and the kernel."""
+
+
+class DeadlockError(KernelError):
+    """No kernel on a core can make progress; the message names every blocked kernel and CB."""
+
+
+class L1OverflowError(EmulatorError):
+    """Circular buffers and L1 buffers do not fit in a core's L1."""
+
+
+def classify(message: str) -> EmulatorError:
+    """Map a runtime error message to its exception class."""
+    if message.startswith("deadlock on"):
+        return DeadlockError(message)
+    if message.startswith("L1 overflow") or message.startswith("out of L1"):
+        return L1OverflowError(message)
+    if message.startswith("core ("):
+        return KernelError(message)
+    return EmulatorError(message)

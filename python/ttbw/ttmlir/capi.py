@@ -1,0 +1,127 @@
+"""ctypes declarations of the MLIR + tt-mlir C API exported by libTTLangPythonCAPI.so.
+
+Every Mlir* handle is a struct holding one pointer. The library carries its own copy of
+LLVM/MLIR, distinct from the upstream `mlir` Python bindings; we load it RTLD_LOCAL so its
+symbols never interpose on the upstream copy (tested in test/python/ttmlir/test_coexistence.py).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+from ctypes import POINTER, Structure, c_bool, c_char_p, c_int, c_int8, c_size_t, c_ssize_t as c_intptr_t, c_uint64, c_void_p
+
+from .install import ensure_library
+
+
+def _handle(name: str) -> type:
+    return type(name, (Structure,), {"_fields_": [("ptr", c_void_p)]})
+
+
+MlirContext = _handle("MlirContext")
+MlirDialectRegistry = _handle("MlirDialectRegistry")
+MlirModule = _handle("MlirModule")
+MlirOperation = _handle("MlirOperation")
+MlirBlock = _handle("MlirBlock")
+MlirRegion = _handle("MlirRegion")
+MlirLocation = _handle("MlirLocation")
+MlirAttribute = _handle("MlirAttribute")
+MlirIdentifier = _handle("MlirIdentifier")
+MlirDiagnostic = _handle("MlirDiagnostic")
+
+
+class MlirStringRef(Structure):
+    _fields_ = [("data", c_void_p), ("length", c_size_t)]
+
+    @classmethod
+    def of(cls, data: bytes) -> "MlirStringRef":
+        # The caller must keep `data` alive for as long as the ref is used.
+        return cls(ctypes.cast(c_char_p(data), c_void_p), len(data))
+
+    def text(self) -> str:
+        if not self.data or not self.length:
+            return ""
+        return ctypes.string_at(self.data, self.length).decode("utf-8", "replace")
+
+
+# C callbacks cannot return structs through ctypes: MlirLogicalResult is {int8_t}, which the
+# ABI returns exactly like an int8, so the handler is declared with an int8 result.
+DiagnosticHandler = ctypes.CFUNCTYPE(c_int8, MlirDiagnostic, c_void_p)
+StringCallback = ctypes.CFUNCTYPE(None, MlirStringRef, c_void_p)
+DeleteUserData = ctypes.CFUNCTYPE(None, c_void_p)
+
+SEVERITY = {0: "error", 1: "warning", 2: "note", 3: "remark"}
+
+_SIGNATURES = {
+    "mlirDialectRegistryCreate": ([], MlirDialectRegistry),
+    "mlirDialectRegistryDestroy": ([MlirDialectRegistry], None),
+    "mlirRegisterAllDialects": ([MlirDialectRegistry], None),
+    "ttmlirMinimalRegisterAllDialects": ([MlirDialectRegistry], None),
+    "ttmlirMinimalRegisterPasses": ([], None),
+    "mlirContextCreateWithRegistry": ([MlirDialectRegistry, c_bool], MlirContext),
+    "mlirContextDestroy": ([MlirContext], None),
+    "mlirContextAttachDiagnosticHandler": ([MlirContext, DiagnosticHandler, c_void_p, DeleteUserData], c_uint64),
+    "mlirModuleCreateParse": ([MlirContext, MlirStringRef], MlirModule),
+    "mlirModuleDestroy": ([MlirModule], None),
+    "mlirModuleGetOperation": ([MlirModule], MlirOperation),
+    "mlirModuleGetBody": ([MlirModule], MlirBlock),
+    "mlirOperationVerify": ([MlirOperation], c_bool),
+    "mlirOperationPrint": ([MlirOperation, StringCallback, c_void_p], None),
+    "mlirOperationGetName": ([MlirOperation], MlirIdentifier),
+    "mlirOperationGetNextInBlock": ([MlirOperation], MlirOperation),
+    "mlirOperationGetAttributeByName": ([MlirOperation, MlirStringRef], MlirAttribute),
+    "mlirBlockGetFirstOperation": ([MlirBlock], MlirOperation),
+    "mlirIdentifierStr": ([MlirIdentifier], MlirStringRef),
+    "mlirStringAttrGetValue": ([MlirAttribute], MlirStringRef),
+    "mlirAttributeIsAString": ([MlirAttribute], c_bool),
+    "mlirDiagnosticGetSeverity": ([MlirDiagnostic], c_int),
+    "mlirDiagnosticGetLocation": ([MlirDiagnostic], MlirLocation),
+    "mlirDiagnosticPrint": ([MlirDiagnostic, StringCallback, c_void_p], None),
+    "mlirDiagnosticGetNumNotes": ([MlirDiagnostic], c_intptr_t),
+    "mlirDiagnosticGetNote": ([MlirDiagnostic, c_intptr_t], MlirDiagnostic),
+    "mlirLocationIsAFileLineColRange": ([MlirLocation], c_bool),
+    "mlirLocationFileLineColRangeGetFilename": ([MlirLocation], MlirIdentifier),
+    "mlirLocationFileLineColRangeGetStartLine": ([MlirLocation], c_int),
+    "mlirLocationFileLineColRangeGetStartColumn": ([MlirLocation], c_int),
+    "mlirLocationIsAName": ([MlirLocation], c_bool),
+    "mlirLocationNameGetChildLoc": ([MlirLocation], MlirLocation),
+    "mlirLocationIsACallSite": ([MlirLocation], c_bool),
+    "mlirLocationCallSiteGetCaller": ([MlirLocation], MlirLocation),
+    "mlirLocationIsAFused": ([MlirLocation], c_bool),
+    "mlirLocationFusedGetNumLocations": ([MlirLocation], c_intptr_t),
+    "mlirLocationFusedGetLocations": ([MlirLocation, POINTER(MlirLocation)], None),
+    "mlirLocationPrint": ([MlirLocation, StringCallback, c_void_p], None),
+    "ttmlirMinimalRunTTKernelToEmitC": ([MlirModule], c_bool),
+    "ttmlirMinimalTranslateKernelToCpp": ([MlirModule, c_char_p], c_void_p),
+}
+
+_lock = threading.Lock()
+_lib: ctypes.CDLL | None = None
+_libc = ctypes.CDLL(None)
+_libc.free.argtypes = [c_void_p]
+_libc.free.restype = None
+
+
+def library() -> ctypes.CDLL:
+    """Load (once) and declare the tt-mlir C library; fetches it on first use if needed."""
+    global _lib
+    with _lock:
+        if _lib is None:
+            lib = ctypes.CDLL(str(ensure_library()), mode=ctypes.RTLD_LOCAL)
+            for name, (args, res) in _SIGNATURES.items():
+                fn = getattr(lib, name)
+                fn.argtypes = args
+                fn.restype = res
+            lib.ttmlirMinimalRegisterPasses()
+            _lib = lib
+        return _lib
+
+
+def take_c_string(ptr: int | None) -> str | None:
+    """Copy and free a malloc'd C string returned by the library."""
+    if not ptr:
+        return None
+    try:
+        return ctypes.string_at(ptr).decode("utf-8", "replace")
+    finally:
+        _libc.free(ptr)

@@ -1,0 +1,83 @@
+"""ttbw-translate: TTKernel IR -> C++ with the real tt-mlir (like ttmlir-translate).
+
+  ttbw-translate --ttkernel-to-cpp FILE [-o OUT]
+
+Writes the C++ of every kernel function (a func.func with `ttkernel.thread`), each preceded
+by a header comment naming it. FILE may be '-' for stdin. On error: tt-mlir's diagnostics
+with `file:line:col` on stderr, exit status 1, and no output file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # usage errors exit 1 like the other failures
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        sys.exit(1)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="ttbw-translate", description="Translate TTKernel IR with the real tt-mlir.")
+    p.add_argument("input", help="input .mlir file ('-' for stdin)")
+    p.add_argument("--ttkernel-to-cpp", action="store_true", required=True,
+                   help="convert-ttkernel-to-emitc, then emit the C++ of every kernel")
+    p.add_argument("-o", dest="output", default="-", help="output file (default: stdout)")
+    return p
+
+
+def render(kernels) -> str:
+    parts = []
+    for k in kernels:
+        parts.append(f"// ===== kernel: {k.name} =====\n{k.cpp.rstrip()}\n")
+    return "\n".join(parts)
+
+
+def _write_atomically(path: str, text: str) -> None:
+    """Write via a temporary file renamed into place: a failure leaves no partial output."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".ttbw-translate-")
+    except OSError as exc:
+        raise OSError(f"cannot write '{path}': {exc.strerror}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    from ttbw.ttmlir import TTMLIRError, translate_file, translate_kernels  # lazy: keeps --help fast
+    from ttbw.ttmlir.install import InstallError
+
+    try:
+        if args.input == "-":
+            kernels = translate_kernels(sys.stdin.read(), "<stdin>")
+        else:
+            kernels = translate_file(args.input)
+        text = render(kernels)
+        if args.output == "-":
+            sys.stdout.write(text)
+        else:
+            _write_atomically(args.output, text)
+    except TTMLIRError as exc:
+        print(exc.format(), file=sys.stderr)
+        return 1
+    except (InstallError, OSError) as exc:
+        print(f"ttbw-translate: error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
