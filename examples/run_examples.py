@@ -1,5 +1,6 @@
 """The main job: every example in examples/ through every stage that exists,
-then the compiled op run against torch autograd (examples/run_on_cpu.py).
+then the compiled op run against torch autograd (examples/run_on_cpu.py) and
+the Tensix stage on the emulator (examples/run_on_emulator.py).
 
 Each stage is a ttbw-opt invocation; its IR is printed so the lowering can be
 read stage by stage. A stage that fails stops the run with exit code 1.
@@ -42,6 +43,8 @@ def main() -> int:
             print(ir)
     print("==================== running ttbw.mul_bw (CPU reference path) beside torch autograd")
     subprocess.run([sys.executable, str(EXAMPLES / "run_on_cpu.py")], check=True)
+    print("==================== Tensix stage: TTKernel -> tt-mlir C++ -> emulated cores")
+    subprocess.run([sys.executable, str(EXAMPLES / "run_on_emulator.py")], check=True)
     return 0
 
 
