@@ -15,7 +15,7 @@ import numpy as np
 from .tensor import (DATA_TYPES, DRAM_MEMORY_CONFIG, TILE_LAYOUT, ComplexTensor, DataType,
                      Layout, MemoryConfig, Tensor, bfloat16, float32, quantize)
 
-BACKENDS = ("cpu",)
+BACKENDS = ("cpu", "device")
 
 
 @dataclass
@@ -77,12 +77,16 @@ def mul_bw(grad_tensor, input_tensor_a, input_tensor_b, *, are_required_outputs=
            memory_config: MemoryConfig | None = None, input_grad=None, other_grad=None,
            backend: str = "cpu"):
     """Gradients of `a * b` (ttnn.mul_bw): [grad_a, grad_b] (None where not
-    requested); [grad_a] for a scalar b; ComplexTensors for complex inputs."""
+    requested); [grad_a] for a scalar b; ComplexTensors for complex inputs.
+
+    backend="cpu" (default): the decomposed TTIR, JIT-compiled on the host.
+    backend="device": one fused Tensix program on the emulated device (ttbw.lowering);
+    inputs it does not handle raise ValueError naming what is unsupported."""
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; available: {', '.join(BACKENDS)}")
     call = _Call(grad_tensor, input_tensor_a, input_tensor_b, are_required_outputs,
                  memory_config, input_grad, other_grad)
-    outputs = _run_cpu(call)
+    outputs = _run_device(call) if backend == "device" else _run_cpu(call)
     return call.wrap(outputs)
 
 
@@ -227,6 +231,18 @@ def _run_cpu(call: _Call) -> list[np.ndarray]:
     from ttbw.runtime.cpu import run_cpu
 
     return run_cpu(_compile(call.ir()), "mul_bw", call.inputs())
+
+
+def _run_device(call: _Call) -> list[np.ndarray]:
+    """One fused Tensix program on the emulated device (ttbw.lowering); inputs the device
+    path does not handle raise ValueError naming what is unsupported."""
+    from ttbw.lowering import UnsupportedError, run_on_device
+
+    try:
+        outputs, _stats = run_on_device(call.ir(), call.inputs())
+    except UnsupportedError as error:
+        raise ValueError(str(error)) from None
+    return outputs
 
 
 def compile_cache_size() -> int:

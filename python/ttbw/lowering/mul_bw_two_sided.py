@@ -1,0 +1,527 @@
+"""`ttir.mul_bw` with **both** operands broadcast (e.g. a (1,3,32,1), b (1,1,32,64)): both
+gradients are reductions, over different axes, fused in one program.
+
+Tile axes of grad (more than one tile) are classed F (a and b both have them), A (only a has
+them: grad_b sums over them) and B (only b has them: grad_a sums over them). Loop nest, per
+core over a range of F indices (so no reduced axis is split across cores):
+
+    for f in F:                       b's tiles (f, j) for all j: read once, held in L1
+        for alpha in A:               a's tile (f, alpha): read once, held
+            for j in B:               grad's tile (f, alpha, j): read once
+                Pa = grad * bcast(b[j])   -> summed over j into grad_a (f, alpha)   (DST + f32 CB)
+                Pb = grad * bcast(a)      -> summed over alpha into grad_b (f, j)   (f32 FIFO of |B|
+                                             partial sums, rotated: pop front, add, push back)
+            write grad_a (f, alpha)
+        write grad_b (f, j) for all j
+
+Products are packed to bf16 CBs first (PyTorch rounds each product), sums accumulate in
+fp32 (reduce_tile<sum> with a 1.0 scaler for the in-tile broadcast dims, or SFPU add), each
+result is rounded once. Tile ids come from (div, mod, stride) triplets as in mul_bw_program:
+for each of F, A, B up to three merged axis groups, with strides in grad, a and b.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .mul_bw_program import (_REDUCE_DIM, _DEVICE_FORMAT, MAX_GROUPS, UnsupportedError, _accessor,
+                             _cbt, _Fn, _map, split_units)
+
+CB_G, CB_A, CB_B, CB_SCALER, CB_PA, CB_ACC_A, CB_ROUND, CB_PB, CB_ACC_B = 0, 1, 2, 3, 4, 5, 6, 7, 8
+CB_OUT_A, CB_OUT_B = 16, 17
+CB_BB, CB_AB, CB_PARTS, CB_TMP = 9, 10, 11, 12  # f32: exact broadcast tiles and TF32 parts
+L1_BUDGET = 1200 * 1024  # bytes the held b tiles + grad_b partials may take per core
+
+
+@dataclass(frozen=True)
+class Plan2:
+    need_a: bool
+    need_b: bool
+    bcast_a: str   # how a's tile is broadcast onto grad's: none | row | col | scalar
+    bcast_b: str
+    formats: tuple  # IR data types of grad, a, b, input_grad, other_grad (None: absent)
+    sfpu: bool = False  # f32 / mixed: SFPU products, FPU only on TF32-exact parts (see mul_bw_program)
+    mode: str = "two_sided"
+    fp32_dest: bool = True
+
+    @property
+    def dtype(self) -> str:
+        return "f32" if self.sfpu else "bf16"
+
+    def fmt(self, role: str) -> str:
+        return dict(zip(("g", "a", "b", "oa", "ob"), self.formats)).get(role) or "bf16"
+
+    def prod_fmt(self, grad_of: str) -> str:
+        """Type of the products summed into grad_<grad_of>: grad * other, PyTorch-promoted."""
+        other = "b" if grad_of == "a" else "a"
+        return "f32" if "f32" in (self.fmt("g"), self.fmt(other)) else "bf16"
+
+    def _hop(self, out: str, grad_of: str) -> bool:
+        fmt = self.fmt(out)
+        return fmt == "bfp_bf8" or (fmt == "f32" and self.prod_fmt(grad_of) == "bf16")
+
+    @property
+    def hop_a(self) -> bool:
+        return self.need_a and self._hop("oa", "a")
+
+    @property
+    def hop_b(self) -> bool:
+        return self.need_b and self._hop("ob", "b")
+
+    def split(self, grad_of: str) -> bool:  # in-tile sums of f32 products: reduce TF32 parts
+        kind = self.bcast_a if grad_of == "a" else self.bcast_b
+        return self.sfpu and kind != "none" and self.prod_fmt(grad_of) == "f32"
+
+    @property
+    def exact_b(self) -> bool:  # f32 broadcast of b's tiles, made exact once per held tile
+        return self.sfpu and self.need_a and self.bcast_b != "none"
+
+    @property
+    def exact_a(self) -> bool:
+        return self.sfpu and self.need_b and self.bcast_a != "none"
+
+    @property
+    def splits(self) -> bool:
+        return self.exact_a or self.exact_b or (self.need_a and self.split("a")) or (self.need_b and self.split("b"))
+
+    @property
+    def scaler(self) -> bool:
+        return ((self.need_a and self.bcast_a != "none") or (self.need_b and self.bcast_b != "none")
+                or self.splits)
+
+
+@dataclass(frozen=True)
+class Analysis2:
+    plan: Plan2
+    shapes: dict
+    out_shapes: dict
+    counts: tuple          # (|F|, |A|, |B|)
+    maps: tuple            # 7 triplet lists: Fg, Fa, Fb, Ag, Aa, Bg, Bb (each MAX_GROUPS long)
+    out_memory: str
+    formats: dict
+    x_name = None
+
+    @property
+    def units(self) -> int:
+        return self.counts[0]
+
+
+def _kind(op_al, g_al) -> str:
+    h = op_al[-2] == 1 and g_al[-2] > 1
+    w = op_al[-1] == 1 and g_al[-1] > 1
+    return {(False, False): "none", (True, False): "row", (False, True): "col", (True, True): "scalar"}[(h, w)]
+
+
+def analyze2(shapes, g_al, g_tiles, a_al, a_tiles, b_al, b_tiles, mask, ir_types, out_shapes,
+             out_memory, mixed: bool) -> Analysis2:
+    families = {"f32" if t == "f32" else "bf16" for t in ir_types.values()}
+    axes = []
+    for n, an, bn in zip(g_tiles, a_tiles, b_tiles):
+        if n > 1:
+            axes.append((n, "F" if an == n and bn == n else ("A" if an == n else "B")))
+    groups: list[list] = []
+    for n, cls in axes:
+        if groups and groups[-1][1] == cls:
+            groups[-1][0] *= n
+        else:
+            groups.append([n, cls])
+
+    def strides(classes):
+        out, acc = {}, 1
+        for i in reversed(range(len(groups))):
+            if groups[i][1] in classes:
+                out[i] = acc
+                acc *= groups[i][0]
+        return out
+
+    sg, sa, sb = strides("FAB"), strides("FA"), strides("FB")
+
+    def triplets(cls, st):
+        idx = [i for i, (_, c) in enumerate(groups) if c == cls]
+        out, div = [], 1
+        for i in reversed(idx):
+            out.append((div, groups[i][0], st[i]))
+            div *= groups[i][0]
+        out.reverse()
+        if len(out) > MAX_GROUPS:
+            raise UnsupportedError(f"device backend: broadcast pattern of a {shapes['a']} / b {shapes['b']} "
+                                   f"alternates too often ({len(out)} groups)")
+        return tuple(out) + ((1, 1, 0),) * (MAX_GROUPS - len(out)), div
+
+    fg, nf = triplets("F", sg)
+    fa, _ = triplets("F", sa)
+    fb, _ = triplets("F", sb)
+    ag, na = triplets("A", sg)
+    aa, _ = triplets("A", sa)
+    bg, nb = triplets("B", sg)
+    bb, _ = triplets("B", sb)
+    sfpu = families != {"bf16"}
+    held = nb * ((4096 if sfpu else 2048) + (4096 if sfpu else 0) if mask[0] else 0) + nb * (4096 if mask[1] else 0)
+    if held > L1_BUDGET:
+        raise UnsupportedError(f"device backend: both operands broadcast: {nb} tiles of b per core would be "
+                               "held in L1 (too many)")
+    names = ("grad", "a", "b", "input_grad" if mask[0] else None, "other_grad" if mask[1] else None)
+    formats = tuple(ir_types.get(n) if n else None for n in names)
+    plan = Plan2(mask[0], mask[1], _kind(a_al, g_al), _kind(b_al, g_al), formats, sfpu)
+    return Analysis2(plan, shapes, out_shapes, (nf, na, nb), (fg, fa, fb, ag, aa, bg, bb), out_memory,
+                     {n: _DEVICE_FORMAT[t] for n, t in ir_types.items()})
+
+
+# --------------------------------------------------------------------------- kernels
+# reader / writer RT: [addr0, addr1, addr2, first_f, num_f, nA, nB, Fg, Fa, Fb, Ag, Aa, Bg, Bb]
+# (each map MAX_GROUPS triplets); compute RT: [num_f, nA, nB]
+
+def _maps(f: _Fn, base: int):
+    out = []
+    for m in range(7):
+        vals = [f.arg(base + 9 * m + i) for i in range(3 * MAX_GROUPS)]
+        out.append([tuple(vals[3 * i:3 * i + 3]) for i in range(MAX_GROUPS)])
+    return out
+
+
+def _reader2(p: Plan2) -> str:
+    f = _Fn("reader", "noc")
+    cb_g = f.cb("cb_g", 0, _cbt(p.fmt("g")))
+    cb_a = f.cb("cb_a", 1, _cbt(p.fmt("a"))) if p.need_b else None
+    cb_b = f.cb("cb_b", 2, _cbt(p.fmt("b"))) if p.need_a else None
+    addr_g, addr_a, addr_b = f.arg(0), f.arg(1), f.arg(2)
+    first, nf, na, nb = f.arg(3), f.arg(4), f.arg(5), f.arg(6)
+    Fg, Fa, Fb, Ag, Aa, Bg, Bb = _maps(f, 7)
+    acc_g = _accessor(f, 3, addr_g, cb_g)
+    acc_a = _accessor(f, 4, addr_a, cb_a) if p.need_b else None
+    acc_b = _accessor(f, 5, addr_b, cb_b) if p.need_a else None
+    one = f.c(1)
+
+    def read(cb, tile, acc):
+        f.cbop("cb_reserve_back", cb, one)
+        wp = f.op("get_write_ptr", [cb], [f.cb_types[cb]], "i32")
+        f.op("noc_async_read_tile", [tile, acc, wp], ["i32", "!ttkernel.TensorAccessor", "i32"])
+        f.op("noc_async_read_barrier")
+        f.cbop("cb_push_back", cb, one)
+
+    fi = f.for_(first, nf)
+    tg_f, ta_f, tb_f = _map(f, fi, Fg), _map(f, fi, Fa), _map(f, fi, Fb)
+    if p.need_a:  # b's tiles of this f: read once, held by compute for the whole f
+        j = f.for_(None, nb)
+        read(cb_b, f.arith("addi", tb_f, _map(f, j, Bb)), acc_b)
+        f.end()
+    al = f.for_(None, na)
+    tg_a = f.arith("addi", tg_f, _map(f, al, Ag))
+    if p.need_b:
+        read(cb_a, f.arith("addi", ta_f, _map(f, al, Aa)), acc_a)
+    j = f.for_(None, nb)
+    read(cb_g, f.arith("addi", tg_a, _map(f, j, Bg)), acc_g)
+    f.end()
+    f.end()
+    f.end()
+    return f.text()
+
+
+def _writer2(p: Plan2) -> str:
+    f = _Fn("writer", "noc")
+    cb_oa = f.cb("cb_out_a", 0, _cbt(p.fmt("oa"))) if p.need_a else None
+    cb_ob = f.cb("cb_out_b", 1, _cbt(p.fmt("ob"))) if p.need_b else None
+    addr_a, addr_b = f.arg(0), f.arg(1)
+    first, nf, na, nb = f.arg(3), f.arg(4), f.arg(5), f.arg(6)
+    Fg, Fa, Fb, Ag, Aa, Bg, Bb = _maps(f, 7)
+    acc_a = _accessor(f, 2, addr_a, cb_oa) if p.need_a else None
+    acc_b = _accessor(f, 3, addr_b, cb_ob) if p.need_b else None
+    one = f.c(1)
+
+    def write(cb, tile, acc):
+        f.cbop("cb_wait_front", cb, one)
+        rp = f.op("get_read_ptr", [cb], [f.cb_types[cb]], "i32")
+        f.op("noc_async_write_tile", [tile, acc, rp], ["i32", "!ttkernel.TensorAccessor", "i32"])
+        f.op("noc_async_write_barrier")
+        f.cbop("cb_pop_front", cb, one)
+
+    fi = f.for_(first, nf)
+    ta_f, tb_f = _map(f, fi, Fa), _map(f, fi, Fb)
+    if p.need_a:
+        al = f.for_(None, na)
+        write(cb_oa, f.arith("addi", ta_f, _map(f, al, Aa)), acc_a)
+        f.end()
+    if p.need_b:
+        j = f.for_(None, nb)
+        write(cb_ob, f.arith("addi", tb_f, _map(f, j, Bb)), acc_b)
+        f.end()
+    f.end()
+    return f.text()
+
+
+def _compute2(p: Plan2) -> str:
+    f = _Fn("compute", "compute")
+    cb_g = f.cb("cb_g", 0, _cbt(p.fmt("g")))
+    cb_a = f.cb("cb_a", 1, _cbt(p.fmt("a"))) if p.need_b else None
+    cb_b = f.cb("cb_b", 2, _cbt(p.fmt("b"))) if p.need_a else None
+    cb_s = f.cb("cb_s", 3, _cbt("bf16", 1)) if p.scaler else None
+    cb_pa = f.cb("cb_pa", 4, _cbt(p.prod_fmt("a"), 1)) if p.need_a else None
+    cb_acc_a = f.cb("cb_acc_a", 5, _cbt("f32", 1)) if p.need_a else None
+    cb_r = f.cb("cb_round", 6, _cbt("bf16")) if p.hop_a or p.hop_b else None
+    cb_pb = f.cb("cb_pb", 7, _cbt(p.prod_fmt("b"), 1)) if p.need_b else None
+    cb_acc_b = f.cb("cb_acc_b", 8, _cbt("f32")) if p.need_b else None
+    cb_oa = f.cb("cb_out_a", 9, _cbt(p.fmt("oa"))) if p.need_a else None
+    cb_ob = f.cb("cb_out_b", 10, _cbt(p.fmt("ob"))) if p.need_b else None
+    cb_bb = f.cb("cb_bb", 11, _cbt("f32")) if p.exact_b else None
+    cb_ab = f.cb("cb_ab", 12, _cbt("f32", 1)) if p.exact_a else None
+    cb_parts = f.cb("cb_parts", 13, _cbt("f32", 4)) if p.splits else None
+    cb_tmp = f.cb("cb_tmp", 14, _cbt("f32", 1)) if p.splits else None
+    nf, na, nb = f.arg(0), f.arg(1), f.arg(2)
+    zero, one = f.c(0), f.c(1)
+    ty = f.cb_types
+
+    def begin():
+        f.op("tile_regs_acquire")
+
+    def pack(packs):
+        f.op("tile_regs_commit")
+        f.op("tile_regs_wait")
+        counts: dict = {}
+        for _, cb in packs:
+            counts[cb] = counts.get(cb, 0) + 1
+        for cb, n in counts.items():
+            f.cbop("cb_reserve_back", cb, f.c(n))
+        slot: dict = {}
+        for dst, cb in packs:
+            f.op("pack_tile", [f.c(dst), cb, f.c(slot.get(cb, 0))], ["i32", ty[cb], "i32"],
+                 props="out_of_order = false")
+            slot[cb] = slot.get(cb, 0) + 1
+        f.op("tile_regs_release")
+        for cb, n in counts.items():
+            f.cbop("cb_push_back", cb, f.c(n))
+
+    def copy(cb, dst, idx=None):
+        f.op("copy_tile_init", [cb], [ty[cb]])
+        f.cbop("copy_tile", cb, idx or zero, f.c(dst))
+
+    def fill(value: str, cb):
+        begin()
+        v = f.fresh()
+        f.emit(f"{v} = arith.constant {value} : f32")
+        f.op("fill_tile_init")
+        f.op("fill_tile", [zero, v], ["i32", "f32"])
+        pack([(0, cb)])
+
+    def trunc_split(src, idx):  # the three TF32-exact parts of f32 tile src[idx] -> cb_parts
+        for step in range(2):
+            begin()
+            if step == 1:
+                f.cbop("cb_wait_front", cb_tmp, one)
+            s_cb, s_idx = (src, idx) if step == 0 else (cb_tmp, zero)
+            f.op("mul_tiles_init", [s_cb, cb_s], [ty[s_cb], ty[cb_s]])
+            f.op("mul_tiles", [s_cb, cb_s, s_idx, zero, zero], [ty[s_cb], ty[cb_s], "i32", "i32", "i32"])
+            copy(s_cb, 1, s_idx)
+            f.op("sub_binary_tile_init")
+            f.op("sub_binary_tile", [one, zero, one], ["i32"] * 3)
+            if step == 1:
+                f.cbop("cb_pop_front", cb_tmp, one)
+            pack([(0, cb_parts), (1, cb_tmp if step == 0 else cb_parts)])
+
+    def exact_bcast(src, idx, kind, out):  # bcast(src[idx]) exact in f32 -> out
+        trunc_split(src, idx)
+        begin()
+        f.cbop("cb_wait_front", cb_parts, f.c(3))
+        bt = f"bcast_type = #ttkernel.bcast_type<{kind}>"
+        f.op("unary_bcast_init", [cb_parts, out], [ty[cb_parts], ty[out]], props=bt)
+        for k in range(3):
+            f.cbop("unary_bcast", cb_parts, f.c(k), f.c(min(k, 1)), props=bt)
+            if k:
+                f.op("add_binary_tile_init")
+                f.op("add_binary_tile", [zero, one, zero], ["i32"] * 3)
+        f.cbop("cb_pop_front", cb_parts, f.c(3))
+        pack([(0, out)])
+
+    def accumulate(acc, prod, kind, split):  # acc (front) += sum(prod), pushed to acc's back
+        src, count = prod, 1
+        if split:  # f32 products: reduce their TF32-exact parts
+            f.cbop("cb_wait_front", prod, one)
+            trunc_split(prod, zero)
+            f.cbop("cb_pop_front", prod, one)
+            src, count = cb_parts, 3
+        begin()
+        f.cbop("cb_wait_front", acc, one)
+        copy(acc, 0)
+        f.cbop("cb_pop_front", acc, one)
+        f.cbop("cb_wait_front", src, f.c(count))
+        if kind != "none":
+            rp = (f"reduce_dim = #ttkernel.reduce_dim<{_REDUCE_DIM[kind]}>, "
+                  "reduce_type = #ttkernel.reduce_type<reduce_sum>")
+            f.op("reduce_init", [src, cb_s, acc], [ty[src], ty[cb_s], ty[acc]], props=rp)
+            for k in range(count):
+                f.op("reduce_tile", [src, cb_s, f.c(k), zero, zero], [ty[src], ty[cb_s], "i32", "i32", "i32"],
+                     props=rp)
+            f.op("reduce_uninit")
+        else:
+            copy(src, 1)
+            f.op("add_binary_tile_init")
+            f.op("add_binary_tile", [zero, one, zero], ["i32"] * 3)
+        f.cbop("cb_pop_front", src, f.c(count))
+        pack([(0, acc)])
+
+    def finish(acc, out, hop):  # acc (front) -> out, rounded once (through bf16 when needed)
+        begin()
+        f.cbop("cb_wait_front", acc, one)
+        copy(acc, 0)
+        f.cbop("cb_pop_front", acc, one)
+        pack([(0, cb_r if hop else out)])
+        if hop:
+            begin()
+            f.cbop("cb_wait_front", cb_r, one)
+            copy(cb_r, 0)
+            f.cbop("cb_pop_front", cb_r, one)
+            pack([(0, out)])
+
+    def product(held, idx, kind, dst, out_cb):  # DST[dst] = grad * bcast(held[idx]), FPU (bf16)
+        if kind == "none":
+            f.op("mul_tiles_init", [cb_g, held], [ty[cb_g], ty[held]])
+            f.op("mul_tiles", [cb_g, held, zero, idx, f.c(dst)], [ty[cb_g], ty[held], "i32", "i32", "i32"])
+        else:
+            bt = f"bcast_type = #ttkernel.bcast_type<{kind}>"
+            f.op("unary_bcast_init", [held, out_cb], [ty[held], ty[out_cb]], props=bt)
+            f.cbop("unary_bcast", held, idx, f.c(dst), props=bt)
+            rt = ("eltwise_binary_type = #ttkernel.eltwise_binary_type<mul>, "
+                  "reuse_type = #ttkernel.reuse_type<dest_to_srca>")
+            f.op("binary_dest_reuse_tiles_init", [cb_g], [ty[cb_g]], props=rt)
+            f.cbop("binary_dest_reuse_tiles", cb_g, zero, f.c(dst), props=rt)
+
+    other = cb_b if p.need_a else cb_a
+    first_out = cb_oa or cb_ob
+    if p.sfpu:
+        f.op("init_sfpu", [cb_g, first_out], [ty[cb_g], ty[first_out]])
+    else:
+        f.op("binary_op_init_common", [cb_g, other, first_out], [ty[cb_g], ty[other], ty[first_out]])
+    if cb_s is not None:
+        fill("1.0", cb_s)
+        f.cbop("cb_wait_front", cb_s, one)
+    f.for_(None, nf)
+    if p.need_a:
+        f.cbop("cb_wait_front", cb_b, nb)
+    if cb_bb is not None:  # exact broadcasts of the held b tiles
+        jj = f.for_(None, nb)
+        exact_bcast(cb_b, jj, p.bcast_b, cb_bb)
+        f.end()
+        f.cbop("cb_wait_front", cb_bb, nb)
+    if p.need_b:  # |B| zero partial sums of grad_b
+        f.for_(None, nb)
+        fill("0.0", cb_acc_b)
+        f.end()
+    f.for_(None, na)
+    if p.need_b:
+        f.cbop("cb_wait_front", cb_a, one)
+    if cb_ab is not None:
+        exact_bcast(cb_a, zero, p.bcast_a, cb_ab)
+        f.cbop("cb_wait_front", cb_ab, one)
+    if p.need_a:
+        fill("0.0", cb_acc_a)
+    j = f.for_(None, nb)
+    f.cbop("cb_wait_front", cb_g, one)
+    begin()
+    packs = []
+    if p.sfpu:
+        copy(cb_g, 0)
+        if p.need_a:
+            copy(cb_bb or cb_b, 1, j)
+            f.op("mul_binary_tile_init")
+            f.op("mul_binary_tile", [zero, one, one], ["i32"] * 3)
+            packs.append((1, cb_pa))
+        if p.need_b:
+            copy(cb_ab or cb_a, 2)
+            f.op("mul_binary_tile_init")
+            f.op("mul_binary_tile", [zero, f.c(2), f.c(2)], ["i32"] * 3)
+            packs.append((2, cb_pb))
+    else:
+        if p.need_a:
+            product(cb_b, j, p.bcast_b, 0, cb_pa)
+            packs.append((0, cb_pa))
+        if p.need_b:
+            product(cb_a, zero, p.bcast_a, 1, cb_pb)
+            packs.append((1, cb_pb))
+    pack(packs)
+    f.cbop("cb_pop_front", cb_g, one)
+    if p.need_a:
+        accumulate(cb_acc_a, cb_pa, p.bcast_a, p.split("a"))
+    if p.need_b:
+        accumulate(cb_acc_b, cb_pb, p.bcast_b, p.split("b"))
+    f.end()  # j
+    if p.need_a:
+        finish(cb_acc_a, cb_oa, p.hop_a)
+    if cb_ab is not None:
+        f.cbop("cb_pop_front", cb_ab, one)
+    if p.need_b:
+        f.cbop("cb_pop_front", cb_a, one)
+    f.end()  # alpha
+    if p.need_b:
+        f.for_(None, nb)
+        finish(cb_acc_b, cb_ob, p.hop_b)
+        f.end()
+    if cb_bb is not None:
+        f.cbop("cb_pop_front", cb_bb, nb)
+    if p.need_a:
+        f.cbop("cb_pop_front", cb_b, nb)
+    f.end()  # f
+    if cb_s is not None:
+        f.cbop("cb_pop_front", cb_s, one)
+    return f.text()
+
+
+def kernel_ir2(plan: Plan2) -> str:
+    return "module {\n" + "\n\n".join([_reader2(plan), _compute2(plan), _writer2(plan)]) + "\n}\n"
+
+
+@lru_cache(maxsize=None)
+def kernel_sources2(plan: Plan2) -> dict[str, str]:
+    from ttbw.ttmlir import translate_kernels, verify
+
+    text = kernel_ir2(plan)
+    verify(text, "<mul_bw_fused_two_sided>")
+    return {k.name: k.cpp for k in translate_kernels(text, "<mul_bw_fused_two_sided>")}
+
+
+def build_program2(an: Analysis2, buffers: dict, grid=(8, 8)):
+    from ttbw.runtime import CircularBuffer, CoreRange, Kernel, Program
+
+    p = an.plan
+    for name in ("grad", "a", "b"):
+        buf = buffers.get(name)
+        if buf is not None and buf.layout != "tile":
+            raise UnsupportedError(f"device backend: buffer {name} must be TILE (zero padded)")
+    src = kernel_sources2(p)
+    nf, na, nb = an.counts
+    work = split_units(nf, grid)
+    cores = [CoreRange.single(*c) for c, _, _ in work]
+    g = buffers["grad"]
+    a = buffers["a"] if p.need_b else None
+    b = buffers["b"] if p.need_a else None
+    oa = buffers["input_grad"] if p.need_a else None
+    ob = buffers["other_grad"] if p.need_b else None
+    addr = lambda x: x.address if x is not None else 0  # noqa: E731
+    accf = lambda x: x.accessor_config if x is not None else 0  # noqa: E731
+    maps = [v for m in an.maps for trip in m for v in trip]
+    kernels = [
+        Kernel("reader", src["reader"], "reader", cores, [CB_G, CB_A, CB_B, accf(g), accf(a), accf(b)],
+               {c: [addr(g), addr(a), addr(b), f, n, na, nb, *maps] for c, f, n in work}),
+        Kernel("compute", src["compute"], "compute", cores,
+               [CB_G, CB_A, CB_B, CB_SCALER, CB_PA, CB_ACC_A, CB_ROUND, CB_PB, CB_ACC_B, CB_OUT_A, CB_OUT_B,
+                CB_BB, CB_AB, CB_PARTS, CB_TMP],
+               {c: [n, na, nb] for c, f, n in work}, fp32_dest_acc_en=True),
+        Kernel("writer", src["writer"], "writer", cores, [CB_OUT_A, CB_OUT_B, accf(oa), accf(ob)],
+               {c: [addr(oa), addr(ob), 0, f, n, na, nb, *maps] for c, f, n in work}),
+    ]
+    cbs = [CircularBuffer(CB_G, g.data_format, 2, cores)]
+    if p.need_b:
+        cbs += [CircularBuffer(CB_A, a.data_format, 2, cores), CircularBuffer(CB_PB, p.prod_fmt("b"), 1, cores),
+                CircularBuffer(CB_ACC_B, "f32", nb, cores), CircularBuffer(CB_OUT_B, ob.data_format, 2, cores)]
+    if p.need_a:
+        cbs += [CircularBuffer(CB_B, b.data_format, nb, cores), CircularBuffer(CB_PA, p.prod_fmt("a"), 1, cores),
+                CircularBuffer(CB_ACC_A, "f32", 1, cores), CircularBuffer(CB_OUT_A, oa.data_format, 2, cores)]
+    if p.scaler:
+        cbs.append(CircularBuffer(CB_SCALER, "bf16", 1, cores))
+    if p.exact_b:
+        cbs.append(CircularBuffer(CB_BB, "f32", nb, cores))
+    if p.exact_a:
+        cbs.append(CircularBuffer(CB_AB, "f32", 1, cores))
+    if p.splits:
+        cbs += [CircularBuffer(CB_PARTS, "f32", 4, cores), CircularBuffer(CB_TMP, "f32", 1, cores)]
+    if p.hop_a or p.hop_b:
+        cbs.append(CircularBuffer(CB_ROUND, "bf16", 2, cores))
+    return Program(kernels, cbs, [x for x in (g, a, b, oa, ob) if x is not None])
