@@ -1,5 +1,5 @@
 """The main job: every example in examples/ through every stage that exists,
-then the compiled op run against torch autograd (examples/run_on_cpu.py) and
+then the compiled op run against torch autograd (examples/run_mul_bw.py) and
 the Tensix stage on the emulator (examples/run_on_emulator.py).
 
 Each stage is a ttbw-opt invocation; its IR is printed so the lowering can be
@@ -41,8 +41,8 @@ def main() -> int:
             ir = run_stage(ir, args)
             print(f"---- {title}: ttbw-opt {' '.join(args)}")
             print(ir)
-    print("==================== running ttbw.mul_bw (CPU reference path) beside torch autograd")
-    subprocess.run([sys.executable, str(EXAMPLES / "run_on_cpu.py")], check=True)
+    print("==================== running ttbw.mul_bw beside torch autograd")
+    subprocess.run([sys.executable, str(EXAMPLES / "run_mul_bw.py")], check=True)
     print("==================== Tensix stage: TTKernel -> tt-mlir C++ -> emulated cores")
     subprocess.run([sys.executable, str(EXAMPLES / "run_on_emulator.py")], check=True)
     return 0

@@ -75,13 +75,13 @@ def complex_tensor(real: Tensor, imag: Tensor) -> ComplexTensor:
 
 def mul_bw(grad_tensor, input_tensor_a, input_tensor_b, *, are_required_outputs=(True, True),
            memory_config: MemoryConfig | None = None, input_grad=None, other_grad=None,
-           backend: str = "cpu"):
+           backend: str = "device"):
     """Gradients of `a * b` (ttnn.mul_bw): [grad_a, grad_b] (None where not
     requested); [grad_a] for a scalar b; ComplexTensors for complex inputs.
 
-    backend="cpu" (default): the decomposed TTIR, JIT-compiled on the host.
-    backend="device": one fused Tensix program on the emulated device (ttbw.lowering);
-    inputs it does not handle raise ValueError naming what is unsupported."""
+    backend="device" (default): one fused Tensix program on the emulated device
+    (ttbw.lowering); inputs it does not handle raise ValueError naming what is unsupported.
+    backend="cpu": the decomposed TTIR, JIT-compiled on the host (the reference path)."""
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; available: {', '.join(BACKENDS)}")
     call = _Call(grad_tensor, input_tensor_a, input_tensor_b, are_required_outputs,

@@ -1,8 +1,14 @@
-"""ttbw.mul_bw as a Python user calls it (ttnn's API), against torch autograd."""
+"""ttbw.mul_bw as a Python user calls it (ttnn's API), against torch autograd, on the
+emulated device (the default) and on the CPU reference path."""
 import pytest
 import torch
 
 import ttbw
+
+
+@pytest.fixture(params=["device", "cpu"])
+def backend(request):
+    return request.param
 
 
 def torch_grads(grad, a, b):
@@ -14,6 +20,7 @@ def torch_grads(grad, a, b):
 
 
 def test_seed_example_runs_as_written():
+    # Exactly the seed's code with ttbw for ttnn (default backend: the emulated device).
     device = ttbw.open_device(device_id=0)
     grad_tensor = ttbw.from_torch(torch.tensor([[1, 2], [3, 4]], dtype=torch.bfloat16),
                                   layout=ttbw.TILE_LAYOUT, device=device)
@@ -37,11 +44,11 @@ def test_seed_example_runs_as_written():
     ((1, 1, 1, 1), (1, 3, 32, 64)),
     ((64,), (2, 32, 64)),
 ])
-def test_against_autograd(a_shape, b_shape):
+def test_against_autograd(a_shape, b_shape, backend):
     gen = torch.Generator().manual_seed(0)
     shape = torch.broadcast_shapes(a_shape, b_shape)
     g, a, b = (torch.randn(s, generator=gen).to(torch.bfloat16) for s in (shape, a_shape, b_shape))
-    ga, gb = ttbw.mul_bw(*(ttbw.from_torch(t) for t in (g, a, b)))
+    ga, gb = ttbw.mul_bw(*(ttbw.from_torch(t) for t in (g, a, b)), backend=backend)
     ta, tb = torch_grads(g, a, b)
     for got, want in ((ttbw.to_torch(ga), ta), (ttbw.to_torch(gb), tb)):
         assert got.shape == want.shape and got.dtype == torch.bfloat16
@@ -51,23 +58,23 @@ def test_against_autograd(a_shape, b_shape):
             assert torch.allclose(got.float(), want.float(), rtol=2 ** -7, atol=1e-2)
 
 
-def test_masks_and_preallocated_results():
+def test_masks_and_preallocated_results(backend):
     g, a, b = (ttbw.from_torch(torch.full((2, 32), v, dtype=torch.bfloat16)) for v in (2.0, 3.0, 5.0))
-    only_b = ttbw.mul_bw(g, a, b, are_required_outputs=[False, True])
+    only_b = ttbw.mul_bw(g, a, b, are_required_outputs=[False, True], backend=backend)
     assert only_b[0] is None and torch.all(ttbw.to_torch(only_b[1]) == 6)
     target = ttbw.from_torch(torch.zeros((2, 32), dtype=torch.bfloat16), memory_config=ttbw.L1_MEMORY_CONFIG)
-    out = ttbw.mul_bw(g, a, b, input_grad=target, are_required_outputs=[True, False])
+    out = ttbw.mul_bw(g, a, b, input_grad=target, are_required_outputs=[True, False], backend=backend)
     assert out[0] is target and out[1] is None  # written into the given tensor
     assert torch.all(ttbw.to_torch(target) == 10)
     assert target.memory_config == ttbw.L1_MEMORY_CONFIG
 
 
-def test_complex_in_complex_out():
+def test_complex_in_complex_out(backend):
     gen = torch.Generator().manual_seed(1)
     parts = [torch.randn((1, 1, 32, 64), generator=gen) for _ in range(6)]
     g, a, b = (torch.complex(parts[i], parts[i + 1]) for i in (0, 2, 4))
     to_tt = lambda z: ttbw.complex_tensor(ttbw.from_torch(z.real.contiguous()), ttbw.from_torch(z.imag.contiguous()))
-    ga, gb = ttbw.mul_bw(to_tt(g), to_tt(a), to_tt(b))
+    ga, gb = ttbw.mul_bw(to_tt(g), to_tt(a), to_tt(b), backend=backend)
     assert isinstance(ga, ttbw.ComplexTensor) and isinstance(gb, ttbw.ComplexTensor)
     ta, tb = torch_grads(g, a, b)
     assert torch.allclose(ttbw.to_torch(ga), ta, atol=1e-5)
@@ -78,9 +85,9 @@ def test_repeat_call_compiles_nothing():
     from ttbw import api
 
     g = ttbw.from_torch(torch.ones((3, 32), dtype=torch.float32))
-    ttbw.mul_bw(g, g, 2.0)
+    ttbw.mul_bw(g, g, 2.0, backend="cpu")
     before = api.compile_cache_size()
-    ttbw.mul_bw(g, g, -7.5)  # same signature, another scalar: runtime argument
+    ttbw.mul_bw(g, g, -7.5, backend="cpu")  # same signature, another scalar: runtime argument
     assert api.compile_cache_size() == before
 
 
@@ -98,7 +105,7 @@ def test_repeat_call_compiles_nothing():
      ValueError, "bfloat8_b is only supported on TILE layout"),
     (lambda g, x: ttbw.from_torch(torch.ones(2, 2, dtype=torch.int32)), TypeError, "floating-point"),
 ])
-def test_wrong_inputs_state_the_rule(call, error, message):
+def test_wrong_inputs_state_the_rule(call, error, message):  # checked before any backend runs
     g = ttbw.from_torch(torch.ones((2, 2), dtype=torch.bfloat16))
     x = ttbw.from_torch(torch.ones((3, 3), dtype=torch.bfloat16))
     with pytest.raises(error, match=message):

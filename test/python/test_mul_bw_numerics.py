@@ -1,4 +1,5 @@
-"""ttir.mul_bw, decomposed and run on the CPU reference path, against torch autograd.
+"""ttir.mul_bw, decomposed and run on the CPU reference path (backend="cpu"), against
+torch autograd.
 
 The matrix of issue #3: ttnn's shapes, every broadcast pattern of its test
 matrix (either side, both sides, lower rank, scalar-like), ranks 0-4, scalars,
@@ -73,7 +74,8 @@ def golden(g, a, b):
 
 
 def run_and_check(g, a, b):
-    grads = ttbw.mul_bw(*(ttbw.from_torch(t) if isinstance(t, torch.Tensor) else t for t in (g, a, b)))
+    grads = ttbw.mul_bw(*(ttbw.from_torch(t) if isinstance(t, torch.Tensor) else t for t in (g, a, b)),
+                        backend="cpu")
     for got, expected, torch_own, operand in zip(grads, golden(g, a, b), autograd(g, a, b), (a, b)):
         got = ttbw.to_torch(got)
         check(got, expected, reduced=tuple(operand.shape) != tuple(g.shape))
@@ -127,14 +129,15 @@ def test_broadcast_patterns(a_shape, b_shape, dtype):
 @pytest.mark.parametrize("dtype", ["bf16", "f32"])
 def test_scalars(scalar, dtype):
     g, a = rand((1, 1, 32, 32), dtype), rand((1, 1, 32, 32), dtype)
-    (got,) = ttbw.mul_bw(ttbw.from_torch(g), ttbw.from_torch(a), scalar)
+    (got,) = ttbw.mul_bw(ttbw.from_torch(g), ttbw.from_torch(a), scalar, backend="cpu")
     check(ttbw.to_torch(got), autograd(g, a, scalar)[0], reduced=False)
 
 
 @pytest.mark.parametrize("mask", [(True, True), (True, False), (False, True)])
 def test_masks(mask):
     g, a, b = rand((1, 3, 32, 64), "bf16"), rand((1, 3, 32, 64), "bf16"), rand((1, 1, 32, 64), "bf16")
-    got = ttbw.mul_bw(*(ttbw.from_torch(t) for t in (g, a, b)), are_required_outputs=list(mask))
+    got = ttbw.mul_bw(*(ttbw.from_torch(t) for t in (g, a, b)), are_required_outputs=list(mask),
+                      backend="cpu")
     assert len(got) == 2
     want = golden(g, a, b)
     for requested, out, expected, operand in zip(mask, got, want, (a, b)):
@@ -148,7 +151,7 @@ def test_masks(mask):
 @pytest.mark.parametrize("grad_dtype", ["bf16", "f32"])
 def test_mixed_dtypes(grad_dtype, a_dtype, b_dtype):
     g, a, b = rand((2, 32, 64), grad_dtype), rand((2, 32, 64), a_dtype), rand((1, 32, 1), b_dtype)
-    got = ttbw.mul_bw(*(ttbw.from_torch(t) for t in (g, a, b)))
+    got = ttbw.mul_bw(*(ttbw.from_torch(t) for t in (g, a, b)), backend="cpu")
     for out, expected, torch_own, operand in zip(got, golden(g, a, b), autograd(g, a, b), (a, b)):
         out = ttbw.to_torch(out)
         assert out.dtype == expected.dtype
@@ -166,7 +169,7 @@ def test_complex(a_shape, b_shape):
     z = [torch.complex(rand(s, "f32"), rand(s, "f32")) for s in (shape, a_shape, b_shape)]
     to_tt = lambda v: ttbw.complex_tensor(ttbw.from_torch(v.real.contiguous()),
                                           ttbw.from_torch(v.imag.contiguous()))
-    got = ttbw.mul_bw(*(to_tt(v) for v in z))
+    got = ttbw.mul_bw(*(to_tt(v) for v in z), backend="cpu")
     for out, expected in zip(got, autograd(*z)):
         out = ttbw.to_torch(out)
         assert out.shape == expected.shape
