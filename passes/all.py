@@ -1,5 +1,5 @@
 """Registers every ttbw pass and named pipeline (names, summaries, options only)."""
-from .registry import PassInfo, PipelineInfo, register_pass, register_pipeline
+from .registry import Option, PassInfo, PipelineInfo, register_pass, register_pipeline
 
 register_pass(PassInfo(
     "ttir-decompose-mul-bw",
@@ -26,3 +26,13 @@ register_pass(PassInfo(
     "convert-ttir-to-linalg",
     "Lower real-valued ttir ops to linalg/arith/tensor (CPU reference path; drops layouts)",
     "ttbw.passes.convert_ttir_to_linalg"))
+register_pass(PassInfo(
+    "convert-ttir-to-ttkernel",
+    "Lower each function holding one ttir.mul_bw to a fused Tensix program: a nested module of "
+    "TTKernel reader/compute/writer kernels + its host program description (ttbw.program JSON)",
+    "ttbw.passes.convert_ttir_to_ttkernel",
+    (Option("grid", str, "8x8", "core grid COLSxROWS the work is split over"),)))
+register_pipeline(PipelineInfo(
+    "ttir-to-tensix-pipeline",
+    "ttir.mul_bw to one fused Tensix program (TTKernel + host program description)",
+    "convert-ttir-to-ttkernel"))

@@ -9,6 +9,7 @@ _API = {
     "Tensor": "tensor", "ComplexTensor": "tensor", "bfloat16": "tensor", "bfloat8_b": "tensor",
     "float32": "tensor", "TILE_LAYOUT": "tensor", "ROW_MAJOR_LAYOUT": "tensor",
     "DRAM_MEMORY_CONFIG": "tensor", "L1_MEMORY_CONFIG": "tensor", "MemoryConfig": "tensor",
+    "compile": "compilation",
 }
 __all__ = sorted(_API)
 

@@ -221,7 +221,7 @@ def _compile(ir_text: str) -> str:
     cached = _COMPILED.get(ir_text)
     if cached is not None:
         return cached
-    from ttbw.compile import decompose
+    from ttbw.compilation import decompose
 
     _COMPILED[ir_text] = decompose(ir_text)
     return _COMPILED[ir_text]

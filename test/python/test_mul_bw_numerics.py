@@ -15,7 +15,7 @@ import torch
 
 import ttbw
 from ttbw.api import _Call
-from ttbw.compile import run_pipeline
+from ttbw.compilation import run_pipeline
 from ttbw.runtime.cpu import run_cpu
 
 GEN = torch.Generator().manual_seed(2024)

@@ -206,11 +206,16 @@ def _compute(p: PlanC) -> str:
     return f.text()
 
 
+def kernel_ir_c(plan) -> str:
+    """The TTKernel module (reader, compute, writer) of a plan."""
+    return "module {\n" + "\n\n".join([_reader(plan), _compute(plan), _writer(plan)]) + "\n}\n"
+
+
 @lru_cache(maxsize=None)
 def kernel_sources_c(plan: PlanC) -> dict[str, str]:
     from ttbw.ttmlir import translate_kernels, verify
 
-    text = "module {\n" + "\n\n".join([_reader(plan), _compute(plan), _writer(plan)]) + "\n}\n"
+    text = kernel_ir_c(plan)
     verify(text, "<mul_bw_fused_complex>")
     return {k.name: k.cpp for k in translate_kernels(text, "<mul_bw_fused_complex>")}
 

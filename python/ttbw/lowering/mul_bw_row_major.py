@@ -257,11 +257,16 @@ def _compute(p: Plan) -> str:
     return f.text()
 
 
+def kernel_ir_rm(plan) -> str:
+    """The TTKernel module (reader, compute, writer) of a plan."""
+    return "module {\n" + "\n\n".join([_reader(plan), _compute(plan), _writer(plan)]) + "\n}\n"
+
+
 @lru_cache(maxsize=None)
 def kernel_sources_rm(plan: Plan) -> dict[str, str]:
     from ttbw.ttmlir import translate_kernels, verify
 
-    text = "module {\n" + "\n\n".join([_reader(plan), _compute(plan), _writer(plan)]) + "\n}\n"
+    text = kernel_ir_rm(plan)
     verify(text, "<mul_bw_fused_row_major>")
     return {k.name: k.cpp for k in translate_kernels(text, "<mul_bw_fused_row_major>")}
 

@@ -58,8 +58,14 @@ def analyze_ir(op_ir_text: str) -> Analysis:
         return analyze(ops[0])
 
 
-def run_on_device(op_ir_text: str, inputs, grid=DEFAULT_GRID):
-    """Returns (outputs, RunStats) of one launch of the fused program."""
+def run_on_device(op_ir_text: str, inputs, grid=DEFAULT_GRID, fuse: bool = True):
+    """Returns (outputs, RunStats) of one launch of the fused program. fuse=False: the
+    composite mode instead (one program per TTIR op of the decomposition, intermediates in
+    DRAM; `composite.run_composite`), returning its CompositeStats totals."""
+    if not fuse:
+        from .composite import run_composite
+
+        return run_composite(op_ir_text, inputs, grid=grid)
     an = analyze_ir(op_ir_text)
     p = an.plan
     # grad, a, b (complex: each as real, imag) + preallocated results: their buffers are the

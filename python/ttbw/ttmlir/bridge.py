@@ -137,11 +137,14 @@ class _Session:
     def print(self) -> str:
         return _collect_string(self.lib.mlirOperationPrint, self.lib.mlirModuleGetOperation(self.module))
 
-    def kernel_names(self) -> list[str]:
-        """Symbol names of the top-level functions marked with a `ttkernel.thread` attribute."""
+    def kernel_names(self, block=None) -> list[str]:
+        """Symbol names of the top-level functions (of `block`, default the module's body)
+        marked with a `ttkernel.thread` attribute."""
         lib = self.lib
         names = []
-        op = lib.mlirBlockGetFirstOperation(lib.mlirModuleGetBody(self.module))
+        if block is None:
+            block = lib.mlirModuleGetBody(self.module)
+        op = lib.mlirBlockGetFirstOperation(block)
         key_thread, key_name = b"ttkernel.thread", b"sym_name"
         while op.ptr:
             opname = lib.mlirIdentifierStr(lib.mlirOperationGetName(op)).text()
@@ -152,6 +155,22 @@ class _Session:
                     names.append(lib.mlirStringAttrGetValue(sym).text())
             op = lib.mlirOperationGetNextInBlock(op)
         return names
+
+    def nested_kernel_modules(self) -> list[tuple[str, str]]:
+        """(symbol name, printed text) of each top-level `module` holding kernel functions
+        (as ttbw-opt --convert-ttir-to-ttkernel emits: one nested module per program)."""
+        lib = self.lib
+        found = []
+        op = lib.mlirBlockGetFirstOperation(lib.mlirModuleGetBody(self.module))
+        while op.ptr:
+            if lib.mlirIdentifierStr(lib.mlirOperationGetName(op)).text() == "builtin.module":
+                body = lib.mlirRegionGetFirstBlock(lib.mlirOperationGetRegion(op, 0))
+                if body.ptr and self.kernel_names(body):
+                    sym = lib.mlirOperationGetAttributeByName(op, MlirStringRef.of(b"sym_name"))
+                    name = lib.mlirStringAttrGetValue(sym).text() if sym.ptr else f"module{len(found)}"
+                    found.append((name, _collect_string(lib.mlirOperationPrint, op)))
+            op = lib.mlirOperationGetNextInBlock(op)
+        return found
 
     def to_emitc(self) -> None:
         if not self.lib.ttmlirMinimalRunTTKernelToEmitC(self.module):
@@ -208,12 +227,21 @@ def translate_kernels(text: str, filename: str = "<string>") -> list[KernelSourc
         s.parse(text)
         s.verify()
         names = s.kernel_names()
-        if not names:
+        nested = [] if names else s.nested_kernel_modules()
+        if not names and not nested:
             raise TTMLIRError("no kernel functions", [Diagnostic(
-                "error", "module contains no function with a 'ttkernel.thread' attribute at its top level",
-                filename, 1, 1)])
-        s.to_emitc()
-        return [KernelSource(n, s.kernel_to_cpp(n)) for n in names]
+                "error", "module contains no function with a 'ttkernel.thread' attribute at its top "
+                "level or in a nested module", filename, 1, 1)])
+        if names:
+            s.to_emitc()
+            return [KernelSource(n, s.kernel_to_cpp(n)) for n in names]
+    # Nested modules (one program each): each is translated on its own, its kernels named
+    # "<module>.<kernel>".
+    kernels = []
+    for module_name, module_text in nested:
+        kernels += [KernelSource(f"{module_name}.{k.name}", k.cpp)
+                    for k in translate_kernels(module_text, filename)]
+    return kernels
 
 
 def translate_file(path: str) -> list[KernelSource]:

@@ -71,6 +71,8 @@ _SIGNATURES = {
     "mlirOperationGetNextInBlock": ([MlirOperation], MlirOperation),
     "mlirOperationGetAttributeByName": ([MlirOperation, MlirStringRef], MlirAttribute),
     "mlirBlockGetFirstOperation": ([MlirBlock], MlirOperation),
+    "mlirOperationGetRegion": ([MlirOperation, c_intptr_t], MlirRegion),
+    "mlirRegionGetFirstBlock": ([MlirRegion], MlirBlock),
     "mlirIdentifierStr": ([MlirIdentifier], MlirStringRef),
     "mlirStringAttrGetValue": ([MlirAttribute], MlirStringRef),
     "mlirAttributeIsAString": ([MlirAttribute], c_bool),

@@ -1,0 +1,138 @@
+"""mul_bw on the emulated device: fused (one program) vs composite (one program per TTIR op).
+
+For ttnn's broadcast matrix (grad (1,3,320,384); channel / row / col / scalar-like broadcast of
+b or a; both sides a (1,3,320,1), b (1,1,320,384)) and the three standard no-broadcast shapes,
+all bf16 TILE, both gradients requested, it prints:
+  DRAM bytes moved (read + written) fused, composite and the minimum (each input read once and
+  each output written once, counted in the TILE pages the device moves: padded 32x32 tiles of
+  2 bytes per bf16 element), the fused/min and composite/min ratios (target fused 1.00x);
+  programs launched; emulator launch wall time (cached, sum over launches); compile time cold
+  (fresh TTBW_CACHE_DIR in a temp dir and in-process caches cleared: IR generation, tt-mlir
+  verify + translation, g++, plus the first run) and cached (a repeated call);
+  and a MODEL of Wormhole n150 device time: DRAM bytes / 288 GB/s (DRAM-bound, ignores launch
+  overhead and compute; a model, not a measurement).
+Printed, not asserted. Rows composite mode does not handle print n/a.
+Run: .venv/bin/python bench/bench_mul_bw_device.py   (about a minute on 2 cores)
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+
+import numpy as np
+import torch
+
+import ttbw
+from ttbw.api import _Call
+from ttbw.lowering import UnsupportedError, run_on_device
+
+N150_DRAM_BYTES_PER_S = 288e9
+G = (1, 3, 320, 384)
+ROWS = [  # (label, grad, a, b)
+    ("std 1x1x32x32", (1, 1, 32, 32), (1, 1, 32, 32), (1, 1, 32, 32)),
+    ("std 1x1x320x384", (1, 1, 320, 384), (1, 1, 320, 384), (1, 1, 320, 384)),
+    ("no bcast (std)", G, G, G),
+    ("channel b", G, G, (1, 1, 320, 384)),
+    ("channel a", G, (1, 1, 320, 384), G),
+    ("row b", G, G, (1, 3, 1, 384)),
+    ("row a", G, (1, 3, 1, 384), G),
+    ("col b", G, G, (1, 3, 320, 1)),
+    ("col a", G, (1, 3, 320, 1), G),
+    ("scalar-like b", G, G, (1, 1, 1, 1)),
+    ("scalar-like a", G, (1, 1, 1, 1), G),
+    ("both a,b", G, (1, 3, 320, 1), (1, 1, 320, 384)),
+]
+
+
+def tile_bytes(shape, elem=2) -> int:
+    s = (1,) * max(0, 2 - len(shape)) + tuple(shape)
+    return int(np.prod(s[:-2])) * -(-s[-2] // 32) * -(-s[-1] // 32) * 1024 * elem
+
+
+def clear_caches() -> None:
+    """Forget every in-process compile cache (the on-disk ones live in TTBW_CACHE_DIR)."""
+    from ttbw.lowering import composite, mul_bw_program, run
+    from ttbw.runtime import examples
+
+    for fn in (mul_bw_program.kernel_sources, run.analyze_ir, examples.example_sources, composite.decomposed_ops,
+               composite._helper_analysis, composite.sum_kernel_sources):
+        fn.cache_clear()
+    for mod in ("mul_bw_two_sided", "mul_bw_row_major", "mul_bw_complex"):
+        m = __import__(f"ttbw.lowering.{mod}", fromlist=["x"])
+        for v in vars(m).values():
+            if callable(getattr(v, "cache_clear", None)):
+                v.cache_clear()
+
+
+def measure(call, fuse: bool):
+    """(stats, cold seconds, cached seconds) or None when unsupported."""
+    ir, inputs = call.ir(), call.inputs()
+    tmp = tempfile.mkdtemp(prefix="ttbw-bench-cache-")
+    old = os.environ.get("TTBW_CACHE_DIR")
+    os.environ["TTBW_CACHE_DIR"] = tmp
+    try:
+        clear_caches()
+        t0 = time.perf_counter()
+        try:
+            run_on_device(ir, inputs, fuse=fuse)
+        except UnsupportedError:
+            return None
+        cold = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        _, stats = run_on_device(ir, inputs, fuse=fuse)
+        cached = time.perf_counter() - t0
+    finally:
+        if old is None:
+            os.environ.pop("TTBW_CACHE_DIR", None)
+        else:
+            os.environ["TTBW_CACHE_DIR"] = old
+        shutil.rmtree(tmp, ignore_errors=True)
+    return stats, cold, cached
+
+
+def main() -> None:
+    from ttbw.lowering.run import device
+
+    dev = device((8, 8))  # build / load the emulator runtime outside the timings
+    gen = torch.Generator().manual_seed(0)
+    head = (f"{'case':<16} {'grad/a/b':<34} {'min MB':>7} {'fused MB':>8} {'comp MB':>8} {'f/min':>6} {'c/min':>6} "
+            f"{'progs f/c':>9} {'emu ms f':>8} {'emu ms c':>8} {'cold s f/c':>11} {'cached ms f/c':>13} "
+            f"{'MODEL n150 us f/c':>17}")
+    print(head)
+    print("-" * len(head))
+    t_start = time.perf_counter()
+    for label, g, a, b in ROWS:
+        ts = [torch.randn(s, generator=gen).to(torch.bfloat16) for s in (g, a, b)]
+        call = _Call(*(ttbw.from_torch(t, layout=ttbw.TILE_LAYOUT) for t in ts), (True, True), None, None, None)
+        minimum = sum(tile_bytes(s) for s in (g, a, b, a, b))
+        before = dev.programs_launched
+        fused = measure(call, True)
+        fused_launches = (dev.programs_launched - before) // 2
+        comp = measure(call, False)
+        fs, fcold, fcached = fused
+        fbytes = fs.total_dram_read + fs.total_dram_written
+        shapes = "/".join("x".join(map(str, s)) for s in (g, a, b))
+        if comp is None:
+            cbytes = c_mb = c_ratio = c_prog = c_emu = c_cold = c_cached = c_model = "n/a"
+        else:
+            cs, ccold, ccached = comp
+            cbytes = cs.total_dram_read + cs.total_dram_written
+            c_mb, c_ratio, c_prog = f"{cbytes / 1e6:.2f}", f"{cbytes / minimum:.2f}x", cs.programs_launched
+            c_emu, c_cold, c_cached = f"{cs.seconds * 1e3:.1f}", f"{ccold:.1f}", f"{ccached * 1e3:.0f}"
+            c_model = f"{cbytes / N150_DRAM_BYTES_PER_S * 1e6:.1f}"
+        print(f"{label:<16} {shapes:<34} {minimum / 1e6:>7.2f} {fbytes / 1e6:>8.2f} {c_mb:>8} "
+              f"{fbytes / minimum:>5.2f}x {c_ratio:>6} {f'{fused_launches}/{c_prog}':>9} "
+              f"{fs.seconds * 1e3:>8.1f} {c_emu:>8} {f'{fcold:.1f}/{c_cold}':>11} "
+              f"{f'{fcached * 1e3:.0f}/{c_cached}':>13} "
+              f"{f'{fbytes / N150_DRAM_BYTES_PER_S * 1e6:.1f}/{c_model}':>17}")
+    print(f"\nMB = 1e6 bytes of DRAM traffic (read + written), TILE pages; min = inputs read once + outputs "
+          f"written once.\nemu ms = emulator launch wall time (cached run, sum over launches); cold s = first call "
+          f"with a fresh TTBW_CACHE_DIR (IR gen + tt-mlir + g++ + run); cached ms = repeated call (upload, run, "
+          f"download).\nMODEL n150 us = DRAM bytes / 288 GB/s: a bandwidth model, not a measurement (ignores "
+          f"launch overhead and compute).\nThe first row's cold time also loads the tt-mlir library.\ntotal bench time {time.perf_counter() - t_start:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

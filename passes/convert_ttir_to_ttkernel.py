@@ -1,0 +1,177 @@
+"""convert-ttir-to-ttkernel: a function holding one `ttir.mul_bw` → one fused Tensix program.
+
+    func.func @f(%grad, %a, %b) -> (...) { %0:2 = "ttir.mul_bw"(...) ...; return ... }
+  becomes
+    module @f attributes {ttbw.program = "<JSON host program description>"} {
+      func.func @reader() attributes {ttkernel.thread = #ttkernel.thread<noc>} {...}
+      func.func @compute() attributes {ttkernel.thread = #ttkernel.thread<compute>} {...}
+      func.func @writer() attributes {ttkernel.thread = #ttkernel.thread<noc>} {...}
+    }
+
+The kernels are the ones `ttbw.lowering` generates (verified and translated by the real
+tt-mlir while the host program is built); the description (schema: python/ttbw/lowering/
+README.md, "Host program description") says which CBs, kernels, compile / runtime args and
+buffers the host sets up, and which function argument / result each buffer is. TTKernel is not
+registered in ttbw's MLIR context: the pass lets the context accept unregistered dialects
+(so its ops print in generic form, which tt-mlir parses back: ttbw-translate --ttkernel-to-cpp).
+
+The fused lowering works from the mul_bw op itself: a function holding decomposed ttir ops
+(ttir.multiply, ...) is refused, as is anything the device lowering does not support
+(`ttbw.lowering.UnsupportedError`, reported at the op).
+"""
+from __future__ import annotations
+
+import json
+import re
+
+from mlir import ir
+
+from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
+from ttbw.dialect.verifier import MUL_BW_OPERANDS, MUL_BW_RESULTS, segments, walk_ops
+
+_GRID = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*$")
+_ALLOWED = ("func.return", "arith.constant")
+_OPERAND_BUFFER = {"grad": "grad", "input": "a", "other": "b",
+                   "input_grad": "input_grad", "other_grad": "other_grad"}
+
+
+class _Refused(Exception):
+    def __init__(self, op, message: str):
+        self.op, self.message = op, message
+
+
+def parse_grid(text: str) -> tuple[int, int]:
+    match = _GRID.match(str(text))
+    if not match or int(match.group(1)) < 1 or int(match.group(2)) < 1:
+        raise ValueError(f"option 'grid' expects COLSxROWS (e.g. 8x8), got '{text}'")
+    return int(match.group(1)), int(match.group(2))
+
+
+def run(module, options) -> None:
+    try:
+        grid = parse_grid(options.get("grid", "8x8"))
+    except ValueError as error:
+        raise DiagnosticError([Diagnostic("error", source_loc(module.operation.location),
+                                          f"convert-ttir-to-ttkernel: {error}")]) from None
+    functions = [op for op in walk_ops(module.operation) if op.name == "func.func"]
+    errors, work = [], []
+    for func in functions:
+        try:
+            item = _prepare(func, grid)
+        except _Refused as refused:
+            errors.append(Diagnostic("error", source_loc(refused.op.location), refused.message))
+            continue
+        if item is not None:
+            work.append(item)
+    if errors:
+        raise DiagnosticError(errors)
+    if work:
+        module.context.allow_unregistered_dialects = True  # TTKernel / ttcore types and ops
+    for func, name, text, description in work:
+        _replace(func, name, text, description)
+
+
+def _prepare(func, grid):
+    """None for a function without ttir ops; else (func, name, kernels text, description)."""
+    from ttbw.lowering import UnsupportedError, analyze
+    from ttbw.lowering.describe import describe
+
+    name = func.attributes["sym_name"].value
+    inner = walk_ops(func)
+    mul_bws = [op for op in inner if op.name == "ttir.mul_bw"]
+    ttir = [op for op in inner if op.name.startswith("ttir.") and op.name != "ttir.mul_bw"]
+    if not mul_bws:
+        if ttir:
+            raise _Refused(ttir[0], f"'{ttir[0].name}' op: convert-ttir-to-ttkernel runs on ttir.mul_bw "
+                           "before decomposition (the fused lowering works from the mul_bw op); "
+                           "do not run ttir-mul-bw-decomposition-pipeline first")
+        return None
+    if len(mul_bws) > 1:
+        raise _Refused(mul_bws[1], f"'ttir.mul_bw' op: unsupported: function @{name} holds "
+                       f"{len(mul_bws)} ttir.mul_bw ops; the fused lowering takes one per function")
+    op = mul_bws[0]
+    if ttir:
+        raise _Refused(ttir[0], f"'{ttir[0].name}' op: unsupported: the fused lowering takes a function "
+                       "whose only ttir op is one ttir.mul_bw")
+    for other in inner:
+        if other != op and other.name not in _ALLOWED:
+            raise _Refused(other, f"'{other.name}' op: unsupported in a function lowered to one fused "
+                           "mul_bw program (only the op, its scalar constant and the return)")
+    origins, scalar, runtime_scalar = _origins(func, op)
+    try:
+        with op.context:
+            analysis = analyze(op)
+            text, description, _ = describe(analysis, grid, scalar, runtime_scalar, origins)
+    except UnsupportedError as error:
+        raise _Refused(op, f"'ttir.mul_bw' op: unsupported: {error}") from None
+    entry = func.regions[0].blocks[0]
+    description["function"] = {
+        "name": name,
+        "arguments": [str(a.type) for a in entry.arguments],
+        "results": [str(t) for t in ir.FunctionType(func.attributes["function_type"].value).results],
+    }
+    return func, name, text, description
+
+
+def _origins(func, op):
+    """Buffer name -> {"arg": i} / {"result": k} (+ scalar b: constant value or runtime)."""
+    entry = func.regions[0].blocks[0]
+    arg_index = {a: i for i, a in enumerate(entry.arguments)}
+    operands = segments(op, "operandSegmentSizes", MUL_BW_OPERANDS, list(op.operands))
+    results = segments(op, "resultSegmentSizes", MUL_BW_RESULTS, list(op.results))
+    origins: dict = {}
+    scalar, runtime_scalar = None, False
+    for role, value in operands.items():
+        if value is None:
+            continue
+        if role == "other" and not isinstance(value.type, ir.ShapedType):  # scalar b
+            if value in arg_index:
+                runtime_scalar = True
+                origins["b"] = {"arg": arg_index[value]}
+            elif getattr(value.owner, "name", None) == "arith.constant":
+                scalar = ir.FloatAttr(value.owner.attributes["value"]).value
+            else:
+                raise _Refused(op, "'ttir.mul_bw' op: unsupported: the scalar b must be a function "
+                               "argument or an arith.constant")
+            continue
+        if value not in arg_index:
+            raise _Refused(op, f"'ttir.mul_bw' op: unsupported: operand '{role}' must be a function "
+                           "argument (the program reads it from a device buffer)")
+        key = "arg" if role in ("grad", "input", "other") else "preallocated_arg"
+        origins.setdefault(_OPERAND_BUFFER[role], {})[key] = arg_index[value]
+    for role, value in results.items():
+        if value is None:
+            continue
+        positions = []
+        for use in value.uses:
+            user = getattr(use.owner, "operation", use.owner)
+            if user.name != "func.return":
+                raise _Refused(op, f"'ttir.mul_bw' op: unsupported: result '{role}' is used by "
+                               f"'{user.name}'; the fused program's results can only be returned")
+            positions.append(use.operand_number)
+        origins.setdefault(role, {})["result"] = positions[0] if len(positions) == 1 else positions
+    return origins, scalar, runtime_scalar
+
+
+def _replace(func, name: str, text: str, description: dict) -> None:
+    """Parses the kernels into a nested `module @name` that takes the function's place."""
+    assert text.startswith("module {")
+    body = text[len("module {"):]
+    wrapper = ir.Module.parse("module {\nmodule @" + json.dumps(name) + " {" + body + "}\n",
+                              func.context)
+    nested = wrapper.body.operations[0]
+    nested.attributes["ttbw.program"] = ir.StringAttr.get(
+        json.dumps(description, separators=(",", ":")), func.context)
+    location = func.location
+
+    def relocate(op):  # kernel ops point at the function they come from, not the text
+        op.location = location
+        for region in op.regions:
+            for block in region.blocks:
+                for argument in block.arguments:
+                    argument.set_location(location)
+        return ir.WalkResult.ADVANCE
+
+    nested.operation.walk(relocate)
+    nested.operation.move_before(func)
+    func.erase()

@@ -1,0 +1,210 @@
+"""The host program of one `ttir.mul_bw` as data: kernels IR + a JSON-able description.
+
+    text, description, program = describe(analysis, grid=(8, 8), scalar=None)
+
+Built without a device: the program is made over symbolic buffers (no memory allocated)
+whose addresses, and a runtime scalar's encoding, are sentinels that the description turns
+back into symbolic runtime args ({"address_of": name}, {"scalar": "m"}). The schema is
+documented in README.md ("Host program description").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .mul_bw_program import MAX_GROUPS, kernel_ir, needed_inputs
+
+SCHEMA_VERSION = 1
+_ADDRESS_BASE = 0x7EA00000  # sentinel addresses: _ADDRESS_BASE + buffer position
+# a runtime scalar's sentinel: 12345677 * 2^-77 encodes as (m, n_up, n_down) = (12345677, 0, 77)
+_SCALAR_SENTINEL = 12345677 * 2.0 ** -77
+_SCALAR_ARGS = [12345677, 0, 77]
+_THREAD = {"reader": "noc", "writer": "noc", "compute": "compute"}
+
+
+@dataclass
+class SymbolicBuffer:
+    """Stands in for a `ttbw.runtime.Buffer` when building a Program without a device."""
+    name: str
+    address: int
+    shape: tuple
+    data_format: object  # DataFormat
+    layout: str
+    memory: str
+    page_size: int
+    num_pages: int
+    live: bool = True
+
+    @property
+    def accessor_config(self) -> int:
+        return 2 if self.memory == "dram" else 0
+
+
+def symbolic_buffer(name: str, index: int, shape, dtype: str, layout: str, memory: str) -> SymbolicBuffer:
+    import numpy as np
+
+    from ttbw.runtime import formats as fmt
+    from ttbw.runtime.formats import DataFormat
+
+    shape = tuple(int(s) for s in shape)
+    data_format = DataFormat.parse(dtype)
+    if layout == "tile":
+        padded = fmt.padded_shape(shape)
+        page_size = data_format.tile_bytes
+        num_pages = int(np.prod(padded[:-2], dtype=np.int64)) * (padded[-2] // 32) * (padded[-1] // 32)
+    else:
+        page_size = shape[-1] * data_format.element_bytes
+        num_pages = int(np.prod(shape[:-1], dtype=np.int64)) if len(shape) > 1 else 1
+    return SymbolicBuffer(name, _ADDRESS_BASE + index, shape, data_format, layout, memory, page_size,
+                          num_pages)
+
+
+def _format_name(data_format) -> str:
+    return {"FLOAT32": "f32", "BFLOAT16": "bf16", "BFLOAT8_B": "bfp8_b"}[data_format.name]
+
+
+def variant(an) -> str:
+    mode = an.plan.mode
+    if mode in ("two_sided", "complex"):
+        return mode
+    return "row_major" if an.plan.rm else "fused"
+
+
+def kernels_text(an) -> str:
+    """The TTKernel module text (reader, compute, writer) of an analysed op."""
+    p = an.plan
+    kind = variant(an)
+    if kind == "two_sided":
+        from .mul_bw_two_sided import kernel_ir2
+
+        return kernel_ir2(p)
+    if kind == "complex":
+        from .mul_bw_complex import kernel_ir_c
+
+        return kernel_ir_c(p)
+    if kind == "row_major":
+        from .mul_bw_row_major import kernel_ir_rm
+
+        return kernel_ir_rm(p)
+    return kernel_ir(p)
+
+
+def buffer_names(an) -> tuple[list[str], list[str]]:
+    """(inputs the program reads, results it writes), in buffer order."""
+    return needed_inputs(an), list(an.out_shapes)  # complex: "input_grad.real", ...
+
+
+def _shape(an, name: str):
+    if an.plan.mode == "complex":
+        return an.shape
+    return an.shapes[name] if name in an.shapes else an.out_shapes[name]
+
+
+def _layout(an, name: str) -> str:
+    return (getattr(an, "layouts", None) or {}).get(name, "tile")
+
+
+def _mapping_names() -> list[str]:
+    return [f"{group}{i}_{field}" for group in ("kept", "summed") for i in range(MAX_GROUPS)
+            for field in ("div", "mod", "stride")]
+
+
+def _arg_names(an) -> dict[str, list[str]]:
+    """Names of each kernel's runtime args (the layout the kernels read them in)."""
+    kind = variant(an)
+    if kind == "fused":
+        y, x = an.y_name, an.x_name or "scalar"
+        out = {"a": "input_grad", "b": "other_grad", "scalar": "none"}
+        tail = ["first_unit", "num_units", "inner", *_mapping_names()]
+        return {"reader": ["addr_grad", f"addr_{y}", f"addr_{x}", *tail],
+                "compute": ["num_units", "inner", "scalar_m", "scalar_up", "scalar_down"],
+                "writer": [f"addr_{out[y]}", f"addr_{out[x]}", *tail]}
+    if kind == "two_sided":
+        maps = [f"{m}{i}_{field}" for m in ("Fg", "Fa", "Fb", "Ag", "Aa", "Bg", "Bb")
+                for i in range(MAX_GROUPS) for field in ("div", "mod", "stride")]
+        tail = ["first_unit", "num_units", "a_tiles", "b_tiles", *maps]
+        return {"reader": ["addr_grad", "addr_a", "addr_b", *tail],
+                "compute": ["num_units", "a_tiles", "b_tiles"],
+                "writer": ["addr_input_grad", "addr_other_grad", "reserved", *tail]}
+    if kind == "complex":
+        parts = ("real", "imag")
+        return {"reader": [f"addr_{n}.{p}" for n in ("grad", "a", "b") for p in parts] + ["first_unit", "num_units"],
+                "compute": ["num_units"],
+                "writer": [f"addr_{n}.{p}" for n in ("input_grad", "other_grad") for p in parts]
+                + ["first_unit", "num_units"]}
+    ins, outs = ("grad", "y", "x"), ("out_y", "out_x")
+    rows = ["first_block", "num_blocks", "H", "Ht", "Wt"]
+    return {"reader": [f"addr_{r}" for r in ins] + rows + [f"page_bytes_{r}" for r in ins]
+            + [f"row_stride_{r}" for r in ins],
+            "compute": ["num_blocks", "Wt", "scalar_m", "scalar_up", "scalar_down"],
+            "writer": [f"addr_{r}" for r in outs] + rows + [f"page_bytes_{r}" for r in outs]
+            + [f"row_stride_{r}" for r in outs]}
+
+
+def describe(an, grid=(8, 8), scalar: float | None = None, runtime_scalar: bool = False,
+             origins: dict | None = None):
+    """Returns (TTKernel module text, description dict, Program over symbolic buffers).
+
+    `scalar`: a constant scalar b (its encoding goes into the compute args); with
+    `runtime_scalar` the scalar is a function argument and its three args are symbolic.
+    `origins`: buffer name -> dict merged into that buffer's entry (e.g. {"arg": 0})."""
+    from .mul_bw_program import build_program
+
+    grid = tuple(int(g) for g in grid)
+    ins, outs = buffer_names(an)
+    buffers = {}
+    for i, name in enumerate(ins + outs):
+        memory = an.out_memory if name in outs else "dram"
+        buffers[name] = symbolic_buffer(name, i, _shape(an, name), an.formats[name], _layout(an, name), memory)
+    if an.plan.mode == "scalar" and runtime_scalar:
+        scalar = _SCALAR_SENTINEL
+    program = build_program(an, buffers, grid, scalar)
+    by_address = {b.address: name for name, b in buffers.items()}
+    names = _arg_names(an)
+
+    def symbolic(kernel, args):
+        args = [int(v) for v in args]
+        out: list = [{"address_of": by_address[v]} if v in by_address else v for v in args]
+        if runtime_scalar and kernel == "compute":
+            for i in range(len(args) - 2):
+                if args[i:i + 3] == _SCALAR_ARGS:
+                    out[i:i + 3] = [{"scalar": "m"}, {"scalar": "n_up"}, {"scalar": "n_down"}]
+        return out
+
+    from ttbw.runtime.program import cores_of
+
+    kernels = []
+    for k in program.kernels:
+        cores = cores_of(k.cores)
+        per_core = [{"core": list(c), "args": symbolic(k.name, k.args_for(c))} for c in cores]
+        layout = names.get(k.name)
+        if layout is not None and per_core and len(layout) != len(per_core[0]["args"]):
+            layout = None  # never document a wrong layout
+        kernels.append({
+            "name": k.name, "thread": _THREAD[str(getattr(k.processor, "value", k.processor))],
+            "processor": str(getattr(k.processor, "value", k.processor)),
+            "compile_args": [int(v) for v in k.compile_args],
+            "fp32_dest_acc_en": bool(k.fp32_dest_acc_en),
+            "runtime_arg_layout": layout,
+            "runtime_args": per_core,
+        })
+    used = sorted({c for k in program.kernels for c in cores_of(k.cores)})
+    description = {
+        "version": SCHEMA_VERSION,
+        "op": "ttir.mul_bw",
+        "variant": variant(an),
+        "grid": list(grid),
+        "cores": [list(c) for c in used],
+        "buffers": [dict({"name": name, "role": "input" if name in ins else "output",
+                          "shape": list(b.shape), "dtype": _format_name(b.data_format), "layout": b.layout, "memory": b.memory,
+                          "page_size": b.page_size, "num_pages": b.num_pages},
+                         **((origins or {}).get(name.split(".")[0], {})),
+                         **({"part": name.split(".")[1]} if "." in name else {}))
+                    for name, b in buffers.items()],
+        "circular_buffers": [{"index": cb.index, "format": _format_name(cb.format), "pages": cb.num_pages,
+                              "page_size": cb.page_bytes} for cb in program.circular_buffers],
+        "kernels": kernels,
+    }
+    if an.plan.mode == "scalar":
+        description["scalar"] = ({"runtime": True, "encoding": "f32(b) = m * 2^(n_up - n_down)"}
+                                 if runtime_scalar else {"runtime": False, "value": scalar})
+    return kernels_text(an), description, program

@@ -1,0 +1,37 @@
+"""ttbw.compile: every stage's IR, the kernels' C++ and the host program description."""
+import pytest
+
+import ttbw
+
+IR = """
+func.func @f(%g: tensor<1x1x64x64xbf16>, %a: tensor<1x1x64x64xbf16>, %b: tensor<1x1x1x64xbf16>) -> (tensor<1x1x64x64xbf16>, tensor<1x1x1x64xbf16>) {
+  %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<1x1x64x64xbf16>, tensor<1x1x64x64xbf16>, tensor<1x1x1x64xbf16>) -> (tensor<1x1x64x64xbf16>, tensor<1x1x1x64xbf16>)
+  return %0#0, %0#1 : tensor<1x1x64x64xbf16>, tensor<1x1x1x64xbf16>
+}
+"""
+
+
+def test_compile_stages_kernels_and_program():
+    out = ttbw.compile(IR, grid=(2, 1))
+    names = [name for name, _ in out.stages]
+    assert names[0] == "input" and names[1] == "ttir-decompose-mul-bw"
+    assert names[-1] == "convert-ttir-to-ttkernel"
+    assert "ttir.mul_bw" in out.stages[0][1] and "ttir.multiply" in out.stages[-2][1]
+    assert "module @f" in out.stages[-1][1] and '"ttir.' not in out.stages[-1][1]
+    assert sorted(out.kernels_cpp) == ["compute", "reader", "writer"]
+    assert all("void kernel_main()" in cpp for cpp in out.kernels_cpp.values())
+    assert "reduce_tile" in out.kernels_cpp["compute"]
+    p = out.program
+    assert p["grid"] == [2, 1] and p["variant"] == "fused" and p["function"]["name"] == "f"
+    assert {b["name"]: b.get("arg", b.get("result")) for b in p["buffers"]} == {
+        "grad": 0, "a": 1, "b": 2, "input_grad": 0, "other_grad": 1}
+    for k in p["kernels"]:  # every layout documented matches the args given to each core
+        assert k["runtime_arg_layout"] and all(len(c["args"]) == len(k["runtime_arg_layout"])
+                                               for c in k["runtime_args"])
+    assert {cb["index"] for cb in p["circular_buffers"]} >= {0, 1, 2, 16, 17}
+
+
+def test_compile_reports_unsupported():
+    bad = IR.replace("1x1x1x64xbf16", "1x1x1x64xcomplex<bf16>").replace("1x1x64x64xbf16", "1x1x64x64xcomplex<bf16>")
+    with pytest.raises(ValueError, match="complex tensors with broadcast are not supported"):
+        ttbw.compile(bad)
