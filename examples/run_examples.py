@@ -1,6 +1,6 @@
 """The main job: every example in examples/ through every stage that exists,
-then the compiled op run against torch autograd (examples/run_mul_bw.py) and
-the Tensix stage on the emulator (examples/run_on_emulator.py).
+down to the kernels' C++, then ttbw.mul_bw run on the emulated device and on the
+CPU reference path beside torch autograd (examples/run_mul_bw.py).
 
 Each stage is a ttbw-opt invocation; its IR is printed so the lowering can be
 read stage by stage. A stage that fails stops the run with exit code 1.
@@ -24,8 +24,16 @@ STAGES = [
 ]
 
 
-def run_stage(ir: str, args: list[str]) -> str:
-    result = subprocess.run([str(TOOLS / "ttbw-opt"), *args, "-"], input=ir,
+# From the verified ttir.mul_bw, the fused lowering makes one Tensix program.
+TENSIX_STAGES = [
+    ("fused Tensix program: TTKernel reader/compute/writer (verified by tt-mlir)",
+     "ttbw-opt", ["--ttir-to-tensix-pipeline"]),
+    ("kernel C++ from tt-mlir's TTKernel->C++ translation", "ttbw-translate", ["--ttkernel-to-cpp"]),
+]
+
+
+def run_stage(ir: str, args: list[str], tool: str = "ttbw-opt") -> str:
+    result = subprocess.run([str(TOOLS / tool), *args, "-"], input=ir,
                             capture_output=True, text=True)
     if result.returncode != 0:
         sys.stderr.write(result.stderr)
@@ -35,16 +43,20 @@ def run_stage(ir: str, args: list[str]) -> str:
 
 def main() -> int:
     for example in sorted(EXAMPLES.glob("*.mlir")):
-        ir = example.read_text()
+        source = example.read_text()
         print(f"==================== {example.name}")
+        ir = source
         for title, args in STAGES:
             ir = run_stage(ir, args)
             print(f"---- {title}: ttbw-opt {' '.join(args)}")
             print(ir)
+        ir = source
+        for title, tool, args in TENSIX_STAGES:
+            ir = run_stage(ir, args, tool)
+            print(f"---- {title}: {tool} {' '.join(args)}")
+            print(ir)
     print("==================== running ttbw.mul_bw beside torch autograd")
     subprocess.run([sys.executable, str(EXAMPLES / "run_mul_bw.py")], check=True)
-    print("==================== Tensix stage: TTKernel -> tt-mlir C++ -> emulated cores")
-    subprocess.run([sys.executable, str(EXAMPLES / "run_on_emulator.py")], check=True)
     return 0
 
 
