@@ -31,7 +31,9 @@ register_pass(PassInfo(
     "Lower each function holding one ttir.mul_bw to a fused Tensix program: a nested module of "
     "TTKernel reader/compute/writer kernels + its host program description (ttbw.program JSON)",
     "ttbw.passes.convert_ttir_to_ttkernel",
-    (Option("grid", str, "8x8", "core grid COLSxROWS the work is split over"),)))
+    (Option("grid", str, "8x8", "core grid COLSxROWS the work is split over"),
+     Option("fuse", bool, True, "true: one fused program per function; false: ttnn's composite "
+            "path, one program per TTIR op of the decomposition, intermediates in DRAM"))))
 register_pipeline(PipelineInfo(
     "ttir-to-tensix-pipeline",
     "ttir.mul_bw to one fused Tensix program (TTKernel + host program description)",

@@ -18,6 +18,17 @@ registered in ttbw's MLIR context: the pass lets the context accept unregistered
 The fused lowering works from the mul_bw op itself: a function holding decomposed ttir ops
 (ttir.multiply, ...) is refused, as is anything the device lowering does not support
 (`ttbw.lowering.UnsupportedError`, reported at the op).
+
+With `fuse=false` (ttnn's composite path, `ttbw.lowering.composite`) the function becomes one
+nested module per TTIR op program of the decomposition, in execution order, next to an empty
+manifest module (siblings, so ttbw-translate finds every program's kernels one level down):
+
+    module @f attributes {ttbw.composite = "<JSON: programs, DRAM intermediates, ...>"} {}
+    module @f_0_multiply attributes {ttbw.program = "<JSON>"} { reader / compute / writer }
+    module @f_1_sum attributes {ttbw.program = "<JSON>"} { ... }
+
+The plan is `composite.plan_composite` (the one the runtime executes); what it does not
+support (f32, complex, a scalar b, ...) is reported at the op.
 """
 from __future__ import annotations
 
@@ -50,6 +61,11 @@ def parse_grid(text: str) -> tuple[int, int]:
 def run(module, options) -> None:
     try:
         grid = parse_grid(options.get("grid", "8x8"))
+        fuse = options.get("fuse", True)
+        if isinstance(fuse, str):
+            if fuse not in ("true", "1", "", "false", "0"):
+                raise ValueError(f"option 'fuse' expects true or false, got '{fuse}'")
+            fuse = fuse not in ("false", "0")
     except ValueError as error:
         raise DiagnosticError([Diagnostic("error", source_loc(module.operation.location),
                                           f"convert-ttir-to-ttkernel: {error}")]) from None
@@ -57,7 +73,7 @@ def run(module, options) -> None:
     errors, work = [], []
     for func in functions:
         try:
-            item = _prepare(func, grid)
+            item = _prepare(func, grid, fuse)
         except _Refused as refused:
             errors.append(Diagnostic("error", source_loc(refused.op.location), refused.message))
             continue
@@ -68,11 +84,15 @@ def run(module, options) -> None:
     if work:
         module.context.allow_unregistered_dialects = True  # TTKernel / ttcore types and ops
     for func, name, text, description in work:
-        _replace(func, name, text, description)
+        if isinstance(text, list):
+            _replace_composite(func, name, text, description)
+        else:
+            _replace(func, name, text, description)
 
 
-def _prepare(func, grid):
-    """None for a function without ttir ops; else (func, name, kernels text, description)."""
+def _prepare(func, grid, fuse: bool = True):
+    """None for a function without ttir ops; else (func, name, kernels text, description), or
+    without fuse (func, name, [(program name, kernels text, description)], composite)."""
     from ttbw.lowering import UnsupportedError, analyze
     from ttbw.lowering.describe import describe
 
@@ -98,6 +118,8 @@ def _prepare(func, grid):
             raise _Refused(other, f"'{other.name}' op: unsupported in a function lowered to one fused "
                            "mul_bw program (only the op, its scalar constant and the return)")
     origins, scalar, runtime_scalar = _origins(func, op)
+    if not fuse:
+        return _prepare_composite(func, name, op, grid, origins)
     try:
         with op.context:
             analysis = analyze(op)
@@ -111,6 +133,36 @@ def _prepare(func, grid):
         "results": [str(t) for t in ir.FunctionType(func.attributes["function_type"].value).results],
     }
     return func, name, text, description
+
+
+def _function(func, name: str) -> dict:
+    entry = func.regions[0].blocks[0]
+    return {"name": name, "arguments": [str(a.type) for a in entry.arguments],
+            "results": [str(t) for t in ir.FunctionType(func.attributes["function_type"].value).results]}
+
+
+def _prepare_composite(func, name: str, op, grid, origins: dict):
+    """The composite plan (`ttbw.lowering.composite.plan_composite`) of the function's op."""
+    from ttbw.lowering import UnsupportedError
+    from ttbw.lowering.composite import plan_composite
+    from ttbw.lowering.describe import describe_composite
+
+    if any("preallocated_arg" in o for o in origins.values()):
+        raise _Refused(op, "'ttir.mul_bw' op: unsupported: composite mode: preallocated results are "
+                       "not supported")
+    count = len(func.regions[0].blocks[0].arguments)
+    by_arg = {o["arg"]: buffer for buffer, o in origins.items() if "arg" in o}
+    arg_buffers = tuple(by_arg.get(i, f"arg{i}") for i in range(count))
+    arg_origins = {buffer: {"arg": o["arg"]} for buffer, o in origins.items() if "arg" in o}
+    try:
+        with op.context:
+            plan = plan_composite(str(func), arg_buffers)
+            programs, composite = describe_composite(plan, name, grid, arg_origins)
+    except ValueError as error:  # UnsupportedError is a ValueError
+        kind = "unsupported: " if isinstance(error, UnsupportedError) else ""
+        raise _Refused(op, f"'ttir.mul_bw' op: {kind}{error}") from None
+    composite["function"] = _function(func, name)
+    return func, name, programs, composite
 
 
 def _origins(func, op):
@@ -162,8 +214,35 @@ def _replace(func, name: str, text: str, description: dict) -> None:
     nested = wrapper.body.operations[0]
     nested.attributes["ttbw.program"] = ir.StringAttr.get(
         json.dumps(description, separators=(",", ":")), func.context)
-    location = func.location
+    nested.operation.walk(_relocator(func.location))
+    nested.operation.move_before(func)
+    func.erase()
 
+
+def _replace_composite(func, name: str, programs: list, composite: dict) -> None:
+    """The manifest `module @name {ttbw.composite}` then one `module @<program>` per program
+    (kernels parsed on their own: the example files carry their own type aliases)."""
+    context = func.context
+    parts = [f"module @{json.dumps(name)} {{\n}}"]
+    for pname, text, _ in programs:
+        kernels = ir.Module.parse(text, context)
+        body = "\n".join(str(op) for op in kernels.body.operations)
+        parts.append(f"module @{json.dumps(pname)} {{\n{body}\n}}")
+    wrapper = ir.Module.parse("module {\n" + "\n".join(parts) + "\n}\n", context)
+    ops = list(wrapper.body.operations)
+    ops[0].attributes["ttbw.composite"] = ir.StringAttr.get(
+        json.dumps(composite, separators=(",", ":")), context)
+    for nested, (_, _, description) in zip(ops[1:], programs):
+        nested.attributes["ttbw.program"] = ir.StringAttr.get(
+            json.dumps(description, separators=(",", ":")), context)
+    relocate = _relocator(func.location)
+    for nested in ops:
+        nested.operation.walk(relocate)
+        nested.operation.move_before(func)
+    func.erase()
+
+
+def _relocator(location):
     def relocate(op):  # kernel ops point at the function they come from, not the text
         op.location = location
         for region in op.regions:
@@ -172,6 +251,4 @@ def _replace(func, name: str, text: str, description: dict) -> None:
                     argument.set_location(location)
         return ir.WalkResult.ADVANCE
 
-    nested.operation.walk(relocate)
-    nested.operation.move_before(func)
-    func.erase()
+    return relocate

@@ -18,6 +18,11 @@ Per op:
   tiles, one rounding at the end: the fused numerics, without the product).
 - `ttir.reshape` that only adds / drops leading 1s: free (TILE pages are unchanged), an alias.
 
+The plan (`plan_composite`: one `Step` per TTIR op, in execution order, with the program kind
+and the DRAM buffers it reads / writes) is made without a device; `step_program` builds a
+step's Program over real or symbolic buffers. `run_composite` executes it; the compiler pass
+(`--convert-ttir-to-ttkernel="fuse=false"`, via `describe.describe_composite`) emits it.
+
 Supported: bf16 TILE real tensors in DRAM (no broadcast, one side broadcast, both sides
 broadcast), any mask. Everything else raises `UnsupportedError` (a ValueError) naming what.
 """
@@ -296,9 +301,46 @@ def sum_program(an, x, out, grid):
     return Program(kernels, cbs, [x, out])
 
 
-# --------------------------------------------------------------------------- driver
+# --------------------------------------------------------------------------- plan
 
-def _check_op(op_ir_text: str, inputs):
+@dataclass(frozen=True)
+class Step:
+    """One TTIR op of the decomposition: a program launch, or a free reshape (an alias).
+
+    `inputs`: (buffer, shape this op sees it with) per operand, in the program's buffer
+    order; `output`: the DRAM buffer it writes (for an alias: the buffer it views);
+    `helper`: shapes the kernel choice depends on (bcast_mul: (full, other); sum_to:
+    (x, kept-dims shape))."""
+    op: str            # multiply | sum | reshape
+    kind: str          # eltwise_mul | bcast_mul | reduce_row | reduce_col | reduce_scalar | sum_to | alias
+    inputs: tuple
+    output: str
+    out_shape: tuple
+    helper: tuple = ()
+
+
+@dataclass(frozen=True)
+class CompositePlan:
+    """The composite execution of one `ttir.mul_bw`: `steps` in execution order; `args`: the
+    buffer of each function argument (None: unused); `results`: (buffer, shape) per returned
+    value; `shapes`: buffer -> allocated shape."""
+    args: tuple
+    steps: tuple
+    results: tuple
+    shapes: tuple      # ((buffer, shape), ...)
+
+    @property
+    def programs(self) -> list:
+        return [s for s in self.steps if s.kind != "alias"]
+
+    @property
+    def intermediates(self) -> list:
+        returned = {b for b, _ in self.results}
+        return [s.output for s in self.programs if s.output not in returned]
+
+
+def check_op(op_ir_text: str):
+    """The fused analysis of the op; UnsupportedError for what composite mode does not do."""
     from .run import analyze_ir
 
     an = analyze_ir(op_ir_text)  # verifies; UnsupportedError for what no device path does
@@ -313,6 +355,139 @@ def _check_op(op_ir_text: str, inputs):
                                f"layouts {sorted(layouts)})")
     if an.out_memory != "dram":
         raise UnsupportedError("composite mode: results in L1 (memory_config) are not supported")
+    return an
+
+
+@lru_cache(maxsize=64)
+def plan_composite(op_ir_text: str, arg_buffers: tuple = ("grad", "a", "b")) -> CompositePlan:
+    """Decomposes the op and picks one program per TTIR op (UnsupportedError naming what is
+    not supported). `arg_buffers`: the buffer name of each function argument, in order."""
+    check_op(op_ir_text)
+    args, ops, ret = decomposed_ops(op_ir_text)
+    where: dict = {a: arg_buffers[i] if i < len(arg_buffers) else f"arg{i}" for i, a in enumerate(args)}
+    shapes: dict = {}
+    steps = []
+    used = {o for _, _, operands, _, _, _ in ops for o in operands} | set(ret)
+    for index, (res, opname, operands, attrs, in_shapes, out_shape) in enumerate(ops):
+        for o, s in zip(operands, in_shapes):
+            if o in args:
+                shapes.setdefault(where[o], tuple(s))
+        inputs = tuple((where[o], tuple(s)) for o, s in zip(operands, in_shapes))
+        out_shape = tuple(out_shape)
+        if opname == "reshape":
+            if not _tile_equivalent(in_shapes[0], out_shape):
+                raise UnsupportedError(f"composite mode: reshape {tuple(in_shapes[0])} -> {out_shape} moves data")
+            where[res] = where[operands[0]]
+            steps.append(Step(opname, "alias", inputs, where[res], out_shape))
+            continue
+        buffer = f"{opname}{index}"
+        if opname == "multiply":
+            x, y = (tuple(s) for s in in_shapes)
+            if x == y == out_shape:
+                step = Step(opname, "eltwise_mul", inputs, buffer, out_shape)
+            else:
+                if x != out_shape and y != out_shape:
+                    raise UnsupportedError("composite mode: multiply with both operands broadcast")
+                full, other = (inputs[0], inputs[1]) if x == out_shape else (inputs[1], inputs[0])
+                step = Step(opname, "bcast_mul", (full, other), buffer, out_shape, (full[1], other[1]))
+        elif opname == "sum":
+            x = tuple(in_shapes[0])
+            keep = re.search(r"keep_dim\s*=\s*(true|false)", attrs)
+            dims = [int(d) for d in re.findall(r"(-?\d+)\s*:\s*i32", attrs.split("dim_arg", 1)[1])] \
+                if "dim_arg" in attrs else list(range(len(x)))
+            rank = len(x)
+            dims = sorted(d % rank for d in dims)
+            kd = tuple(1 if i in dims else s for i, s in enumerate(x))
+            if keep is not None and keep.group(1) == "false" and (rank - 1 in dims or rank - 2 in dims):
+                raise UnsupportedError("composite mode: sum without keep_dim over the last two dims")
+            step = Step(opname, _sum_kind(x, kd, dims), inputs, buffer, out_shape, (x, kd))
+        else:
+            raise UnsupportedError(f"composite mode: ttir.{opname} is not supported")
+        steps.append(step)
+        where[res] = buffer
+        shapes[buffer] = out_shape
+    value_shape = {res: tuple(out) for res, _, _, _, _, out in ops}
+    results = tuple((where[r], value_shape.get(r, shapes.get(where[r], ()))) for r in ret)
+    arg_list = tuple(where[a] if a in used else None for a in args)
+    return CompositePlan(arg_list, tuple(steps), results, tuple(shapes.items()))
+
+
+def _sum_kind(x, kd, dims) -> str:
+    rank = len(x)
+    if rank >= 2 and dims and all(d >= rank - 2 for d in dims):  # in-tile dims only: examples
+        h, w = (rank - 2) in dims, (rank - 1) in dims
+        return "reduce_" + {(True, False): "col", (False, True): "row", (True, True): "scalar"}[(h, w)]
+    if not _helper_analysis(tuple(x), tuple(kd), False).plan.reduce_x:
+        raise UnsupportedError(f"composite mode: sum of {tuple(x)} over {dims} reduces nothing")
+    return "sum_to"
+
+
+def view(buffer, shape):
+    """`buffer` seen with `shape` (a free reshape: same TILE pages)."""
+    shape = tuple(shape)
+    return buffer if tuple(buffer.shape) == shape else dataclasses.replace(buffer, shape=shape)
+
+
+def step_program(step: Step, buffers: dict, grid):
+    """The Program of one (non-alias) step over `buffers` (name -> Buffer or SymbolicBuffer)."""
+    from ttbw.runtime import examples
+
+    ins = [view(buffers[name], shape) for name, shape in step.inputs]
+    out = buffers[step.output]
+    if step.kind == "eltwise_mul":
+        return examples.eltwise_binary("eltwise_mul", ins[0], ins[1], out, grid=grid)
+    if step.kind == "bcast_mul":
+        from .mul_bw_program import build_program
+
+        an = _helper_analysis(step.helper[0], step.helper[1], True)
+        return build_program(an, {"grad": ins[0], "b": ins[1], "input_grad": out}, grid)
+    if step.kind.startswith("reduce_"):
+        return examples.reduce(step.kind[len("reduce_"):], ins[0], out, grid=grid)
+    if step.kind == "sum_to":
+        return sum_program(_helper_analysis(step.helper[0], step.helper[1], False), ins[0], out, grid)
+    raise UnsupportedError(f"composite mode: no program for {step.kind}")
+
+
+def step_kernels_text(step: Step) -> str:
+    """The TTKernel module text (reader, compute, writer) of a step's program."""
+    if step.kind in ("eltwise_mul", "reduce_row", "reduce_col", "reduce_scalar"):
+        from ttbw.runtime.examples import EXAMPLES_DIR
+
+        return (EXAMPLES_DIR / f"{step.kind}.mlir").read_text()
+    if step.kind == "bcast_mul":
+        from .describe import kernels_text
+
+        return kernels_text(_helper_analysis(step.helper[0], step.helper[1], True))
+    if step.kind == "sum_to":
+        return _sum_kernels_ir(_helper_analysis(step.helper[0], step.helper[1], False).plan.bcast)
+    raise UnsupportedError(f"composite mode: no program for {step.kind}")
+
+
+_EXAMPLE_ARGS = {  # runtime arg slots of the example kernels (examples/kernels/*.mlir headers)
+    "eltwise_mul": {"reader": ["addr_a", "addr_b", "first_tile", "num_tiles"], "compute": ["num_tiles"],
+                    "writer": ["addr_c", "first_tile", "num_tiles"]},
+    "reduce": {"reader": ["addr_in", "first_unit", "num_units", "Ht", "Wt"],
+               "compute": ["num_units", "tiles_per_unit"], "writer": ["addr_out", "first_unit", "num_units"]},
+    "sum_to": {"reader": ["addr_in", "first_unit", "num_units", "inner"]
+               + [f"{g}{i}_{f}" for g in ("kept", "summed") for i in range(MAX_GROUPS)
+                  for f in ("div", "mod", "stride")],
+               "compute": ["num_units", "inner"], "writer": ["addr_out", "first_unit", "num_units"]},
+}
+
+
+def step_arg_names(step: Step) -> dict:
+    """Name of each runtime arg slot, per kernel."""
+    if step.kind == "bcast_mul":
+        from .describe import _arg_names
+
+        return _arg_names(_helper_analysis(step.helper[0], step.helper[1], True))
+    return _EXAMPLE_ARGS["reduce" if step.kind.startswith("reduce_") else step.kind]
+
+
+# --------------------------------------------------------------------------- driver
+
+def _check_op(op_ir_text: str, inputs):
+    an = check_op(op_ir_text)
     if len(inputs) != 3:
         raise UnsupportedError("composite mode: preallocated results are not supported")
     return an
@@ -321,77 +496,29 @@ def _check_op(op_ir_text: str, inputs):
 def run_composite(op_ir_text: str, inputs, grid=(8, 8)):
     """Runs the decomposition of one `ttir.mul_bw` op, one program per TTIR op; returns
     (outputs as float32 numpy arrays, CompositeStats)."""
-    from ttbw.runtime import examples
-
     from .run import _host, device
 
     _check_op(op_ir_text, inputs)
-    args, ops, ret = decomposed_ops(op_ir_text)
+    plan = plan_composite(op_ir_text)
     dev = device(grid)
     stats = CompositeStats()
-    values: dict = {}       # SSA name -> Buffer (aliases for free reshapes)
+    buffers: dict = {}      # buffer name -> Buffer
     owned: list = []        # buffers to free
-    used_args = {o for _, _, operands, _, _, _ in ops for o in operands} | set(ret)
     try:
-        for name, role, value in zip(args, ("grad", "a", "b"), inputs):
-            if name in used_args:
+        for role, value in zip(plan.args, inputs):
+            if role is not None:
                 x = _host(value)
                 buf = dev.allocate(x.shape, "bf16", name=role)
                 owned.append(buf)
                 buf.write(x)
-                values[name] = buf
-        for index, (res, opname, operands, attrs, in_shapes, out_shape) in enumerate(ops):
-            if opname == "reshape":
-                src = values[operands[0]]
-                if not _tile_equivalent(src.shape, out_shape):
-                    raise UnsupportedError(f"composite mode: reshape {src.shape} -> {out_shape} moves data")
-                values[res] = dataclasses.replace(src, shape=tuple(out_shape))
-                continue
-            out = dev.allocate(out_shape, "bf16", name=f"{opname}{index}")
+                buffers[role] = buf
+        for step in plan.programs:
+            out = dev.allocate(step.out_shape, "bf16", name=step.output)
             owned.append(out)
-            if opname == "multiply":
-                x, y = (values[o] for o in operands)
-                if tuple(x.shape) == tuple(y.shape) == tuple(out_shape):
-                    prog = examples.eltwise_binary("eltwise_mul", x, y, out, grid=grid)
-                else:
-                    full, other = (x, y) if tuple(x.shape) == tuple(out_shape) else (y, x)
-                    if tuple(full.shape) != tuple(out_shape):
-                        raise UnsupportedError("composite mode: multiply with both operands broadcast")
-                    from .mul_bw_program import build_program
-
-                    an = _helper_analysis(tuple(full.shape), tuple(other.shape), True)
-                    prog = build_program(an, {"grad": full, "b": other, "input_grad": out}, grid)
-            elif opname == "sum":
-                x = values[operands[0]]
-                keep = re.search(r"keep_dim\s*=\s*(true|false)", attrs)
-                dims = [int(d) for d in re.findall(r"(-?\d+)\s*:\s*i32", attrs.split("dim_arg", 1)[1])] \
-                    if "dim_arg" in attrs else list(range(len(x.shape)))
-                rank = len(x.shape)
-                dims = sorted(d % rank for d in dims)
-                kd = tuple(1 if i in dims else s for i, s in enumerate(x.shape))
-                if keep is not None and keep.group(1) == "false" and (rank - 1 in dims or rank - 2 in dims):
-                    raise UnsupportedError("composite mode: sum without keep_dim over the last two dims")
-                prog = _sum(x, out, kd, dims, grid)
-            else:
-                raise UnsupportedError(f"composite mode: ttir.{opname} is not supported")
-            stats.add(opname, dev.run(prog))
-            values[res] = out
-        outputs = [values[name].read().reshape(values[name].shape) for name in ret]
+            buffers[step.output] = out
+            stats.add(step.op, dev.run(step_program(step, buffers, grid)))
+        outputs = [view(buffers[name], shape).read().reshape(shape) for name, shape in plan.results]
     finally:
         for buf in owned:
             dev.free(buf)
     return outputs, stats
-
-
-def _sum(x, out, kd, dims, grid):
-    from ttbw.runtime import examples
-
-    rank = len(x.shape)
-    if rank >= 2 and dims and all(d >= rank - 2 for d in dims):  # in-tile dims only: examples
-        h, w = (rank - 2) in dims, (rank - 1) in dims
-        dim = {(True, False): "col", (False, True): "row", (True, True): "scalar"}[(h, w)]
-        return examples.reduce(dim, x, out, grid=grid)
-    an = _helper_analysis(tuple(x.shape), tuple(kd), False)
-    if not an.plan.reduce_x:
-        raise UnsupportedError(f"composite mode: sum of {x.shape} over {dims} reduces nothing")
-    return sum_program(an, x, out, grid)

@@ -38,6 +38,17 @@ class SymbolicBuffer:
     def accessor_config(self) -> int:
         return 2 if self.memory == "dram" else 0
 
+    @property
+    def tiles(self) -> tuple[int, int, int]:
+        """(batch, Ht, Wt) of a TILE buffer (as `ttbw.runtime.Buffer.tiles`)."""
+        from ttbw.runtime import formats as fmt
+
+        padded = fmt.padded_shape(self.shape)
+        batch = 1
+        for d in padded[:-2]:
+            batch *= int(d)
+        return batch, padded[-2] // fmt.TILE, padded[-1] // fmt.TILE
+
 
 def symbolic_buffer(name: str, index: int, shape, dtype: str, layout: str, memory: str) -> SymbolicBuffer:
     import numpy as np
@@ -158,8 +169,22 @@ def describe(an, grid=(8, 8), scalar: float | None = None, runtime_scalar: bool 
     if an.plan.mode == "scalar" and runtime_scalar:
         scalar = _SCALAR_SENTINEL
     program = build_program(an, buffers, grid, scalar)
+    description = {"version": SCHEMA_VERSION, "op": "ttir.mul_bw", "variant": variant(an),
+                   **program_description(program, buffers, ins, _arg_names(an), grid, origins,
+                                         runtime_scalar)}
+    if an.plan.mode == "scalar":
+        description["scalar"] = ({"runtime": True, "encoding": "f32(b) = m * 2^(n_up - n_down)"}
+                                 if runtime_scalar else {"runtime": False, "value": scalar})
+    return kernels_text(an), description, program
+
+
+def program_description(program, buffers: dict, inputs, arg_names: dict, grid, origins: dict | None = None,
+                        runtime_scalar: bool = False) -> dict:
+    """grid, cores, buffers, circular_buffers and kernels of a Program built over symbolic
+    `buffers` (name -> SymbolicBuffer; `inputs`: the names it reads, the others it writes)."""
+    from ttbw.runtime.program import cores_of
+
     by_address = {b.address: name for name, b in buffers.items()}
-    names = _arg_names(an)
 
     def symbolic(kernel, args):
         args = [int(v) for v in args]
@@ -170,13 +195,11 @@ def describe(an, grid=(8, 8), scalar: float | None = None, runtime_scalar: bool 
                     out[i:i + 3] = [{"scalar": "m"}, {"scalar": "n_up"}, {"scalar": "n_down"}]
         return out
 
-    from ttbw.runtime.program import cores_of
-
     kernels = []
     for k in program.kernels:
         cores = cores_of(k.cores)
         per_core = [{"core": list(c), "args": symbolic(k.name, k.args_for(c))} for c in cores]
-        layout = names.get(k.name)
+        layout = arg_names.get(k.name)
         if layout is not None and per_core and len(layout) != len(per_core[0]["args"]):
             layout = None  # never document a wrong layout
         kernels.append({
@@ -188,13 +211,10 @@ def describe(an, grid=(8, 8), scalar: float | None = None, runtime_scalar: bool 
             "runtime_args": per_core,
         })
     used = sorted({c for k in program.kernels for c in cores_of(k.cores)})
-    description = {
-        "version": SCHEMA_VERSION,
-        "op": "ttir.mul_bw",
-        "variant": variant(an),
+    return {
         "grid": list(grid),
         "cores": [list(c) for c in used],
-        "buffers": [dict({"name": name, "role": "input" if name in ins else "output",
+        "buffers": [dict({"name": name, "role": "input" if name in inputs else "output",
                           "shape": list(b.shape), "dtype": _format_name(b.data_format), "layout": b.layout, "memory": b.memory,
                           "page_size": b.page_size, "num_pages": b.num_pages},
                          **((origins or {}).get(name.split(".")[0], {})),
@@ -204,7 +224,50 @@ def describe(an, grid=(8, 8), scalar: float | None = None, runtime_scalar: bool 
                               "page_size": cb.page_bytes} for cb in program.circular_buffers],
         "kernels": kernels,
     }
-    if an.plan.mode == "scalar":
-        description["scalar"] = ({"runtime": True, "encoding": "f32(b) = m * 2^(n_up - n_down)"}
-                                 if runtime_scalar else {"runtime": False, "value": scalar})
-    return kernels_text(an), description, program
+
+
+def describe_composite(plan, name: str, grid=(8, 8), origins: dict | None = None):
+    """The composite (fuse=false) programs of a `composite.plan_composite` plan, without a
+    device: ([(program name, TTKernel module text, description)], composite description).
+    Programs are named "<name>_<k>_<op>" (k: launch order); every buffer is a bf16 TILE DRAM
+    buffer, the intermediates written by one program's writer and read by later readers."""
+    from .composite import step_arg_names, step_kernels_text, step_program, view
+
+    grid = tuple(int(g) for g in grid)
+    shapes = dict(plan.shapes)
+    index = {b: i for i, b in enumerate(shapes)}
+    symbolic = {b: symbolic_buffer(b, index[b], s, "bf16", "tile", "dram") for b, s in shapes.items()}
+    intermediates = set(plan.intermediates)
+    origin = {b: dict(o) for b, o in (origins or {}).items()}
+    for b in intermediates:
+        origin[b] = {"intermediate": True}
+    for k, (b, _) in enumerate(plan.results):
+        origin.setdefault(b, {}).setdefault("result", k)
+    programs, entries = [], []
+    written_by, read_by = {}, {}
+    for k, step in enumerate(plan.programs):
+        pname = f"{name}_{k}_{step.op}"
+        inputs = [b for b, _ in step.inputs]
+        buffers = {b: view(symbolic[b], s) for b, s in step.inputs}
+        buffers[step.output] = symbolic[step.output]
+        program = step_program(step, buffers, grid)
+        description = {"version": SCHEMA_VERSION, "op": f"ttir.{step.op}", "variant": step.kind,
+                       **program_description(program, buffers, inputs, step_arg_names(step), grid, origin)}
+        programs.append((pname, step_kernels_text(step), description))
+        entries.append({"name": pname, "op": f"ttir.{step.op}", "variant": step.kind,
+                        "inputs": inputs, "outputs": [step.output]})
+        written_by[step.output] = pname
+        for b in inputs:
+            read_by.setdefault(b, []).append(pname)
+    buffers = []
+    for b, s in shapes.items():
+        entry = {"name": b, "shape": list(s), "dtype": "bf16", "layout": "tile", "memory": "dram",
+                 "page_size": symbolic[b].page_size, "num_pages": symbolic[b].num_pages, **origin.get(b, {}),
+                 "written_by": written_by.get(b), "read_by": read_by.get(b, [])}
+        buffers.append(entry)
+    aliases = [{"buffer": s.output, "shape": list(s.out_shape)} for s in plan.steps if s.kind == "alias"]
+    composite = {"version": SCHEMA_VERSION, "op": "ttir.mul_bw", "mode": "composite", "grid": list(grid),
+                 "programs": entries, "intermediates": [b for b in shapes if b in intermediates],
+                 "buffers": buffers, "aliases": aliases,
+                 "results": [{"buffer": b, "shape": list(s)} for b, s in plan.results]}
+    return programs, composite
