@@ -8,7 +8,6 @@ Thresholds: f32 <= 1 ULP; bf16 without reduction bit-exact; bf16 with a
 reduction <= 2 bf16 ULP and PCC >= 0.999. Every pipeline stage is checked too:
 finishing the pipeline from the IR after any pass gives the same bits.
 """
-import ml_dtypes
 import numpy as np
 import pytest
 import torch
