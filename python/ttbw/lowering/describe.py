@@ -77,7 +77,7 @@ def variant(an) -> str:
     mode = an.plan.mode
     if mode in ("two_sided", "complex"):
         return mode
-    return "row_major" if an.plan.rm else "fused"
+    return "row_major" if an.plan.rm and not getattr(an.plan, "rm_tiles", False) else "fused"
 
 
 def kernels_text(an) -> str:
@@ -126,16 +126,33 @@ def _arg_names(an) -> dict[str, list[str]]:
         y, x = an.y_name, an.x_name or "scalar"
         out = {"a": "input_grad", "b": "other_grad", "scalar": "none"}
         tail = ["first_unit", "num_units", "inner", *_mapping_names()]
-        return {"reader": ["addr_grad", f"addr_{y}", f"addr_{x}", *tail],
+        reader = ["addr_grad", f"addr_{y}", f"addr_{x}", *tail]
+        writer = [f"addr_{out[y]}", f"addr_{out[x]}", *tail]
+        if an.plan.rm_tiles:  # ROW_MAJOR tensors with broadcast: their row geometry
+            from .mul_bw_program import RM_ARGS
+
+            rm = lambda names: [f"{a}_{n}" for n in names for a in RM_ARGS]  # noqa: E731
+            p = an.plan
+            if any(p.is_rm(r) for r, need in (("g", True), ("y", p.read_y), ("x", p.read_x)) if need):
+                reader += ["core_x", "core_y", *rm(["grad", y, x])]
+            writer += rm([out[y], out[x]])
+        return {"reader": reader,
                 "compute": ["num_units", "inner", "scalar_m", "scalar_up", "scalar_down"],
-                "writer": [f"addr_{out[y]}", f"addr_{out[x]}", *tail]}
+                "writer": writer}
     if kind == "two_sided":
         maps = [f"{m}{i}_{field}" for m in ("Fg", "Fa", "Fb", "Ag", "Aa", "Bg", "Bb")
                 for i in range(MAX_GROUPS) for field in ("div", "mod", "stride")]
         tail = ["first_unit", "num_units", "a_tiles", "b_tiles", *maps]
-        return {"reader": ["addr_grad", "addr_a", "addr_b", *tail],
-                "compute": ["num_units", "a_tiles", "b_tiles"],
-                "writer": ["addr_input_grad", "addr_other_grad", "reserved", *tail]}
+        reader = ["addr_grad", "addr_a", "addr_b", *tail]
+        writer = ["addr_input_grad", "addr_other_grad", "reserved", *tail]
+        if an.plan.layouts:  # ROW_MAJOR tensors: their row geometry
+            from .mul_bw_program import RM_ARGS
+
+            rm = lambda names: [f"{a}_{n}" for n in names for a in RM_ARGS]  # noqa: E731
+            if an.plan.rm_inputs:
+                reader += ["core_x", "core_y", *rm(["grad", "a", "b"])]
+            writer += rm(["input_grad", "other_grad"])
+        return {"reader": reader, "compute": ["num_units", "a_tiles", "b_tiles"], "writer": writer}
     if kind == "complex":
         parts = ("real", "imag")
         return {"reader": [f"addr_{n}.{p}" for n in ("grad", "a", "b") for p in parts] + ["first_unit", "num_units"],

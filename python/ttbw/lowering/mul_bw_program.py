@@ -38,6 +38,9 @@ Numerics (PyTorch parity):
   padded elements of every product (and so of every sum) are 0 and never leak into a
   reduction (finite inputs assumed: 0 * inf in X's padding would be NaN, but X's padding is 0
   too). `build_program` asserts the upload contract it relies on (TILE, zero padded).
+- ROW_MAJOR tensors with a broadcast (Plan.rm_tiles): the reader builds their tiles from rows
+  into a page it first clears from a zero tile (compute packs fill_tile(0) once), so the
+  padding is 0 as for a TILE upload; the writer writes back only the valid row chunks.
 """
 from __future__ import annotations
 
@@ -53,6 +56,7 @@ MAX_GROUPS = 3  # kept / summed tile-axis groups the kernels index with
 # CB indices (compile-time args of the kernels)
 CB_G, CB_Y, CB_X, CB_SCALER, CB_PROD, CB_ACC, CB_ROUND, CB_OUT_Y, CB_OUT_X = 0, 1, 2, 3, 4, 5, 6, 16, 17
 CB_XB, CB_PARTS, CB_TMP = 7, 8, 9  # f32 broadcast on the FPU: exact broadcast tile, TF32 parts
+CB_ZERO = 10  # rm_tiles: a zero tile (bf16) compute makes once; the reader clears pages with it
 
 
 class UnsupportedError(ValueError):
@@ -74,6 +78,10 @@ class Plan:
     formats: tuple = ()
     # layouts (tile | row_major) of the same roles; row_major ones go through tilize/untilize
     layouts: tuple = ()
+    # ROW_MAJOR roles with broadcast: the reader builds their tiles from rows (zeroed page +
+    # 16-element row chunks in face layout), the writer writes back the valid chunks; compute
+    # is the TILE plan's (mul_bw_row_major handles ROW_MAJOR without broadcast)
+    rm_tiles: bool = False
 
     def is_rm(self, role: str) -> bool:
         return dict(zip(("g", "y", "x", "oy", "ox"), self.layouts)).get(role) == "row_major"
@@ -167,6 +175,15 @@ def _tile_dims(shape, rank):
     return al, al[:-2] + (-(-al[-2] // TILE), -(-al[-1] // TILE))
 
 
+def _check_rm(layouts, ir_types, shapes):
+    rms = ", ".join(n for n, l in layouts.items() if l == "row_major")
+    if "bfp_bf8" in ir_types.values():
+        raise UnsupportedError(f"device backend: ROW_MAJOR tensors ({rms}) with bfloat8_b tensors "
+                               "are not supported")
+    if any(len(shapes[n] or ()) == 0 for n in ("grad", "a", "b") if layouts.get(n) == "row_major"):
+        raise UnsupportedError("device backend: rank-0 ROW_MAJOR tensors are not supported")
+
+
 def analyze(op) -> Analysis:
     """Reads one verified `ttir.mul_bw` op; raises UnsupportedError for what the device path
     does not do."""
@@ -235,8 +252,11 @@ def analyze(op) -> Analysis:
         else:  # both broadcast: both gradients are reductions (mul_bw_two_sided)
             from .mul_bw_two_sided import analyze2
 
+            if "row_major" in layouts.values():
+                _check_rm(layouts, ir_types, shapes)
+
             return analyze2(shapes, g_al, g_tiles, *al["a"], *al["b"], required_outputs(op), ir_types,
-                            out_shapes, out_memory, mixed)
+                            out_shapes, out_memory, mixed, layouts if "row_major" in layouts.values() else {})
         x_al, x_tiles = al[x_name]
         # grad_Y = grad * X, grad_X = sum_to(grad * Y)
         need_y = mask[0] if x_name == "b" else mask[1]
@@ -285,28 +305,25 @@ def analyze(op) -> Analysis:
     formats = tuple(ir_types.get(n) if n else None for n in roles.values())
     rm_layouts = tuple(layouts.get(n) if n else None for n in roles.values())
     rm_dims = ()
+    rm_tiles = False
     if "row_major" in layouts.values():
-        rms = ", ".join(n for n, l in layouts.items() if l == "row_major")
-        if x_broadcast:
-            raise UnsupportedError(f"device backend: ROW_MAJOR tensors ({rms}) are supported without "
-                                   "broadcast only (padding of a tilized block is not zeroed)")
-        if "bfp_bf8" in ir_types.values():
-            raise UnsupportedError(f"device backend: ROW_MAJOR tensors ({rms}) with bfloat8_b tensors "
-                                   "are not supported")
-        if any(len(shapes[n] or ()) == 0 for n in ("grad", "a", "b") if layouts.get(n) == "row_major"):
-            raise UnsupportedError("device backend: rank-0 ROW_MAJOR tensors are not supported")
-        H, W = g_al[-2], g_al[-1]
-        rm_dims = (H, g_tiles[-2], g_tiles[-1])
-        units = units // g_tiles[-1]  # blocks of 32 rows (units are grad's tiles here)
-        tile_bytes = {"bf16": 2048, "f32": 4096}
-        l1 = 2 * 2048 + sum((2 * g_tiles[-1] if layouts.get(n) == "row_major" else 2) * tile_bytes[ir_types[n]]
-                            for n in roles.values() if n)
-        if l1 > 1400 * 1024:  # staging + tilized blocks of Wt tiles per ROW_MAJOR tensor
-            raise UnsupportedError(f"device backend: ROW_MAJOR rows of {W} elements are too wide for L1 "
-                                   f"blocks ({l1} bytes of CBs per core)")
+        _check_rm(layouts, ir_types, shapes)
+        if x_broadcast:  # TILE plan; the reader / writer move ROW_MAJOR rows into / out of tiles
+            rm_tiles = True
+        else:
+            H, W = g_al[-2], g_al[-1]
+            rm_dims = (H, g_tiles[-2], g_tiles[-1])
+            units = units // g_tiles[-1]  # blocks of 32 rows (units are grad's tiles here)
+            tile_bytes = {"bf16": 2048, "f32": 4096}
+            l1 = 2 * 2048 + sum((2 * g_tiles[-1] if layouts.get(n) == "row_major" else 2) * tile_bytes[ir_types[n]]
+                                for n in roles.values() if n)
+            if l1 > 1400 * 1024:  # staging + tilized blocks of Wt tiles per ROW_MAJOR tensor
+                raise UnsupportedError(f"device backend: ROW_MAJOR rows of {W} elements are too wide for L1 "
+                                       f"blocks ({l1} bytes of CBs per core)")
     else:
         rm_layouts = ()
-    plan = Plan(dtype, mode, bcast if mode != "scalar" else "none", reduce_x, need_y, need_x, formats, rm_layouts)
+    plan = Plan(dtype, mode, bcast if mode != "scalar" else "none", reduce_x, need_y, need_x, formats, rm_layouts,
+                rm_tiles)
     device_formats = {n: _DEVICE_FORMAT[t] for n, t in ir_types.items()}
     return Analysis(plan, x_name, shapes, out_shapes, units, inner, kept, summed, inner > 1, out_memory,
                     device_formats, layouts, rm_dims)
@@ -420,6 +437,73 @@ def _accessor(f: _Fn, ct_index: int, addr: str, cb: str) -> str:
                 "!ttkernel.TensorAccessor")
 
 
+# ROW_MAJOR roles of an rm_tiles plan (one page per row): tiles are built from / written back
+# to rows. Per role, runtime args H, W (logical rows / columns of the last two dims, rank-
+# aligned), Ht, Wt (tiles) and the row bytes (the accessor's page size).
+RM_ARGS = ("H", "W", "Ht", "Wt", "row_bytes")
+_EB = {"bf16": 2, "f32": 4}
+
+
+def _rm_accessor(f: _Fn, ct_index: int, addr: str, row_bytes: str) -> str:
+    args = f.op("TensorAccessorArgs", [f.c(ct_index), f.c(0)], ["i32", "i32"], "!ttkernel.TensorAccessorArgs",
+                props="operandSegmentSizes = array<i32: 1, 1, 0>")
+    return f.op("TensorAccessor", [args, addr, row_bytes], ["!ttkernel.TensorAccessorArgs", "i32", "i32"],
+                "!ttkernel.TensorAccessor")
+
+
+def _rm_chunks(f: _Fn, t: str, acc: str, dims, eb: int, body) -> None:
+    """Calls body(noc_addr, l1_byte_offset, byte_size) for every valid 16-element row chunk of
+    tile t of a ROW_MAJOR tensor: element (r, c) of a tile sits at face (r/16, c/16), i.e. at
+    ((r/16*2 + c/16)*256 + (r%16)*16 + c%16) * eb bytes. Only valid rows
+    (min(32, H - 32*th)) and chunks (min(16, W - 32*tw - 16k) > 0 elements) are visited."""
+    H, W, Ht, Wt = dims
+    bt = f.arith("divui", t, Wt)
+    tw = f.arith("remui", t, Wt)
+    th = f.arith("remui", bt, Ht)
+    bi = f.arith("divui", bt, Ht)
+    h0 = f.arith("muli", th, f.c(32))
+    row0 = f.arith("addi", f.arith("muli", bi, H), h0)
+    nr = f.arith("minui", f.arith("subi", H, h0), f.c(32))
+    c0 = f.arith("muli", tw, f.c(32))
+    wrem = f.arith("subi", W, c0)
+    nk = f.arith("minui", f.arith("divui", f.arith("addi", wrem, f.c(15)), f.c(16)), f.c(2))
+    r = f.for_(None, nr)
+    page = f.arith("addi", row0, r)
+    rowoff = f.arith("addi", f.arith("muli", f.arith("divui", r, f.c(16)), f.c(512)),
+                     f.arith("muli", f.arith("remui", r, f.c(16)), f.c(16)))
+    k = f.for_(None, nk)
+    k16 = f.arith("muli", k, f.c(16))
+    col = f.arith("addi", c0, k16)
+    n = f.arith("minui", f.arith("subi", wrem, k16), f.c(16))
+    noc = f.op("tensor_accessor.get_noc_addr", [acc, page, f.arith("muli", col, f.c(eb))],
+               ["!ttkernel.TensorAccessor", "i32", "i32"], "!ttkernel.noc_addr")
+    off = f.arith("muli", f.arith("addi", rowoff, f.arith("muli", k, f.c(256))), f.c(eb))
+    body(noc, off, f.arith("muli", n, f.c(eb)))
+    f.end()
+    f.end()
+
+
+def _rm_read_tile(f: _Fn, t: str, acc: str, dims, eb: int, wp: str, znoc: str) -> None:
+    """Tile t of a ROW_MAJOR tensor into L1 at wp: the page is zeroed (padding must be 0 for
+    the sums), then the valid row chunks are read. Reads exactly the tile's valid bytes from DRAM."""
+    for i in range(eb // 2):  # the zero source is one bf16 tile (2048 bytes)
+        dst = wp if i == 0 else f.arith("addi", wp, f.c(2048 * i))
+        f.op("noc_async_read", [znoc, dst, f.c(2048)], ["!ttkernel.noc_addr", "i32", "i32"])
+    f.op("noc_async_read_barrier")
+
+    def body(noc, off, size):
+        f.op("noc_async_read", [noc, f.arith("addi", wp, off), size], ["!ttkernel.noc_addr", "i32", "i32"])
+
+    _rm_chunks(f, t, acc, dims, eb, body)
+
+
+def _rm_write_tile(f: _Fn, t: str, acc: str, dims, eb: int, rp: str) -> None:
+    def body(noc, off, size):
+        f.op("noc_async_write", [f.arith("addi", rp, off), noc, size], ["i32", "!ttkernel.noc_addr", "i32"])
+
+    _rm_chunks(f, t, acc, dims, eb, body)
+
+
 # runtime-arg layouts (reader / writer share the mapping tail)
 # reader: [addr_g, addr_y, addr_x, first_unit, num_units, inner, kept(3x3), summed(3x3)]
 # writer: [addr_out_y, addr_out_x, first_unit, num_units, inner, kept(3x3), summed(3x3)]
@@ -441,30 +525,55 @@ def _reader(p: Plan) -> str:
     addr_g, addr_y, addr_x = f.arg(0), f.arg(1), f.arg(2)
     first, nu, inner = f.arg(3), f.arg(4), f.arg(5)
     kept, summed = _mapping_args(f, 6)
-    acc_g = _accessor(f, 3, addr_g, cb_g)
-    acc_y = _accessor(f, 4, addr_y, cb_y) if p.read_y else None
-    acc_x = _accessor(f, 5, addr_x, cb_x) if p.read_x else None
+    rm_roles = [r for r, need in (("g", True), ("y", p.read_y), ("x", p.read_x)) if need and p.is_rm(r)]
+    rm_dims, znoc, cb_z = {}, None, None
+    if p.rm_tiles and rm_roles:
+        # rm_tiles reader args (after the mapping): core x, y, then RM_ARGS of grad, Y, X
+        cx, cy = f.arg(24), f.arg(25)
+        for i, r in enumerate(("g", "y", "x")):
+            if r in rm_roles:
+                rm_dims[r] = [f.arg(26 + 5 * i + k) for k in range(5)]
+        cb_z = f.cb("cb_zero", 6, _cbt("bf16", 1))
+    accs = {}
+    for r, ct, addr, cb in (("g", 3, addr_g, cb_g), ("y", 4, addr_y, cb_y), ("x", 5, addr_x, cb_x)):
+        if cb is None:
+            continue
+        accs[r] = _rm_accessor(f, ct, addr, rm_dims[r][4]) if r in rm_dims else _accessor(f, ct, addr, cb)
+    acc_g, acc_y, acc_x = accs.get("g"), accs.get("y"), accs.get("x")
     one = f.c(1)
+    if cb_z is not None:  # the zero tile compute packed, read through this core's own NOC address
+        f.cbop("cb_wait_front", cb_z, one)
+        zp = f.op("get_read_ptr", [cb_z], [f.cb_types[cb_z]], "i32")
+        znoc = f.op("get_noc_addr", [cx, cy, zp], ["i32", "i32", "i32"], "!ttkernel.noc_addr")
+
+    def read(role, tile, acc, wp):
+        if role in rm_dims:
+            _rm_read_tile(f, tile, acc, rm_dims[role][:4], _EB[p.fmt(role)], wp, znoc)
+        else:
+            f.op("noc_async_read_tile", [tile, acc, wp], ["i32", "!ttkernel.TensorAccessor", "i32"])
+
     u = f.for_(first, nu)
     tu = _map(f, u, kept)
     if p.read_x:  # X's tile: read once per unit, held by compute for the whole unit
         f.cbop("cb_reserve_back", cb_x, one)
         wp = f.op("get_write_ptr", [cb_x], [f.cb_types[cb_x]], "i32")
-        f.op("noc_async_read_tile", [u, acc_x, wp], ["i32", "!ttkernel.TensorAccessor", "i32"])
+        read("x", u, acc_x, wp)
         f.op("noc_async_read_barrier")
         f.cbop("cb_push_back", cb_x, one)
     j = f.for_(None, inner)
     t = f.arith("addi", tu, _map(f, j, summed))
-    reads = [(cb_g, acc_g)] + ([(cb_y, acc_y)] if p.read_y else [])
-    for cb, acc in reads:
+    reads = [("g", cb_g, acc_g)] + ([("y", cb_y, acc_y)] if p.read_y else [])
+    for role, cb, acc in reads:
         f.cbop("cb_reserve_back", cb, one)
         wp = f.op("get_write_ptr", [cb], [f.cb_types[cb]], "i32")
-        f.op("noc_async_read_tile", [t, acc, wp], ["i32", "!ttkernel.TensorAccessor", "i32"])
+        read(role, t, acc, wp)
     f.op("noc_async_read_barrier")
-    for cb, _ in reads:
+    for _, cb, _ in reads:
         f.cbop("cb_push_back", cb, one)
     f.end()
     f.end()
+    if cb_z is not None:
+        f.cbop("cb_pop_front", cb_z, one)
     return f.text()
 
 
@@ -475,14 +584,25 @@ def _writer(p: Plan) -> str:
     addr_y, addr_x = f.arg(0), f.arg(1)
     first, nu, inner = f.arg(2), f.arg(3), f.arg(4)
     kept, summed = _mapping_args(f, 5)
-    acc_y = _accessor(f, 2, addr_y, cb_oy) if p.need_y else None
-    acc_x = _accessor(f, 3, addr_x, cb_ox) if p.need_x else None
+    rm_dims = {}
+    if p.rm_tiles:  # rm_tiles writer args (after the mapping): RM_ARGS of grad_Y, grad_X
+        for i, (r, need) in enumerate((("oy", p.need_y), ("ox", p.need_x))):
+            if need and p.is_rm(r):
+                rm_dims[r] = [f.arg(23 + 5 * i + k) for k in range(5)]
+    accs = {}
+    for r, ct, addr, cb in (("oy", 2, addr_y, cb_oy), ("ox", 3, addr_x, cb_ox)):
+        if cb is not None:
+            accs[r] = _rm_accessor(f, ct, addr, rm_dims[r][4]) if r in rm_dims else _accessor(f, ct, addr, cb)
+    acc_y, acc_x = accs.get("oy"), accs.get("ox")
     one = f.c(1)
 
-    def write(cb, tile, acc):
+    def write(role, cb, tile, acc):
         f.cbop("cb_wait_front", cb, one)
         rp = f.op("get_read_ptr", [cb], [f.cb_types[cb]], "i32")
-        f.op("noc_async_write_tile", [tile, acc, rp], ["i32", "!ttkernel.TensorAccessor", "i32"])
+        if role in rm_dims:
+            _rm_write_tile(f, tile, acc, rm_dims[role][:4], _EB[p.fmt(role)], rp)
+        else:
+            f.op("noc_async_write_tile", [tile, acc, rp], ["i32", "!ttkernel.TensorAccessor", "i32"])
         f.op("noc_async_write_barrier")
         f.cbop("cb_pop_front", cb, one)
 
@@ -491,12 +611,12 @@ def _writer(p: Plan) -> str:
     j = f.for_(None, inner)
     t = f.arith("addi", tu, _map(f, j, summed))
     if p.need_y:
-        write(cb_oy, t, acc_y)
+        write("oy", cb_oy, t, acc_y)
     if p.need_x and not p.reduce_x:
-        write(cb_ox, t, acc_x)
+        write("ox", cb_ox, t, acc_x)
     f.end()
     if p.need_x and p.reduce_x:
-        write(cb_ox, u, acc_x)
+        write("ox", cb_ox, u, acc_x)
     f.end()
     return f.text()
 
@@ -594,6 +714,15 @@ def _compute(p: Plan) -> str:
         copy(cb_r, 0)
         f.cbop("cb_pop_front", cb_r, one)
         section_pack([(0, cb_out)])
+
+    if p.rm_tiles and any(p.is_rm(r) for r, need in (("g", True), ("y", p.read_y), ("x", p.read_x)) if need):
+        cb_z = f.cb("cb_zero", 12, _cbt("bf16", 1))  # zero tile: the reader clears ROW_MAJOR pages
+        section_begin()
+        zf = f.fresh()
+        f.emit(f"{zf} = arith.constant 0.0 : f32")
+        f.op("fill_tile_init")
+        f.op("fill_tile", [zero, zf], ["i32", "f32"])
+        section_pack([(0, cb_z)])
 
     if cb_s is not None:  # the scaler tile (all 1.0), made once, as tt-mlir does for a float sum
         section_begin()
@@ -736,7 +865,7 @@ def kernel_sources(plan: Plan) -> dict[str, str]:
     """C++ of the plan's kernels: verified, then translated by the real tt-mlir."""
     from ttbw.ttmlir import translate_kernels, verify
 
-    if plan.rm:
+    if plan.rm and not plan.rm_tiles:
         from .mul_bw_row_major import kernel_sources_rm
 
         return kernel_sources_rm(plan)
@@ -794,13 +923,13 @@ def build_program(an: Analysis, buffers: dict, grid=(8, 8), scalar: float | None
         from .mul_bw_complex import build_program_c
 
         return build_program_c(an, buffers, grid)
-    if p.rm:
+    if p.rm and not p.rm_tiles:
         from .mul_bw_row_major import build_program_rm
 
         return build_program_rm(an, buffers, grid, scalar)
     for name in ("grad", "a", "b"):
         buf = buffers.get(name)
-        if buf is not None and buf.layout != "tile":  # zero-padded TILE uploads (see module doc)
+        if buf is not None and buf.layout != "tile" and not p.rm_tiles:  # zero-padded TILE uploads
             raise UnsupportedError(f"device backend: buffer {name} must be TILE (zero padded)")
     src = kernel_sources(p)
     work = split_units(an.units, grid)
@@ -816,17 +945,38 @@ def build_program(an: Analysis, buffers: dict, grid=(8, 8), scalar: float | None
     accf = lambda b: b.accessor_config if b is not None else 0  # noqa: E731
     mapping = [v for trip in an.kept + an.summed for v in trip]
     sargs = scalar_args(scalar) if p.mode == "scalar" else [0, 0, 0]
+    rm_in = p.rm_tiles and any(b is not None and b.layout == "row_major" for b in (g, y, x))
+    extra_ct = [CB_ZERO] if rm_in else []
+
+    def rm_args(b):  # RM_ARGS of a ROW_MAJOR buffer (zeros for a TILE / absent one)
+        if b is None or b.layout != "row_major":
+            return [0] * len(RM_ARGS)
+        al = (1,) * max(0, 2 - len(b.shape)) + tuple(b.shape)
+        return [al[-2], al[-1], -(-al[-2] // TILE), -(-al[-1] // TILE), b.page_size]
+
+    def reader_args(c, f, n):
+        args = [addr(g), addr(y), addr(x), f, n, an.inner, *mapping]
+        if rm_in:
+            args += [c[0], c[1], *rm_args(g), *rm_args(y), *rm_args(x)]
+        return args
+
+    def writer_args(f, n):
+        args = [addr(oy), addr(ox), f, n, an.inner, *mapping]
+        if p.rm_tiles:
+            args += [*rm_args(oy), *rm_args(ox)]
+        return args
+
     kernels = [
         Kernel("reader", src["reader"], "reader", cores,
-               [CB_G, CB_Y, CB_X, accf(g), accf(y), accf(x)],
-               {c: [addr(g), addr(y), addr(x), f, n, an.inner, *mapping] for c, f, n in work}),
+               [CB_G, CB_Y, CB_X, accf(g), accf(y), accf(x)] + extra_ct,
+               {c: reader_args(c, f, n) for c, f, n in work}),
         Kernel("compute", src["compute"], "compute", cores,
                [CB_G, CB_Y, CB_X, CB_SCALER, CB_PROD, CB_ACC, CB_OUT_Y, CB_OUT_X, CB_ROUND, CB_XB, CB_PARTS,
-                CB_TMP],
+                CB_TMP] + extra_ct,
                {c: [n, an.inner, *sargs] for c, f, n in work}, fp32_dest_acc_en=p.fp32_dest),
         Kernel("writer", src["writer"], "writer", cores,
                [CB_OUT_Y, CB_OUT_X, accf(oy), accf(ox)],
-               {c: [addr(oy), addr(ox), f, n, an.inner, *mapping] for c, f, n in work}),
+               {c: writer_args(f, n) for c, f, n in work}),
     ]
     cbs = [CircularBuffer(CB_G, g.data_format, 2, cores)]
     if p.read_y:
@@ -847,5 +997,7 @@ def build_program(an: Analysis, buffers: dict, grid=(8, 8), scalar: float | None
         cbs.append(CircularBuffer(CB_OUT_Y, oy.data_format, 2, cores))
     if p.need_x:
         cbs.append(CircularBuffer(CB_OUT_X, ox.data_format, 2, cores))
+    if rm_in:
+        cbs.append(CircularBuffer(CB_ZERO, "bf16", 1, cores))
     used = [b for b in (g, y, x, oy, ox) if b is not None]
     return Program(kernels, cbs, used)

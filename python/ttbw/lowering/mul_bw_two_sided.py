@@ -18,18 +18,23 @@ Products are packed to bf16 CBs first (PyTorch rounds each product), sums accumu
 fp32 (reduce_tile<sum> with a 1.0 scaler for the in-tile broadcast dims, or SFPU add), each
 result is rounded once. Tile ids come from (div, mod, stride) triplets as in mul_bw_program:
 for each of F, A, B up to three merged axis groups, with strides in grad, a and b.
+ROW_MAJOR tensors: the reader builds their tiles from rows (page cleared from a zero tile that
+compute packs once, then the valid 16-element row chunks in face layout) and the writer writes
+back the valid chunks, as mul_bw_program's rm_tiles plans do (_rm_read_tile / _rm_write_tile).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .mul_bw_program import (_REDUCE_DIM, _DEVICE_FORMAT, MAX_GROUPS, UnsupportedError, _accessor,
-                             _cbt, _Fn, _map, split_units)
+from .mul_bw_program import (_DEVICE_FORMAT, _EB, _REDUCE_DIM, MAX_GROUPS, RM_ARGS, TILE, UnsupportedError,
+                             _accessor, _cbt, _Fn, _map, _rm_accessor, _rm_read_tile, _rm_write_tile,
+                             split_units)
 
 CB_G, CB_A, CB_B, CB_SCALER, CB_PA, CB_ACC_A, CB_ROUND, CB_PB, CB_ACC_B = 0, 1, 2, 3, 4, 5, 6, 7, 8
 CB_OUT_A, CB_OUT_B = 16, 17
 CB_BB, CB_AB, CB_PARTS, CB_TMP = 9, 10, 11, 12  # f32: exact broadcast tiles and TF32 parts
+CB_ZERO = 13  # ROW_MAJOR inputs: zero tile (see mul_bw_program's rm_tiles plans)
 L1_BUDGET = 1200 * 1024  # bytes the held b tiles + grad_b partials may take per core
 
 
@@ -43,6 +48,16 @@ class Plan2:
     sfpu: bool = False  # f32 / mixed: SFPU products, FPU only on TF32-exact parts (see mul_bw_program)
     mode: str = "two_sided"
     fp32_dest: bool = True
+    # layouts (tile | row_major) of grad, a, b, input_grad, other_grad; () when all TILE. ROW_MAJOR
+    # tensors are moved as in mul_bw_program's rm_tiles plans (tiles built from rows)
+    layouts: tuple = ()
+
+    def is_rm(self, role: str) -> bool:
+        return dict(zip(("g", "a", "b", "oa", "ob"), self.layouts)).get(role) == "row_major"
+
+    @property
+    def rm_inputs(self) -> bool:
+        return any(self.is_rm(r) for r, need in (("g", True), ("a", self.need_b), ("b", self.need_a)) if need)
 
     @property
     def dtype(self) -> str:
@@ -99,6 +114,7 @@ class Analysis2:
     maps: tuple            # 7 triplet lists: Fg, Fa, Fb, Ag, Aa, Bg, Bb (each MAX_GROUPS long)
     out_memory: str
     formats: dict
+    layouts: dict = None  # tensor name -> tile | row_major (None: all TILE)
     x_name = None
 
     @property
@@ -113,7 +129,7 @@ def _kind(op_al, g_al) -> str:
 
 
 def analyze2(shapes, g_al, g_tiles, a_al, a_tiles, b_al, b_tiles, mask, ir_types, out_shapes,
-             out_memory, mixed: bool) -> Analysis2:
+             out_memory, mixed: bool, layouts: tuple = ()) -> Analysis2:
     families = {"f32" if t == "f32" else "bf16" for t in ir_types.values()}
     axes = []
     for n, an, bn in zip(g_tiles, a_tiles, b_tiles):
@@ -162,9 +178,10 @@ def analyze2(shapes, g_al, g_tiles, a_al, a_tiles, b_al, b_tiles, mask, ir_types
                                "held in L1 (too many)")
     names = ("grad", "a", "b", "input_grad" if mask[0] else None, "other_grad" if mask[1] else None)
     formats = tuple(ir_types.get(n) if n else None for n in names)
-    plan = Plan2(mask[0], mask[1], _kind(a_al, g_al), _kind(b_al, g_al), formats, sfpu)
+    lay = tuple(layouts.get(n) if n else None for n in names) if layouts else ()
+    plan = Plan2(mask[0], mask[1], _kind(a_al, g_al), _kind(b_al, g_al), formats, sfpu, layouts=lay)
     return Analysis2(plan, shapes, out_shapes, (nf, na, nb), (fg, fa, fb, ag, aa, bg, bb), out_memory,
-                     {n: _DEVICE_FORMAT[t] for n, t in ir_types.items()})
+                     {n: _DEVICE_FORMAT[t] for n, t in ir_types.items()}, dict(layouts) if layouts else None)
 
 
 # --------------------------------------------------------------------------- kernels
@@ -187,15 +204,33 @@ def _reader2(p: Plan2) -> str:
     addr_g, addr_a, addr_b = f.arg(0), f.arg(1), f.arg(2)
     first, nf, na, nb = f.arg(3), f.arg(4), f.arg(5), f.arg(6)
     Fg, Fa, Fb, Ag, Aa, Bg, Bb = _maps(f, 7)
-    acc_g = _accessor(f, 3, addr_g, cb_g)
-    acc_a = _accessor(f, 4, addr_a, cb_a) if p.need_b else None
-    acc_b = _accessor(f, 5, addr_b, cb_b) if p.need_a else None
+    rm_dims, znoc, cb_z = {}, None, None
+    if p.rm_inputs:  # after the maps: core x, y, then RM_ARGS of grad, a, b
+        cx, cy = f.arg(70), f.arg(71)
+        for i, (r, need) in enumerate((("g", True), ("a", p.need_b), ("b", p.need_a))):
+            if need and p.is_rm(r):
+                rm_dims[r] = [f.arg(72 + 5 * i + k) for k in range(5)]
+        cb_z = f.cb("cb_zero", 6, _cbt("bf16", 1))
+    accs = {}
+    for r, ct, addr, cb in (("g", 3, addr_g, cb_g), ("a", 4, addr_a, cb_a), ("b", 5, addr_b, cb_b)):
+        if cb is not None:
+            accs[r] = _rm_accessor(f, ct, addr, rm_dims[r][4]) if r in rm_dims else _accessor(f, ct, addr, cb)
+    acc_g, acc_a, acc_b = accs.get("g"), accs.get("a"), accs.get("b")
+    role_of = {acc: r for r, acc in accs.items()}
     one = f.c(1)
+    if cb_z is not None:  # the zero tile compute packed, read through this core's own NOC address
+        f.cbop("cb_wait_front", cb_z, one)
+        zp = f.op("get_read_ptr", [cb_z], [f.cb_types[cb_z]], "i32")
+        znoc = f.op("get_noc_addr", [cx, cy, zp], ["i32", "i32", "i32"], "!ttkernel.noc_addr")
 
     def read(cb, tile, acc):
         f.cbop("cb_reserve_back", cb, one)
         wp = f.op("get_write_ptr", [cb], [f.cb_types[cb]], "i32")
-        f.op("noc_async_read_tile", [tile, acc, wp], ["i32", "!ttkernel.TensorAccessor", "i32"])
+        role = role_of[acc]
+        if role in rm_dims:
+            _rm_read_tile(f, tile, acc, rm_dims[role][:4], _EB[p.fmt(role)], wp, znoc)
+        else:
+            f.op("noc_async_read_tile", [tile, acc, wp], ["i32", "!ttkernel.TensorAccessor", "i32"])
         f.op("noc_async_read_barrier")
         f.cbop("cb_push_back", cb, one)
 
@@ -214,6 +249,8 @@ def _reader2(p: Plan2) -> str:
     f.end()
     f.end()
     f.end()
+    if cb_z is not None:
+        f.cbop("cb_pop_front", cb_z, one)
     return f.text()
 
 
@@ -224,14 +261,27 @@ def _writer2(p: Plan2) -> str:
     addr_a, addr_b = f.arg(0), f.arg(1)
     first, nf, na, nb = f.arg(3), f.arg(4), f.arg(5), f.arg(6)
     Fg, Fa, Fb, Ag, Aa, Bg, Bb = _maps(f, 7)
-    acc_a = _accessor(f, 2, addr_a, cb_oa) if p.need_a else None
-    acc_b = _accessor(f, 3, addr_b, cb_ob) if p.need_b else None
+    rm_dims = {}
+    if p.layouts:  # after the maps: RM_ARGS of input_grad, other_grad
+        for i, (r, need) in enumerate((("oa", p.need_a), ("ob", p.need_b))):
+            if need and p.is_rm(r):
+                rm_dims[r] = [f.arg(70 + 5 * i + k) for k in range(5)]
+    accs = {}
+    for r, ct, addr, cb in (("oa", 2, addr_a, cb_oa), ("ob", 3, addr_b, cb_ob)):
+        if cb is not None:
+            accs[r] = _rm_accessor(f, ct, addr, rm_dims[r][4]) if r in rm_dims else _accessor(f, ct, addr, cb)
+    acc_a, acc_b = accs.get("oa"), accs.get("ob")
+    role_of = {acc: r for r, acc in accs.items()}
     one = f.c(1)
 
     def write(cb, tile, acc):
         f.cbop("cb_wait_front", cb, one)
         rp = f.op("get_read_ptr", [cb], [f.cb_types[cb]], "i32")
-        f.op("noc_async_write_tile", [tile, acc, rp], ["i32", "!ttkernel.TensorAccessor", "i32"])
+        role = role_of[acc]
+        if role in rm_dims:
+            _rm_write_tile(f, tile, acc, rm_dims[role][:4], _EB[p.fmt(role)], rp)
+        else:
+            f.op("noc_async_write_tile", [tile, acc, rp], ["i32", "!ttkernel.TensorAccessor", "i32"])
         f.op("noc_async_write_barrier")
         f.cbop("cb_pop_front", cb, one)
 
@@ -390,6 +440,8 @@ def _compute2(p: Plan2) -> str:
         f.op("init_sfpu", [cb_g, first_out], [ty[cb_g], ty[first_out]])
     else:
         f.op("binary_op_init_common", [cb_g, other, first_out], [ty[cb_g], ty[other], ty[first_out]])
+    if p.rm_inputs:  # zero tile: the reader clears the pages of ROW_MAJOR inputs with it
+        fill("0.0", f.cb("cb_zero", 15, _cbt("bf16", 1)))
     if cb_s is not None:
         fill("1.0", cb_s)
         f.cbop("cb_wait_front", cb_s, one)
@@ -481,9 +533,9 @@ def build_program2(an: Analysis2, buffers: dict, grid=(8, 8)):
     from ttbw.runtime import CircularBuffer, CoreRange, Kernel, Program
 
     p = an.plan
-    for name in ("grad", "a", "b"):
+    for name, role in (("grad", "g"), ("a", "a"), ("b", "b")):
         buf = buffers.get(name)
-        if buf is not None and buf.layout != "tile":
+        if buf is not None and buf.layout != "tile" and not p.is_rm(role):
             raise UnsupportedError(f"device backend: buffer {name} must be TILE (zero padded)")
     src = kernel_sources2(p)
     nf, na, nb = an.counts
@@ -497,15 +549,25 @@ def build_program2(an: Analysis2, buffers: dict, grid=(8, 8)):
     addr = lambda x: x.address if x is not None else 0  # noqa: E731
     accf = lambda x: x.accessor_config if x is not None else 0  # noqa: E731
     maps = [v for m in an.maps for trip in m for v in trip]
+    extra_ct = [CB_ZERO] if p.rm_inputs else []
+
+    def rm_args(buf):  # RM_ARGS of a ROW_MAJOR buffer (zeros for a TILE / absent one)
+        if buf is None or buf.layout != "row_major":
+            return [0] * len(RM_ARGS)
+        al = (1,) * max(0, 2 - len(buf.shape)) + tuple(buf.shape)
+        return [al[-2], al[-1], -(-al[-2] // TILE), -(-al[-1] // TILE), buf.page_size]
+
+    rd_tail = lambda c: [c[0], c[1], *rm_args(g), *rm_args(a), *rm_args(b)] if p.rm_inputs else []  # noqa: E731
+    wr_tail = [*rm_args(oa), *rm_args(ob)] if p.layouts else []
     kernels = [
-        Kernel("reader", src["reader"], "reader", cores, [CB_G, CB_A, CB_B, accf(g), accf(a), accf(b)],
-               {c: [addr(g), addr(a), addr(b), f, n, na, nb, *maps] for c, f, n in work}),
+        Kernel("reader", src["reader"], "reader", cores, [CB_G, CB_A, CB_B, accf(g), accf(a), accf(b)] + extra_ct,
+               {c: [addr(g), addr(a), addr(b), f, n, na, nb, *maps, *rd_tail(c)] for c, f, n in work}),
         Kernel("compute", src["compute"], "compute", cores,
                [CB_G, CB_A, CB_B, CB_SCALER, CB_PA, CB_ACC_A, CB_ROUND, CB_PB, CB_ACC_B, CB_OUT_A, CB_OUT_B,
-                CB_BB, CB_AB, CB_PARTS, CB_TMP],
+                CB_BB, CB_AB, CB_PARTS, CB_TMP] + extra_ct,
                {c: [n, na, nb] for c, f, n in work}, fp32_dest_acc_en=True),
         Kernel("writer", src["writer"], "writer", cores, [CB_OUT_A, CB_OUT_B, accf(oa), accf(ob)],
-               {c: [addr(oa), addr(ob), 0, f, n, na, nb, *maps] for c, f, n in work}),
+               {c: [addr(oa), addr(ob), 0, f, n, na, nb, *maps, *wr_tail] for c, f, n in work}),
     ]
     cbs = [CircularBuffer(CB_G, g.data_format, 2, cores)]
     if p.need_b:
@@ -524,4 +586,6 @@ def build_program2(an: Analysis2, buffers: dict, grid=(8, 8)):
         cbs += [CircularBuffer(CB_PARTS, "f32", 4, cores), CircularBuffer(CB_TMP, "f32", 1, cores)]
     if p.hop_a or p.hop_b:
         cbs.append(CircularBuffer(CB_ROUND, "bf16", 2, cores))
+    if p.rm_inputs:
+        cbs.append(CircularBuffer(CB_ZERO, "bf16", 1, cores))
     return Program(kernels, cbs, [x for x in (g, a, b, oa, ob) if x is not None])
