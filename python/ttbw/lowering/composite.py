@@ -268,11 +268,10 @@ def _sum_kernels_ir(bcast: str) -> str:
 
 @lru_cache(maxsize=None)
 def sum_kernel_sources(bcast: str) -> dict:
-    from ttbw.ttmlir import translate_kernels, verify
+    from ttbw.ttmlir import kernel_cpp
 
     text = _sum_kernels_ir(bcast)
-    verify(text, "<composite_sum>")
-    return {k.name: k.cpp for k in translate_kernels(text, "<composite_sum>")}
+    return kernel_cpp(text, "<composite_sum>")  # parses, verifies, translates
 
 
 def sum_program(an, x, out, grid):

@@ -213,11 +213,10 @@ def kernel_ir_c(plan) -> str:
 
 @lru_cache(maxsize=None)
 def kernel_sources_c(plan: PlanC) -> dict[str, str]:
-    from ttbw.ttmlir import translate_kernels, verify
+    from ttbw.ttmlir import kernel_cpp
 
     text = kernel_ir_c(plan)
-    verify(text, "<mul_bw_fused_complex>")
-    return {k.name: k.cpp for k in translate_kernels(text, "<mul_bw_fused_complex>")}
+    return kernel_cpp(text, "<mul_bw_fused_complex>")  # parses, verifies, translates
 
 
 def build_program_c(an: AnalysisC, buffers: dict, grid=(8, 8)):

@@ -863,15 +863,14 @@ def kernel_ir(plan: Plan) -> str:
 @lru_cache(maxsize=None)
 def kernel_sources(plan: Plan) -> dict[str, str]:
     """C++ of the plan's kernels: verified, then translated by the real tt-mlir."""
-    from ttbw.ttmlir import translate_kernels, verify
+    from ttbw.ttmlir import kernel_cpp
 
     if plan.rm and not plan.rm_tiles:
         from .mul_bw_row_major import kernel_sources_rm
 
         return kernel_sources_rm(plan)
     text = kernel_ir(plan)
-    verify(text, "<mul_bw_fused>")
-    return {k.name: k.cpp for k in translate_kernels(text, "<mul_bw_fused>")}
+    return kernel_cpp(text, "<mul_bw_fused>")  # parses, verifies, translates
 
 
 # --------------------------------------------------------------------------- host program

@@ -266,11 +266,10 @@ def kernel_ir_rm(plan) -> str:
 
 @lru_cache(maxsize=None)
 def kernel_sources_rm(plan: Plan) -> dict[str, str]:
-    from ttbw.ttmlir import translate_kernels, verify
+    from ttbw.ttmlir import kernel_cpp
 
     text = kernel_ir_rm(plan)
-    verify(text, "<mul_bw_fused_row_major>")
-    return {k.name: k.cpp for k in translate_kernels(text, "<mul_bw_fused_row_major>")}
+    return kernel_cpp(text, "<mul_bw_fused_row_major>")  # parses, verifies, translates
 
 
 def build_program_rm(an, buffers: dict, grid=(8, 8), scalar: float | None = None):

@@ -522,11 +522,10 @@ def kernel_ir2(plan: Plan2) -> str:
 
 @lru_cache(maxsize=None)
 def kernel_sources2(plan: Plan2) -> dict[str, str]:
-    from ttbw.ttmlir import translate_kernels, verify
+    from ttbw.ttmlir import kernel_cpp
 
     text = kernel_ir2(plan)
-    verify(text, "<mul_bw_fused_two_sided>")
-    return {k.name: k.cpp for k in translate_kernels(text, "<mul_bw_fused_two_sided>")}
+    return kernel_cpp(text, "<mul_bw_fused_two_sided>")  # parses, verifies, translates
 
 
 def build_program2(an: Analysis2, buffers: dict, grid=(8, 8)):

@@ -244,6 +244,12 @@ def translate_kernels(text: str, filename: str = "<string>") -> list[KernelSourc
     return kernels
 
 
+def kernel_cpp(text: str, filename: str = "<string>") -> dict[str, str]:
+    """Kernel name -> C++ of every kernel of a module (parsed and verified once, by
+    translate_kernels)."""
+    return {k.name: k.cpp for k in translate_kernels(text, filename)}
+
+
 def translate_file(path: str) -> list[KernelSource]:
     """translate_kernels on a file; locations name the file as given."""
     try:
