@@ -14,20 +14,18 @@ from pathlib import Path
 EXAMPLES = Path(__file__).resolve().parent
 TOOLS = Path(sys.executable).parent
 
-# (title, ttbw-opt arguments) applied one after the other to the example.
+# (title, tool, arguments) applied one after the other to the example: the stages of
+# --ttir-to-tensix-pipeline="emitc=true", then the kernels' C++.
 STAGES = [
-    ("parsed and verified ttir.mul_bw", []),
-    ("decomposed into ttir.multiply", ["--ttir-decompose-mul-bw"]),
-    ("broadcast gradients reduced", ["--ttir-reduce-broadcast-grads"]),
-    ("complex tensors expanded into (real, imag)", ["--ttir-expand-complex"]),
-    ("cleaned up: tt-mlir TTIR", ["--ttir-cleanup", "--canonicalize"]),
-]
-
-
-# From the verified ttir.mul_bw, the fused lowering makes one Tensix program.
-TENSIX_STAGES = [
-    ("fused Tensix program: TTKernel reader/compute/writer (verified by tt-mlir)",
-     "ttbw-opt", ["--ttir-to-tensix-pipeline"]),
+    ("parsed and verified ttir.mul_bw", "ttbw-opt", []),
+    ("decomposed into ttir.multiply", "ttbw-opt", ["--ttir-decompose-mul-bw"]),
+    ("broadcast gradients reduced", "ttbw-opt", ["--ttir-reduce-broadcast-grads"]),
+    ("complex tensors expanded into (real, imag)", "ttbw-opt", ["--ttir-expand-complex"]),
+    ("cleaned up: tt-mlir TTIR", "ttbw-opt", ["--ttir-cleanup", "--canonicalize"]),
+    ("one fused Tensix program: TTKernel reader/compute/writer (verified by tt-mlir)",
+     "ttbw-opt", ["--convert-ttir-to-ttkernel"]),
+    ("EmitC from tt-mlir's convert-ttkernel-to-emitc", "ttbw-opt",
+     ["--allow-unregistered-dialect", "--convert-ttkernel-to-emitc"]),
     ("kernel C++ from tt-mlir's TTKernel->C++ translation", "ttbw-translate", ["--ttkernel-to-cpp"]),
 ]
 
@@ -46,12 +44,7 @@ def main() -> int:
         source = example.read_text()
         print(f"==================== {example.name}")
         ir = source
-        for title, args in STAGES:
-            ir = run_stage(ir, args)
-            print(f"---- {title}: ttbw-opt {' '.join(args)}")
-            print(ir)
-        ir = source
-        for title, tool, args in TENSIX_STAGES:
+        for title, tool, args in STAGES:
             ir = run_stage(ir, args, tool)
             print(f"---- {title}: {tool} {' '.join(args)}")
             print(ir)

@@ -32,9 +32,30 @@ register_pass(PassInfo(
     "TTKernel reader/compute/writer kernels + its host program description (ttbw.program JSON)",
     "ttbw.passes.convert_ttir_to_ttkernel",
     (Option("grid", str, "8x8", "core grid COLSxROWS the work is split over"),
-     Option("fuse", bool, True, "true: one fused program per function; false: ttnn's composite "
-            "path, one program per TTIR op of the decomposition, intermediates in DRAM"))))
+     Option("fuse", bool, True, "true: one fused program per function (a ttir.mul_bw or its "
+            "decomposition); false: ttnn's composite path, one program per TTIR op of the "
+            "decomposition, intermediates in DRAM"))))
+register_pass(PassInfo(
+    "convert-ttkernel-to-emitc",
+    "Convert each program's TTKernel kernels to EmitC with tt-mlir's own conversion (the IR "
+    "tt-mlir translates to C++)",
+    "ttbw.passes.convert_ttkernel_to_emitc"))
+
+
+def _tensix_pipeline(options: dict) -> str:
+    fuse = "true" if options["fuse"] else "false"
+    steps = ["ttir-mul-bw-decomposition-pipeline",
+             f"convert-ttir-to-ttkernel{{grid={options['grid']} fuse={fuse}}}"]
+    if options["emitc"]:
+        steps.append("convert-ttkernel-to-emitc")
+    return ",".join(steps)
+
+
 register_pipeline(PipelineInfo(
     "ttir-to-tensix-pipeline",
-    "ttir.mul_bw to one fused Tensix program (TTKernel + host program description)",
-    "convert-ttir-to-ttkernel"))
+    "ttir.mul_bw to Tensix programs: decompose to TTIR, lower each function to one fused program "
+    "(TTKernel + host program description), optionally on to EmitC",
+    _tensix_pipeline,
+    (Option("grid", str, "8x8", "core grid COLSxROWS the work is split over"),
+     Option("fuse", bool, True, "true: one fused program per mul_bw; false: one program per TTIR op"),
+     Option("emitc", bool, False, "convert the kernels to EmitC (tt-mlir's convert-ttkernel-to-emitc)"))))

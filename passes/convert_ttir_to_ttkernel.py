@@ -13,11 +13,14 @@ tt-mlir while the host program is built); the description (schema: python/ttbw/l
 README.md, "Host program description") says which CBs, kernels, compile / runtime args and
 buffers the host sets up, and which function argument / result each buffer is. TTKernel is not
 registered in ttbw's MLIR context: the pass lets the context accept unregistered dialects
-(so its ops print in generic form, which tt-mlir parses back: ttbw-translate --ttkernel-to-cpp).
+(so its ops print in generic form, which tt-mlir parses back: ttbw-translate --ttkernel-to-cpp;
+ttbw-opt gives each --split-input-file chunk its own context, so this does not leak).
 
-The fused lowering works from the mul_bw op itself: a function holding decomposed ttir ops
-(ttir.multiply, ...) is refused, as is anything the device lowering does not support
-(`ttbw.lowering.UnsupportedError`, reported at the op).
+The input is a function holding one `ttir.mul_bw`, or its decomposition (the TTIR that
+ttir-mul-bw-decomposition-pipeline leaves, as in --ttir-to-tensix-pipeline): a decomposed
+function is lowered as the mul_bw it is the decomposition of (`ttbw.lowering.recognize`), so
+both give the same fused program. Anything else, and anything the device lowering does not
+support (`ttbw.lowering.UnsupportedError`), is refused at the op.
 
 With `fuse=false` (ttnn's composite path, `ttbw.lowering.composite`) the function becomes one
 nested module per TTIR op program of the decomposition, in execution order, next to an empty
@@ -39,6 +42,8 @@ from mlir import ir
 
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.dialect.verifier import MUL_BW_OPERANDS, MUL_BW_RESULTS, segments, walk_ops
+
+from .ir_build import relocate
 
 _GRID = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*$")
 _ALLOWED = ("func.return", "arith.constant")
@@ -93,46 +98,68 @@ def run(module, options) -> None:
 def _prepare(func, grid, fuse: bool = True):
     """None for a function without ttir ops; else (func, name, kernels text, description), or
     without fuse (func, name, [(program name, kernels text, description)], composite)."""
-    from ttbw.lowering import UnsupportedError, analyze
-    from ttbw.lowering.describe import describe
+    from ttbw.lowering.recognize import recognize
 
     name = func.attributes["sym_name"].value
     inner = walk_ops(func)
     mul_bws = [op for op in inner if op.name == "ttir.mul_bw"]
     ttir = [op for op in inner if op.name.startswith("ttir.") and op.name != "ttir.mul_bw"]
     if not mul_bws:
-        if ttir:
-            raise _Refused(ttir[0], f"'{ttir[0].name}' op: convert-ttir-to-ttkernel runs on ttir.mul_bw "
-                           "before decomposition (the fused lowering works from the mul_bw op); "
-                           "do not run ttir-mul-bw-decomposition-pipeline first")
-        return None
+        if not ttir:
+            return None
+        recognized = recognize(func)  # decomposed TTIR: the decomposition of which mul_bw?
+        if recognized is None:
+            raise _Refused(ttir[0], f"'{ttir[0].name}' op: unsupported: function @{name} is not the "
+                           "decomposition of one ttir.mul_bw (arguments grad, a, b[, input_grad, "
+                           "other_grad] in that order, as ttir-mul-bw-decomposition-pipeline leaves them)")
+        source = recognized.function
+        op = next(o for o in walk_ops(source) if o.name == "ttir.mul_bw")
+        item = _prepare_op(func, source, op, name, grid, fuse)
+        if recognized.complex_parts:
+            _to_parts(item[3], fuse)
+        return item
     if len(mul_bws) > 1:
         raise _Refused(mul_bws[1], f"'ttir.mul_bw' op: unsupported: function @{name} holds "
                        f"{len(mul_bws)} ttir.mul_bw ops; the fused lowering takes one per function")
     op = mul_bws[0]
     if ttir:
-        raise _Refused(ttir[0], f"'{ttir[0].name}' op: unsupported: the fused lowering takes a function "
-                       "whose only ttir op is one ttir.mul_bw")
+        raise _Refused(ttir[0], f"'{ttir[0].name}' op: unsupported: a function holding a ttir.mul_bw "
+                       "must hold no other ttir op (lower one mul_bw, or its decomposition, per function)")
     for other in inner:
         if other != op and other.name not in _ALLOWED:
             raise _Refused(other, f"'{other.name}' op: unsupported in a function lowered to one fused "
                            "mul_bw program (only the op, its scalar constant and the return)")
-    origins, scalar, runtime_scalar = _origins(func, op)
+    return _prepare_op(func, func, op, name, grid, fuse)
+
+
+def _prepare_op(func, source, op, name: str, grid, fuse: bool):
+    """Lowers `op`, the mul_bw of function `source` (func itself, or the mul_bw function func
+    is the decomposition of); `func` is the function replaced."""
+    from ttbw.lowering import UnsupportedError, analyze
+    from ttbw.lowering.describe import describe
+
+    origins, scalar, runtime_scalar = _origins(source, op)
     if not fuse:
-        return _prepare_composite(func, name, op, grid, origins)
+        return _prepare_composite(func, source, name, op, grid, origins)
     try:
         with op.context:
             analysis = analyze(op)
             text, description, _ = describe(analysis, grid, scalar, runtime_scalar, origins)
     except UnsupportedError as error:
         raise _Refused(op, f"'ttir.mul_bw' op: unsupported: {error}") from None
-    entry = func.regions[0].blocks[0]
-    description["function"] = {
-        "name": name,
-        "arguments": [str(a.type) for a in entry.arguments],
-        "results": [str(t) for t in ir.FunctionType(func.attributes["function_type"].value).results],
-    }
+    description["function"] = _function(func, name)
     return func, name, text, description
+
+
+def _to_parts(description: dict, fuse: bool) -> None:
+    """Complex buffers of a decomposed function: each complex argument / result k is the
+    (real, imag) pair 2k, 2k + 1 there."""
+    for entry in description["buffers"] if fuse else []:
+        offset = int(entry.get("part") == "imag")
+        for key in ("arg", "preallocated_arg", "result"):
+            if key in entry:
+                value = entry[key]
+                entry[key] = [2 * v + offset for v in value] if isinstance(value, list) else 2 * value + offset
 
 
 def _function(func, name: str) -> dict:
@@ -141,7 +168,7 @@ def _function(func, name: str) -> dict:
             "results": [str(t) for t in ir.FunctionType(func.attributes["function_type"].value).results]}
 
 
-def _prepare_composite(func, name: str, op, grid, origins: dict):
+def _prepare_composite(func, source, name: str, op, grid, origins: dict):
     """The composite plan (`ttbw.lowering.composite.plan_composite`) of the function's op."""
     from ttbw.lowering import UnsupportedError
     from ttbw.lowering.composite import plan_composite
@@ -150,13 +177,13 @@ def _prepare_composite(func, name: str, op, grid, origins: dict):
     if any("preallocated_arg" in o for o in origins.values()):
         raise _Refused(op, "'ttir.mul_bw' op: unsupported: composite mode: preallocated results are "
                        "not supported")
-    count = len(func.regions[0].blocks[0].arguments)
+    count = len(source.regions[0].blocks[0].arguments)
     by_arg = {o["arg"]: buffer for buffer, o in origins.items() if "arg" in o}
     arg_buffers = tuple(by_arg.get(i, f"arg{i}") for i in range(count))
     arg_origins = {buffer: {"arg": o["arg"]} for buffer, o in origins.items() if "arg" in o}
     try:
         with op.context:
-            plan = plan_composite(str(func), arg_buffers)
+            plan = plan_composite(str(source), arg_buffers)
             programs, composite = describe_composite(plan, name, grid, arg_origins)
     except ValueError as error:  # UnsupportedError is a ValueError
         kind = "unsupported: " if isinstance(error, UnsupportedError) else ""
@@ -214,7 +241,7 @@ def _replace(func, name: str, text: str, description: dict) -> None:
     nested = wrapper.body.operations[0]
     nested.attributes["ttbw.program"] = ir.StringAttr.get(
         json.dumps(description, separators=(",", ":")), func.context)
-    nested.operation.walk(_relocator(func.location))
+    relocate(nested.operation, func.location)
     nested.operation.move_before(func)
     func.erase()
 
@@ -235,20 +262,7 @@ def _replace_composite(func, name: str, programs: list, composite: dict) -> None
     for nested, (_, _, description) in zip(ops[1:], programs):
         nested.attributes["ttbw.program"] = ir.StringAttr.get(
             json.dumps(description, separators=(",", ":")), context)
-    relocate = _relocator(func.location)
     for nested in ops:
-        nested.operation.walk(relocate)
+        relocate(nested.operation, func.location)
         nested.operation.move_before(func)
     func.erase()
-
-
-def _relocator(location):
-    def relocate(op):  # kernel ops point at the function they come from, not the text
-        op.location = location
-        for region in op.regions:
-            for block in region.blocks:
-                for argument in block.arguments:
-                    argument.set_location(location)
-        return ir.WalkResult.ADVANCE
-
-    return relocate

@@ -15,6 +15,8 @@ verifies on its own:
   `bufferization.materialize_in_destination %grad in %input_grad`, whose
   result replaces the op's result (the program writes into that buffer).
 Outputs that `are_required_outputs` leaves out produce no op at all.
+TTIR ops have no memory_config: where a returned gradient lives is kept as the
+function's `ttir.memory_config` result attribute, for the lowering.
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from ttbw.dialect.tensor_types import broadcast_shapes, describe
 from ttbw.dialect.verifier import (MUL_BW_OPERANDS, MUL_BW_RESULTS, required_outputs,
                                    segments, walk_ops)
 
-from .ir_build import SUM_TO_MARK, create, tensor, typecast
+from .ir_build import MEMORY_CONFIG, SUM_TO_MARK, create, tensor, typecast
 
 
 def run(module, options) -> None:
@@ -38,6 +40,8 @@ def _decompose(op) -> None:
     operands = segments(op, "operandSegmentSizes", MUL_BW_OPERANDS, list(op.operands))
     results = segments(op, "resultSegmentSizes", MUL_BW_RESULTS, list(op.results))
     grad, a, b = operands["grad"], operands["input"], operands["other"]
+    if "memory_config" in op.attributes:
+        _keep_memory_config(op, op.attributes["memory_config"])
 
     if not isinstance(b.type, ir.RankedTensorType):  # scalar other
         _finish(_multiply(grad, _scalar_tensor(b)), results["input_grad"], operands["input_grad"])
@@ -51,6 +55,26 @@ def _decompose(op) -> None:
         if complex_:
             factor = create("ttir.conj", [factor], factor.type)
         _finish(_multiply(grad, factor), results[name], operands[name])
+
+
+def _keep_memory_config(op, memory_config: ir.Attribute) -> None:
+    """Sets `ttir.memory_config` on each function result that returns one of op's results."""
+    func = op.operation.parent
+    if func.name != "func.func":
+        return
+    count = len(ir.FunctionType(func.attributes["function_type"].value).results)
+    old = func.attributes["res_attrs"] if "res_attrs" in func.attributes else None
+    entries = [_named(ir.DictAttr(old[i])) if old else {} for i in range(count)]
+    for result in op.results:
+        for use in result.uses:
+            user = getattr(use.owner, "operation", use.owner)
+            if user.name == "func.return":
+                entries[use.operand_number][MEMORY_CONFIG] = memory_config
+    func.attributes["res_attrs"] = ir.ArrayAttr.get([ir.DictAttr.get(e) for e in entries])
+
+
+def _named(attributes: ir.DictAttr) -> dict:
+    return {attributes[i].name: attributes[i].attr for i in range(len(attributes))}
 
 
 def _multiply(lhs: ir.Value, rhs: ir.Value) -> ir.Value:

@@ -78,9 +78,11 @@ def _expand_function(func) -> list[Diagnostic]:
     inputs = [a.type for a in block.arguments]
     results = [v.type for v in _terminator(block).operands]
     func.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(inputs, results))
-    for attr in ("arg_attrs", "res_attrs"):  # per-argument attributes no longer line up
-        if attr in func.attributes:
-            del func.attributes[attr]
+    for attr, types in (("arg_attrs", function_type.inputs), ("res_attrs", function_type.results)):
+        if attr in func.attributes:  # a complex value's attributes go to both its parts
+            old = list(func.attributes[attr])
+            func.attributes[attr] = ir.ArrayAttr.get(
+                [a for a, t in zip(old, types) for a in ([a, a] if _is_complex(t) else [a])])
     return []
 
 

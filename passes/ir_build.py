@@ -7,6 +7,7 @@ from mlir import ir
 from ttbw.dialect.tensor_types import describe
 
 SUM_TO_MARK = "ttbw.sum_to"  # on an unrealized cast that ttir-reduce-broadcast-grads resolves
+MEMORY_CONFIG = "ttir.memory_config"  # function result attribute: where that result lives
 
 
 def create(name: str, operands, result_type, attributes=None) -> ir.Value:
@@ -37,3 +38,17 @@ def typecast(value: ir.Value, result_type) -> ir.Value:
 
 def is_complex(value_type) -> bool:
     return isinstance(value_type, ir.RankedTensorType) and describe(value_type).is_complex
+
+
+def relocate(root, location) -> None:
+    """Gives every op (and block argument) under `root` `location`: IR parsed from generated
+    text points at the source it was generated from, not at that text."""
+    def visit(op):
+        op.location = location
+        for region in op.regions:
+            for block in region.blocks:
+                for argument in block.arguments:
+                    argument.set_location(location)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit)

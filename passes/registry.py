@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
+from typing import Callable
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,18 @@ class Option:
         return text
 
 
+def parse_options(argument: str, options: tuple[Option, ...], given: dict[str, str]) -> dict:
+    """Option values of pass or pipeline `argument`: defaults, overridden by `given` texts."""
+    known = {o.name: o for o in options}
+    values = {o.name: o.default for o in options}
+    for name, text in given.items():
+        if name not in known:
+            names = ", ".join(known) or "none"
+            raise ValueError(f"'{argument}' has no option '{name}' (its options: {names})")
+        values[name] = known[name].parse(text)
+    return values
+
+
 @dataclass(frozen=True)
 class PassInfo:
     argument: str
@@ -41,15 +54,7 @@ class PassInfo:
     options: tuple[Option, ...] = ()
 
     def parse_options(self, given: dict[str, str]) -> dict:
-        known = {o.name: o for o in self.options}
-        values = {o.name: o.default for o in self.options}
-        for name, text in given.items():
-            if name not in known:
-                names = ", ".join(known) or "none"
-                raise ValueError(
-                    f"'{self.argument}' has no option '{name}' (its options: {names})")
-            values[name] = known[name].parse(text)
-        return values
+        return parse_options(self.argument, self.options, given)
 
     def run(self, module, options: dict) -> None:
         import_module(self.module).run(module, options)
@@ -59,7 +64,14 @@ class PassInfo:
 class PipelineInfo:
     argument: str
     summary: str
-    pipeline: str  # textual elements, e.g. "ttir-decompose-mul-bw,ttir-cleanup"
+    # textual elements, e.g. "ttir-decompose-mul-bw,ttir-cleanup"; with options, a function
+    # of their values returning the elements
+    pipeline: str | Callable[[dict], str]
+    options: tuple[Option, ...] = ()
+
+    def elements(self, given: dict[str, str]) -> str:
+        values = parse_options(self.argument, self.options, given)
+        return self.pipeline(values) if callable(self.pipeline) else self.pipeline
 
 
 PASSES: dict[str, PassInfo] = {}

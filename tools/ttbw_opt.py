@@ -30,14 +30,19 @@ class _ArgumentParser(argparse.ArgumentParser):
 
 
 def _help_epilog() -> str:
-    lines = ["ttbw passes:"]
-    for p in PASSES.values():
-        lines.append(f"  --{p.argument:<40} {p.summary}")
-        for option in p.options:
+    def describe(info) -> list[str]:
+        lines = [f"  --{info.argument:<40} {info.summary}"]
+        for option in info.options:
             default = str(option.default).lower() if option.kind is bool else option.default
             lines.append(f"      {option.name}={option.kind.__name__:<32} {option.help} (default: {default})")
+        return lines
+
+    lines = ["ttbw passes:"]
+    for p in PASSES.values():
+        lines += describe(p)
     lines.append("ttbw pipelines:")
-    lines += [f"  --{p.argument:<40} {p.summary}" for p in PIPELINES.values()]
+    for p in PIPELINES.values():
+        lines += describe(p)
     lines.append("Upstream MLIR passes (e.g. --canonicalize, --cse, --symbol-dce) are accepted as\n"
                  "flags and inside --pass-pipeline, with their usual {option=value} syntax.")
     return "\n".join(lines)

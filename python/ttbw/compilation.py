@@ -37,59 +37,69 @@ def _check(diagnostics) -> None:
 
 
 class Compiled:
-    """What `compile` produced: every stage's IR, the kernels' C++ and the host program.
+    """What `compile` produced: every stage's IR, the kernels' C++ and the host programs.
 
-    stages: [(stage name, IR text)]: "input", each decomposition pass, then
-      "convert-ttir-to-ttkernel" (the TTKernel program, from the input: the fused lowering
-      works from ttir.mul_bw itself).
+    stages: [(stage name, IR text)]: "input", each pass of ttir-to-tensix-pipeline (the
+      decomposition's, "convert-ttir-to-ttkernel", "convert-ttkernel-to-emitc").
     kernels_cpp: kernel name -> C++ (names "reader" / "compute" / "writer"; prefixed
-      "<function>." when the module has several functions).
-    programs: function name -> host program description (python/ttbw/lowering/README.md);
-      program: the only (first) one.
+      "<program>." when there are several programs).
+    programs: program module name -> host program description (python/ttbw/lowering/
+      README.md); program: the only (first) one. composite (fuse=False): function name ->
+      its composite manifest (launch order, DRAM intermediates).
     """
 
-    def __init__(self, stages, kernels_cpp, programs):
-        self.stages, self.kernels_cpp, self.programs = stages, kernels_cpp, programs
+    def __init__(self, stages, kernels_cpp, programs, composite):
+        self.stages, self.kernels_cpp = stages, kernels_cpp
+        self.programs, self.composite = programs, composite
 
     @property
     def program(self) -> dict | None:
         return next(iter(self.programs.values()), None)
 
+    def stage(self, name: str) -> str:
+        return next(text for stage, text in self.stages if stage == name)
+
     @property
     def ttkernel(self) -> str:
-        return self.stages[-1][1]
+        return self.stage("convert-ttir-to-ttkernel")
+
+    @property
+    def emitc(self) -> str:
+        return self.stage("convert-ttkernel-to-emitc")
 
     def __repr__(self) -> str:
         return (f"Compiled(stages={[s for s, _ in self.stages]}, kernels={sorted(self.kernels_cpp)}, "
                 f"programs={sorted(self.programs)})")
 
 
-def compile(ir_text: str, *, grid=(8, 8)) -> Compiled:  # noqa: A001 (ttbw.compile)
-    """Compiles ttir IR holding `ttir.mul_bw` ops (one per function) to fused Tensix programs.
+def compile(ir_text: str, *, grid=(8, 8), fuse: bool = True) -> Compiled:  # noqa: A001 (ttbw.compile)
+    """Compiles ttir IR (one `ttir.mul_bw` per function) to Tensix programs through
+    ttir-to-tensix-pipeline: fused (one program per mul_bw) or, with fuse=False, ttnn's
+    composite path (one program per TTIR op).
 
     Raises ValueError with the verifier's / a pass's message (e.g. what the device lowering
     does not support)."""
-    import json
-
     from ttbw.ttmlir import TTMLIRError, translate_kernels
 
-    stages = run_pipeline(ir_text)
     cols, rows = (int(g) for g in grid)
-    lowered = run_pipeline(ir_text, f"builtin.module(convert-ttir-to-ttkernel{{grid={cols}x{rows}}})")
-    stages.append(lowered[-1])
-    text = lowered[-1][1]
-    programs = _programs(text)
+    options = f"grid={cols}x{rows} fuse={'true' if fuse else 'false'} emitc=true"
+    stages = run_pipeline(ir_text, f"builtin.module(ttir-to-tensix-pipeline{{{options}}})")
+    text = stages[-1][1]
+    programs, composite = _descriptions(text)
     try:
         kernels = translate_kernels(text, "<ttbw.compile>")
     except TTMLIRError as error:
         raise ValueError(str(error)) from None
     single = len(programs) == 1
     kernels_cpp = {(k.name.split(".", 1)[1] if single and "." in k.name else k.name): k.cpp for k in kernels}
-    return Compiled(stages, kernels_cpp, {name: json.loads(d) for name, d in programs.items()})
+    return Compiled(stages, kernels_cpp, programs, composite)
 
 
-def _programs(text: str) -> dict[str, str]:
-    """Nested module name -> its ttbw.program JSON (read back from the printed IR)."""
+def _descriptions(text: str) -> tuple[dict, dict]:
+    """(program module name -> ttbw.program, function name -> ttbw.composite), read back from
+    the printed IR."""
+    import json
+
     from mlir import ir
 
     from ttbw.dialect import make_context
@@ -97,8 +107,10 @@ def _programs(text: str) -> dict[str, str]:
     context = make_context()
     context.allow_unregistered_dialects = True
     module = ir.Module.parse(text, context)
-    found = {}
+    found: tuple[dict, dict] = ({}, {})
     for op in module.body.operations:
-        if op.operation.name == "builtin.module" and "ttbw.program" in op.operation.attributes:
-            found[op.operation.attributes["sym_name"].value] = op.operation.attributes["ttbw.program"].value
+        op = op.operation
+        for kind, key in enumerate(("ttbw.program", "ttbw.composite")):
+            if op.name == "builtin.module" and key in op.attributes:
+                found[kind][op.attributes["sym_name"].value] = json.loads(op.attributes[key].value)
     return found

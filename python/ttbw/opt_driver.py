@@ -17,16 +17,23 @@ from ttbw import verify_diagnostics as expected_diagnostics
 class Driver:
     def __init__(self, name: str, print_debuginfo=False, print_after_all=False,
                  print_before_all=False, allow_unregistered=False, threading=True):
-        from ttbw.dialect import make_context
-
         self.name = name
         self.print_debuginfo = print_debuginfo
         self.print_after_all, self.print_before_all = print_after_all, print_before_all
-        self.context = make_context()
-        self.context.allow_unregistered_dialects = allow_unregistered
-        if not threading:
-            self.context.enable_multithreading(False)
+        self.allow_unregistered, self.threading = allow_unregistered, threading
+        self.context = self._new_context()
         self.diagnostics: list[Diagnostic] = []
+
+    def _new_context(self):
+        """Each input chunk gets its own context, so what one chunk's passes change in it (the
+        TTKernel lowering lets it hold unregistered ops) cannot leak into the next chunk."""
+        from ttbw.dialect import make_context
+
+        context = make_context()
+        context.allow_unregistered_dialects = self.allow_unregistered
+        if not self.threading:
+            context.enable_multithreading(False)
+        return context
 
     def run(self, text: str, pipeline_text: str | None, pass_flags: list[str], split: bool,
             verify_diagnostics: bool) -> tuple[bool, str]:
@@ -38,7 +45,9 @@ class Driver:
             print(str(error), file=sys.stderr)
             return False, ""
         outputs, ok = [], True
-        for first_line, chunk in split_source(text, split):
+        for index, (first_line, chunk) in enumerate(split_source(text, split)):
+            if index:
+                self.context = self._new_context()
             output = self._process(chunk, first_line, steps)
             ok &= output is not None
             if output is not None:

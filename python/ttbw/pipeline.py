@@ -187,10 +187,11 @@ def resolve(elements: list[Element], context, source: str = PIPELINE_SOURCE,
                 raise PipelineError(f"pipeline '{element.name}' expands into itself",
                                     element.column, source)
             info = PIPELINES[element.name]
-            if element.options:
-                raise PipelineError(f"pipeline '{element.name}' takes no options",
-                                    element.column, source)
-            inner = parse_pipeline(f"builtin.module({info.pipeline})", f"<{element.name}>")
+            try:
+                elements = info.elements(element.options)
+            except ValueError as error:
+                raise PipelineError(str(error), element.column, source) from None
+            inner = parse_pipeline(f"builtin.module({elements})", f"<{element.name}>")
             steps += resolve(inner, context, f"<{element.name}>", _depth + 1)
         else:
             steps.append(_upstream_step(element, context, source))

@@ -15,9 +15,10 @@ def test_compile_stages_kernels_and_program():
     out = ttbw.compile(IR, grid=(2, 1))
     names = [name for name, _ in out.stages]
     assert names[0] == "input" and names[1] == "ttir-decompose-mul-bw"
-    assert names[-1] == "convert-ttir-to-ttkernel"
-    assert "ttir.mul_bw" in out.stages[0][1] and "ttir.multiply" in out.stages[-2][1]
-    assert "module @f" in out.stages[-1][1] and '"ttir.' not in out.stages[-1][1]
+    assert names[-2:] == ["convert-ttir-to-ttkernel", "convert-ttkernel-to-emitc"]
+    assert "ttir.mul_bw" in out.stages[0][1] and "ttir.multiply" in out.stages[-3][1]
+    assert "module @f" in out.ttkernel and '"ttir.' not in out.ttkernel and '"ttkernel.mul_tiles"' in out.ttkernel
+    assert 'call_opaque "mul_tiles"' in out.emitc and '"ttkernel.' not in out.emitc
     assert sorted(out.kernels_cpp) == ["compute", "reader", "writer"]
     assert all("void kernel_main()" in cpp for cpp in out.kernels_cpp.values())
     assert "reduce_tile" in out.kernels_cpp["compute"]
@@ -29,6 +30,21 @@ def test_compile_stages_kernels_and_program():
         assert k["runtime_arg_layout"] and all(len(c["args"]) == len(k["runtime_arg_layout"])
                                                for c in k["runtime_args"])
     assert {cb["index"] for cb in p["circular_buffers"]} >= {0, 1, 2, 16, 17}
+
+
+def test_compile_composite_one_program_per_ttir_op():
+    out = ttbw.compile(IR, grid=(2, 1), fuse=False)
+    manifest = out.composite["f"]
+    assert manifest["mode"] == "composite"
+    assert [p["op"] for p in manifest["programs"]] == ["ttir.multiply", "ttir.multiply", "ttir.sum"]
+    assert sorted(out.programs) == [p["name"] for p in manifest["programs"]]
+    assert all(p["grid"] == [2, 1] for p in out.programs.values())
+    assert {name.split(".")[0] for name in out.kernels_cpp} == set(out.programs)
+
+
+def test_compile_is_deterministic():
+    first, second = ttbw.compile(IR), ttbw.compile(IR)
+    assert first.stages == second.stages and first.kernels_cpp == second.kernels_cpp
 
 
 def test_compile_reports_unsupported():

@@ -27,7 +27,7 @@ func.func @scalar(%g: tensor<64x64xbf16>, %a: tensor<64x64xbf16>, %s: f32) -> te
 // -----
 
 func.func @decomposed(%g: tensor<32x32xbf16>, %b: tensor<32x32xbf16>) -> tensor<32x32xbf16> {
-  // expected-error @+1 {{'ttir.multiply' op: convert-ttir-to-ttkernel runs on ttir.mul_bw before decomposition}}
+  // expected-error @+1 {{'ttir.multiply' op: unsupported: function @decomposed is not the decomposition of one ttir.mul_bw}}
   %0 = "ttir.multiply"(%g, %b) : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
   return %0 : tensor<32x32xbf16>
 }

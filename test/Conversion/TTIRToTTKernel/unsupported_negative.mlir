@@ -1,14 +1,6 @@
 // RUN: ttbw-opt --split-input-file --verify-diagnostics --convert-ttir-to-ttkernel %s
-// What the fused lowering refuses, located at the op: decomposed IR (it works from
-// ttir.mul_bw), and what the device lowering does not support.
-
-func.func @decomposed(%g: tensor<32x32xbf16>, %b: tensor<32x32xbf16>) -> tensor<32x32xbf16> {
-  // expected-error @+1 {{'ttir.multiply' op: convert-ttir-to-ttkernel runs on ttir.mul_bw before decomposition}}
-  %0 = "ttir.multiply"(%g, %b) : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
-  return %0 : tensor<32x32xbf16>
-}
-
-// -----
+// What the fused lowering refuses, located at the op: what the device lowering does not
+// support. (Decomposed TTIR that is no mul_bw's decomposition: decomposed_negative.mlir.)
 
 func.func @complex_broadcast(%g: tensor<1x1x32x64xcomplex<bf16>>, %a: tensor<1x1x32x64xcomplex<bf16>>, %b: tensor<1x1x1x64xcomplex<bf16>>) -> (tensor<1x1x32x64xcomplex<bf16>>, tensor<1x1x1x64xcomplex<bf16>>) {
   // expected-error @+1 {{'ttir.mul_bw' op: unsupported: device backend: complex tensors with broadcast are not supported}}

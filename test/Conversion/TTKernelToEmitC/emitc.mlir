@@ -1,0 +1,26 @@
+// RUN: ttbw-opt --convert-ttir-to-ttkernel="grid=2x1" --convert-ttkernel-to-emitc %s | FileCheck %s
+// RUN: ttbw-opt --convert-ttir-to-ttkernel="grid=2x1" --convert-ttkernel-to-emitc %s | ttbw-translate --ttkernel-to-cpp - | FileCheck %s --check-prefix=CPP
+// tt-mlir's convert-ttkernel-to-emitc on each program module: the kernels become EmitC (calls
+// into the kernel API), the host program description stays on the module, and the C++
+// translated from it is the fused program's.
+
+// CHECK-LABEL: module @row attributes {ttbw.program = "{\22version\22:1,\22op\22:\22ttir.mul_bw\22,\22variant\22:\22fused\22,\22grid\22:[2,1]
+// CHECK: func.func @reader() attributes {ttkernel.thread = #ttkernel.thread<noc>}
+// CHECK: call_opaque "noc_async_read_tile"
+// CHECK: func.func @compute() attributes {ttkernel.thread = #ttkernel.thread<compute>}
+// CHECK: call_opaque "mul_tiles"
+// CHECK: call_opaque "reduce_tile"
+// CHECK: func.func @writer() attributes {ttkernel.thread = #ttkernel.thread<noc>}
+// CHECK: call_opaque "noc_async_write_tile"
+// CHECK-NOT: "ttkernel.
+
+// CPP-LABEL: // ===== kernel: row.reader =====
+// CPP: void kernel_main()
+// CPP-LABEL: // ===== kernel: row.compute =====
+// CPP: reduce_tile
+// CPP-LABEL: // ===== kernel: row.writer =====
+// CPP: noc_async_write_tile
+func.func @row(%g: tensor<1x3x64x96xbf16>, %a: tensor<1x3x64x96xbf16>, %b: tensor<1x1x1x96xbf16>) -> (tensor<1x3x64x96xbf16>, tensor<1x1x1x96xbf16>) {
+  %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<1x3x64x96xbf16>, tensor<1x3x64x96xbf16>, tensor<1x1x1x96xbf16>) -> (tensor<1x3x64x96xbf16>, tensor<1x1x1x96xbf16>)
+  return %0#0, %0#1 : tensor<1x3x64x96xbf16>, tensor<1x1x1x96xbf16>
+}

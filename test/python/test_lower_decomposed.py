@@ -1,0 +1,79 @@
+"""convert-ttir-to-ttkernel on decomposed TTIR: a function that is the decomposition of a
+ttir.mul_bw is lowered to exactly the fused program of that mul_bw (same kernels, same host
+description but for the function's own signature), over every mul_bw the lit tests lower."""
+import json
+from pathlib import Path
+
+import pytest
+
+from ttbw.compilation import run_pipeline
+from ttbw.source import split_source
+
+ROOT = Path(__file__).resolve().parents[2]
+LOWER = "builtin.module(convert-ttir-to-ttkernel{grid=4x2})"
+
+
+def _cases():
+    for path in sorted((ROOT / "test/Conversion/TTIRToTTKernel").glob("*.mlir")):
+        if "negative" in path.name or "composite" in path.name:
+            continue
+        for _, chunk in split_source(path.read_text(), True):
+            if '"ttir.mul_bw"(' in chunk:
+                name = chunk.split("func.func @", 1)[1].split("(", 1)[0]
+                yield pytest.param(chunk, id=f"{path.stem}:{name}")
+
+
+def _programs(text: str) -> dict:
+    """Nested module name -> (description without 'function', kernels text)."""
+    from mlir import ir
+
+    from ttbw.dialect import make_context
+
+    context = make_context()
+    context.allow_unregistered_dialects = True
+    out = {}
+    for op in ir.Module.parse(text, context).body.operations:
+        op = op.operation
+        description = json.loads(op.attributes["ttbw.program"].value)
+        function = description.pop("function")
+        body = "\n".join(str(k) for k in op.regions[0].blocks[0].operations)
+        out[op.attributes["sym_name"].value] = (description, body, function)
+    return out
+
+
+def _parts(description: dict) -> dict:
+    """A complex function's buffers as the decomposition numbers them: (re, im) pairs."""
+    for entry in description["buffers"]:
+        offset = int(entry.get("part") == "imag")
+        for key in ("arg", "preallocated_arg", "result"):
+            if key in entry:
+                entry[key] = 2 * entry[key] + offset
+    return description
+
+
+@pytest.mark.parametrize("chunk", list(_cases()))
+def test_decomposed_function_lowers_to_the_ops_fused_program(chunk):
+    direct = _programs(run_pipeline(chunk, LOWER)[-1][1])
+    decomposed = run_pipeline(chunk)[-1][1]
+    via = _programs(run_pipeline(decomposed, LOWER)[-1][1])
+    assert direct.keys() == via.keys()
+    for name, (description, kernels, _) in direct.items():
+        got, got_kernels, function = via[name]
+        if description["variant"] == "complex":
+            description = _parts(description)
+        assert got == description
+        assert got_kernels == kernels
+        assert function == _signature(decomposed, name)
+
+
+def _signature(text: str, name: str) -> dict:
+    from mlir import ir
+
+    from ttbw.dialect import make_context
+
+    module = ir.Module.parse(text, make_context())
+    func = next(op.operation for op in module.body.operations
+                if op.operation.attributes["sym_name"].value == name)
+    function_type = ir.FunctionType(func.attributes["function_type"].value)
+    return {"name": name, "arguments": [str(t) for t in function_type.inputs],
+            "results": [str(t) for t in function_type.results]}
