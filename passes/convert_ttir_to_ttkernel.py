@@ -142,22 +142,17 @@ def _function(func, name: str) -> dict:
 
 
 def _prepare_composite(func, name: str, op, grid, origins: dict):
-    """The composite plan (`ttbw.lowering.composite.plan_composite`) of the function's op."""
+    """The composite plan (`ttbw.lowering.composite.plan_composite`) of the function's op:
+    its decomposition, one program per TTIR op. Buffer origins (arg / preallocated_arg /
+    result) refer to the decomposed function's arguments and results."""
     from ttbw.lowering import UnsupportedError
     from ttbw.lowering.composite import plan_composite
     from ttbw.lowering.describe import describe_composite
 
-    if any("preallocated_arg" in o for o in origins.values()):
-        raise _Refused(op, "'ttir.mul_bw' op: unsupported: composite mode: preallocated results are "
-                       "not supported")
-    count = len(func.regions[0].blocks[0].arguments)
-    by_arg = {o["arg"]: buffer for buffer, o in origins.items() if "arg" in o}
-    arg_buffers = tuple(by_arg.get(i, f"arg{i}") for i in range(count))
-    arg_origins = {buffer: {"arg": o["arg"]} for buffer, o in origins.items() if "arg" in o}
     try:
         with op.context:
-            plan = plan_composite(str(func), arg_buffers)
-            programs, composite = describe_composite(plan, name, grid, arg_origins)
+            plan = plan_composite(str(func))
+            programs, composite = describe_composite(plan, name, grid)
     except ValueError as error:  # UnsupportedError is a ValueError
         kind = "unsupported: " if isinstance(error, UnsupportedError) else ""
         raise _Refused(op, f"'ttir.mul_bw' op: {kind}{error}") from None
