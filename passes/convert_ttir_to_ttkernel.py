@@ -144,7 +144,8 @@ def _function(func, name: str) -> dict:
 def _prepare_composite(func, name: str, op, grid, origins: dict):
     """The composite plan (`ttbw.lowering.composite.plan_composite`) of the function's op:
     its decomposition, one program per TTIR op. Buffer origins (arg / preallocated_arg /
-    result) refer to the decomposed function's arguments and results."""
+    result) come from the plan and refer to the decomposed function's arguments and results,
+    so the fused path's `origins` are not used here."""
     from ttbw.lowering import UnsupportedError
     from ttbw.lowering.composite import plan_composite
     from ttbw.lowering.describe import describe_composite

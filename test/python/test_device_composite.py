@@ -281,3 +281,26 @@ def test_unsupported_raise_value_error():
                  (True, True), None, None, None)
     with pytest.raises(UnsupportedError, match="rank-0 ROW_MAJOR"):
         run_on_device(call.ir(), call.inputs(), fuse=False)
+
+
+def test_plan_composite_function_plans_decomposed_ir():
+    """The compiler pass's entry: an already decomposed function, argument names and result
+    memory given by the caller; the same plan plan_composite makes from the mul_bw."""
+    from ttbw.compilation import decompose
+    from ttbw.dialect import make_context
+    from ttbw.dialect.verifier import walk_ops
+    from ttbw.lowering.composite import plan_composite_function
+    from ttbw.source import parse_module
+
+    g, a, b = tensor(randn((1, 3, 64, 64), 0)), tensor(randn((1, 3, 64, 64), 1), "float32"), tensor(randn((64,), 2))
+    call = _Call(g, a, b, (True, True), ttbw.L1_MEMORY_CONFIG, None, None)
+    with make_context() as context:
+        module = parse_module(decompose(call.ir()), "<decomposed>", context)
+        func = next(op for op in walk_ops(module.operation) if op.name == "func.func")
+        plan = plan_composite_function(func, "l1", ("grad", "a", "b"))
+        assert plan == plan_composite(call.ir())
+        assert [s.op for s in plan.programs] == ["multiply", "typecast", "typecast", "multiply", "sum", "typecast"]
+        assert plan.steps[-2].kind == "alias"  # sum (1x1x1x64) -> reshape (64): free
+        assert [plan.buffer(name).memory for name, _ in plan.results] == ["l1", "l1"]
+        with pytest.raises(ValueError, match="out_memory"):
+            plan_composite_function(func, "sram")

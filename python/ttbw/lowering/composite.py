@@ -113,7 +113,6 @@ class CompositePlan:
     steps: tuple
     results: tuple
     buffers: tuple     # (BufferInfo, ...)
-    preallocated: tuple = ()  # ((buffer, function argument index), ...)
 
     @property
     def programs(self) -> list:
@@ -189,7 +188,7 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
     scalars: dict = {}       # rank-0 value -> ("const", v) | ("arg", i)
     infos: dict = {}         # buffer -> BufferInfo fields
     read: set = set()
-    prealloc = {}
+    prealloc: set = set()  # buffers of preallocated results
     for i, arg in enumerate(entry.arguments):
         if not isinstance(arg.type, ir.RankedTensorType):
             scalars[arg] = ("arg", i)
@@ -200,7 +199,7 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
         infos[names[i]] = dict(shape=tuple(d.shape), dtype=_DEVICE_FORMAT[d.data_type], layout=d.layout,
                                memory=memory, origin=(("preallocated_arg", i),) if is_out else (("arg", i),))
         if is_out:
-            prealloc[names[i]] = i
+            prealloc.add(names[i])
         value_buf[arg] = (names[i], tuple(d.shape))
 
     steps, results = [], None
@@ -270,7 +269,7 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
     unused = {names[i] for i, arg in enumerate(entry.arguments)
               if arg not in scalars and names[i] not in read and names[i] not in prealloc}
     buffers = tuple(BufferInfo(b, **fields) for b, fields in infos.items() if b not in unused)
-    return CompositePlan(arg_list, tuple(steps), tuple(result_list), buffers, tuple(prealloc.items()))
+    return CompositePlan(arg_list, tuple(steps), tuple(result_list), buffers)
 
 
 def _step(op, opname, inputs, tensor_operands, scalars, buffer, out_shape) -> Step:
