@@ -2,10 +2,12 @@
 
 For ttnn's broadcast matrix (grad (1,3,320,384); channel / row / col / scalar-like broadcast of
 b or a; both sides a (1,3,320,1), b (1,1,320,384)) and the three standard no-broadcast shapes,
-all bf16 TILE, both gradients requested, it prints:
-  DRAM bytes moved (read + written) fused, composite and the minimum (each input read once and
-  each output written once, counted in the TILE pages the device moves: padded 32x32 tiles of
-  2 bytes per bf16 element), the fused/min and composite/min ratios (target fused 1.00x);
+bf16 TILE, both gradients requested, then a few rows over the other dtypes / layouts / forms
+(f32, bfloat8_b, mixed, ROW_MAJOR, scalar b, complex), it prints:
+  DRAM bytes moved (read + written) fused, composite and the minimum (each input a requested
+  gradient needs read once and each output written once, counted in the pages the device
+  moves: padded 32x32 tiles of 2048 (bf16) / 4096 (f32) / 1088 (bfloat8_b) bytes, ROW_MAJOR
+  rows of their exact bytes), the fused/min and composite/min ratios (target fused 1.00x);
   programs launched; emulator launch wall time (cached, sum over launches); compile time cold
   (fresh TTBW_CACHE_DIR in a temp dir and in-process caches cleared: IR generation, tt-mlir
   verify + translation, g++, plus the first run) and cached (a repeated call);
@@ -44,20 +46,63 @@ ROWS = [  # (label, grad, a, b)
     ("scalar-like a", G, (1, 1, 1, 1), G),
     ("both a,b", G, (1, 3, 320, 1), (1, 1, 320, 384)),
 ]
+# (label, grad, a, b, form): other dtypes / layouts / forms (both gradients unless scalar b)
+MORE_ROWS = [
+    ("f32 row b", G, G, (1, 3, 1, 384), "f32"),
+    ("bfp8 channel b", G, G, (1, 1, 320, 384), "bfp8"),
+    ("mixed bf16/f32/bfp8", G, G, (1, 1, 320, 384), "mixed"),
+    ("row_major", G, G, G, "row_major"),
+    ("row_major row b", G, G, (1, 3, 1, 384), "row_major"),
+    ("scalar b", G, G, (), "scalar"),
+    ("complex", (1, 1, 320, 384), (1, 1, 320, 384), (1, 1, 320, 384), "complex"),
+]
+FORMS = {  # (dtype, layout) of grad, a, b
+    "bf16": [("bfloat16", "tile")] * 3,
+    "f32": [("float32", "tile")] * 3,
+    "bfp8": [("bfloat16", "tile"), ("bfloat16", "tile"), ("bfloat8_b", "tile")],
+    "mixed": [("bfloat16", "tile"), ("float32", "tile"), ("bfloat8_b", "tile")],
+    "row_major": [("bfloat16", "row_major"), ("bfloat16", "tile"), ("bfloat16", "row_major")],
+    "scalar": [("bfloat16", "tile")] * 2,
+    "complex": [("bfloat16", "tile")] * 3,
+}
+PAGE = {"bfloat16": 2048, "float32": 4096, "bfloat8_b": 1088}
 
 
-def tile_bytes(shape, elem=2) -> int:
+def tensor_bytes(shape, dtype="bfloat16", layout="tile") -> int:
+    """Bytes of one tensor as the device stores it (padded tiles, or exact rows)."""
+    if layout == "row_major":
+        return int(np.prod(shape)) * (4 if dtype == "float32" else 2)
     s = (1,) * max(0, 2 - len(shape)) + tuple(shape)
-    return int(np.prod(s[:-2])) * -(-s[-2] // 32) * -(-s[-1] // 32) * 1024 * elem
+    return int(np.prod(s[:-2])) * -(-s[-2] // 32) * -(-s[-1] // 32) * PAGE[dtype]
+
+
+def make_call(g, a, b, form, gen):
+    """(the _Call, minimum DRAM bytes)."""
+    specs = FORMS[form]
+    tensors = []
+    for shape, (dtype, layout) in zip((g, a, b), specs):
+        x = torch.randn(shape, generator=gen)
+        t = ttbw.from_torch(x.to(torch.float32 if dtype == "float32" else torch.bfloat16), getattr(ttbw, dtype),
+                            layout=getattr(ttbw, f"{layout.upper()}_LAYOUT"))
+        if form == "complex":
+            t = ttbw.complex_tensor(t, ttbw.from_torch(torch.randn(shape, generator=gen).to(torch.bfloat16)))
+        tensors.append(t)
+    parts = 2 if form == "complex" else 1
+    if form == "scalar":
+        call = _Call(*tensors, 1.5, (True, True), None, None, None)
+        return call, 2 * tensor_bytes(g, *specs[0])  # grad read, grad_a written
+    call = _Call(*tensors, (True, True), None, None, None)
+    minimum = sum(tensor_bytes(s, *spec) for s, spec in zip((g, a, b, a, b), specs + specs[1:])) * parts
+    return call, minimum
 
 
 def clear_caches() -> None:
     """Forget every in-process compile cache (the on-disk ones live in TTBW_CACHE_DIR)."""
-    from ttbw.lowering import composite, mul_bw_program, run
+    from ttbw.lowering import composite, eltwise, mul_bw_program, run, sum_to
     from ttbw.runtime import examples
 
-    for fn in (mul_bw_program.kernel_sources, run.analyze_ir, examples.example_sources, composite.decomposed_ops,
-               composite._helper_analysis, composite.sum_kernel_sources):
+    for fn in (mul_bw_program.kernel_sources, run.analyze_ir, examples.example_sources, composite.plan_composite,
+               composite._fused_analysis, eltwise.kernel_sources, sum_to.kernel_sources):
         fn.cache_clear()
     for mod in ("mul_bw_two_sided", "mul_bw_row_major", "mul_bw_complex"):
         m = __import__(f"ttbw.lowering.{mod}", fromlist=["x"])
@@ -97,23 +142,24 @@ def main() -> None:
 
     dev = device((8, 8))  # build / load the emulator runtime outside the timings
     gen = torch.Generator().manual_seed(0)
-    head = (f"{'case':<16} {'grad/a/b':<34} {'min MB':>7} {'fused MB':>8} {'comp MB':>8} {'f/min':>6} {'c/min':>6} "
+    head = (f"{'case':<20} {'grad/a/b':<34} {'min MB':>7} {'fused MB':>8} {'comp MB':>8} {'f/min':>6} {'c/min':>6} "
             f"{'progs f/c':>9} {'emu ms f':>8} {'emu ms c':>8} {'cold s f/c':>11} {'cached ms f/c':>13} "
             f"{'MODEL n150 us f/c':>17}")
     print(head)
     print("-" * len(head))
     t_start = time.perf_counter()
-    for label, g, a, b in ROWS:
-        ts = [torch.randn(s, generator=gen).to(torch.bfloat16) for s in (g, a, b)]
-        call = _Call(*(ttbw.from_torch(t, layout=ttbw.TILE_LAYOUT) for t in ts), (True, True), None, None, None)
-        minimum = sum(tile_bytes(s) for s in (g, a, b, a, b))
+    for label, g, a, b, form in [(*row, "bf16") for row in ROWS] + MORE_ROWS:
+        call, minimum = make_call(g, a, b, form, gen)
         before = dev.programs_launched
         fused = measure(call, True)
         fused_launches = (dev.programs_launched - before) // 2
         comp = measure(call, False)
+        if fused is None:
+            print(f"{label:<20} fused: not supported")
+            continue
         fs, fcold, fcached = fused
         fbytes = fs.total_dram_read + fs.total_dram_written
-        shapes = "/".join("x".join(map(str, s)) for s in (g, a, b))
+        shapes = "/".join("x".join(map(str, s)) or "s" for s in (g, a, b))
         if comp is None:
             cbytes = c_mb = c_ratio = c_prog = c_emu = c_cold = c_cached = c_model = "n/a"
         else:
@@ -122,7 +168,7 @@ def main() -> None:
             c_mb, c_ratio, c_prog = f"{cbytes / 1e6:.2f}", f"{cbytes / minimum:.2f}x", cs.programs_launched
             c_emu, c_cold, c_cached = f"{cs.seconds * 1e3:.1f}", f"{ccold:.1f}", f"{ccached * 1e3:.0f}"
             c_model = f"{cbytes / N150_DRAM_BYTES_PER_S * 1e6:.1f}"
-        print(f"{label:<16} {shapes:<34} {minimum / 1e6:>7.2f} {fbytes / 1e6:>8.2f} {c_mb:>8} "
+        print(f"{label:<20} {shapes:<34} {minimum / 1e6:>7.2f} {fbytes / 1e6:>8.2f} {c_mb:>8} "
               f"{fbytes / minimum:>5.2f}x {c_ratio:>6} {f'{fused_launches}/{c_prog}':>9} "
               f"{fs.seconds * 1e3:>8.1f} {c_emu:>8} {f'{fcold:.1f}/{c_cold}':>11} "
               f"{f'{fcached * 1e3:.0f}/{c_cached}':>13} "

@@ -15,7 +15,7 @@ from .tensor_types import (TypeRuleError, broadcast_shapes, broadcasts_to,
 
 MEMORY_BUFFERS = ("dram", "l1")
 MEMORY_LAYOUTS = ("interleaved",)
-_MEMORY_CONFIG = re.compile(r'#ttir\.memory_config<"([^"]*)", "([^"]*)">')
+MEMORY_CONFIG_PATTERN = re.compile(r'#ttir\.memory_config<"([^"]*)", "([^"]*)">')
 
 
 class OpRuleError(Exception):
@@ -100,7 +100,7 @@ def memory_config(op) -> tuple[str, str] | None:
     if "memory_config" not in op.attributes:
         return None
     attr = str(op.attributes["memory_config"])
-    match = _MEMORY_CONFIG.fullmatch(attr)
+    match = MEMORY_CONFIG_PATTERN.fullmatch(attr)
     if match is None:
         raise OpRuleError(
             f"unknown memory_config {attr}; expected "

@@ -98,7 +98,7 @@ def run(module, options) -> None:
 def _prepare(func, grid, fuse: bool = True):
     """None for a function without ttir ops; else (func, name, kernels text, description), or
     without fuse (func, name, [(program name, kernels text, description)], composite)."""
-    from ttbw.lowering.recognize import recognize
+    from ttbw.lowering.recognize import recognize, result_memory
 
     name = func.attributes["sym_name"].value
     inner = walk_ops(func)
@@ -108,10 +108,11 @@ def _prepare(func, grid, fuse: bool = True):
         if not ttir:
             return None
         recognized = recognize(func)  # decomposed TTIR: the decomposition of which mul_bw?
-        if recognized is None:
-            raise _Refused(ttir[0], f"'{ttir[0].name}' op: unsupported: function @{name} is not the "
-                           "decomposition of one ttir.mul_bw (arguments grad, a, b[, input_grad, "
-                           "other_grad] in that order, as ttir-mul-bw-decomposition-pipeline leaves them)")
+        if recognized is None:  # no mul_bw to fuse: one program per TTIR op
+            from ttbw.lowering.composite import plan_composite_function
+
+            return _prepare_composite(func, name, ttir[0], grid,
+                                      lambda: plan_composite_function(func, result_memory(func)), False)
         source = recognized.function
         op = next(o for o in walk_ops(source) if o.name == "ttir.mul_bw")
         item = _prepare_op(func, source, op, name, grid, fuse)
@@ -138,9 +139,11 @@ def _prepare_op(func, source, op, name: str, grid, fuse: bool):
     from ttbw.lowering import UnsupportedError, analyze
     from ttbw.lowering.describe import describe
 
-    origins, scalar, runtime_scalar = _origins(source, op)
     if not fuse:
-        return _prepare_composite(func, source, name, op, grid, origins)
+        from ttbw.lowering.composite import plan_composite
+
+        return _prepare_composite(func, name, op, grid, lambda: plan_composite(str(source)))
+    origins, scalar, runtime_scalar = _origins(source, op)
     try:
         with op.context:
             analysis = analyze(op)
@@ -168,26 +171,19 @@ def _function(func, name: str) -> dict:
             "results": [str(t) for t in ir.FunctionType(func.attributes["function_type"].value).results]}
 
 
-def _prepare_composite(func, source, name: str, op, grid, origins: dict):
-    """The composite plan (`ttbw.lowering.composite.plan_composite`) of the function's op."""
+def _prepare_composite(func, name: str, op, grid, plan, of_mul_bw: bool = True):
+    """ttnn's composite path: `plan()` (a `ttbw.lowering.composite` plan of the function's
+    decomposition), one program per TTIR op. Buffer origins (arg / preallocated_arg / result)
+    come from the plan and refer to the decomposed function's arguments and results."""
     from ttbw.lowering import UnsupportedError
-    from ttbw.lowering.composite import plan_composite
     from ttbw.lowering.describe import describe_composite
 
-    if any("preallocated_arg" in o for o in origins.values()):
-        raise _Refused(op, "'ttir.mul_bw' op: unsupported: composite mode: preallocated results are "
-                       "not supported")
-    count = len(source.regions[0].blocks[0].arguments)
-    by_arg = {o["arg"]: buffer for buffer, o in origins.items() if "arg" in o}
-    arg_buffers = tuple(by_arg.get(i, f"arg{i}") for i in range(count))
-    arg_origins = {buffer: {"arg": o["arg"]} for buffer, o in origins.items() if "arg" in o}
     try:
         with op.context:
-            plan = plan_composite(str(source), arg_buffers)
-            programs, composite = describe_composite(plan, name, grid, arg_origins)
+            programs, composite = describe_composite(plan(), name, grid, "ttir.mul_bw" if of_mul_bw else None)
     except ValueError as error:  # UnsupportedError is a ValueError
         kind = "unsupported: " if isinstance(error, UnsupportedError) else ""
-        raise _Refused(op, f"'ttir.mul_bw' op: {kind}{error}") from None
+        raise _Refused(op, f"'{op.name}' op: {kind}{error}") from None
     composite["function"] = _function(func, name)
     return func, name, programs, composite
 

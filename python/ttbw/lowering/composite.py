@@ -1,46 +1,46 @@
 """Composite (fuse=false) mode: one program per TTIR op of the decomposed `ttir.mul_bw`.
 
-    outputs, stats = run_composite(op_ir_text, [grad, a, b])
+    outputs, stats = run_composite(op_ir_text, inputs)
 
 This is how ttnn's composite path runs mul_bw: the op is decomposed (`ttbw.compilation.
-run_pipeline`: multiply / sum keep_dim / reshape / typecast) and every TTIR op becomes its own
-program launch, every intermediate living in DRAM. It is the baseline the fused program
+run_pipeline`: multiply / sum keep_dim / reshape / typecast / full / add / subtract / neg,
+complex tensors expanded to (real, imag) pairs) and every TTIR op becomes its own program
+launch, every intermediate living in DRAM. It is the baseline the fused program
 (`run.run_on_device`) is measured against: same results, more DRAM traffic and launches.
 
-Per op:
-- `ttir.multiply` without broadcast: the eltwise_mul example program (examples/kernels).
-- `ttir.multiply` with one operand broadcast: a one-result program of the fused generator
-  (`mul_bw_program`, plan "grad_Y = grad * bcast(X)" only), i.e. a broadcast multiply.
-- `ttir.sum` (keep_dim): over the last two dims only (batch kept): the reduce_row / reduce_col /
-  reduce_scalar example programs; anything else (sums over leading / channel dims, mixed): a
-  "sum_to" program generated here from the fused generator's pieces (same tile mapping
-  triplets, reduce_tile<sum> with a 1.0 scaler for in-tile dims, fp32 SFPU adds across whole
-  tiles, one rounding at the end: the fused numerics, without the product).
-- `ttir.reshape` that only adds / drops leading 1s: free (TILE pages are unchanged), an alias.
+The plan walks the decomposed function's IR (types read with `tensor_types.describe`):
+- `ttir.multiply` / `add` / `subtract` / `neg` / `typecast` over operands of the result's
+  shape: an `eltwise` program (`eltwise.py`: fp32 DST, any bf16 / bfloat8_b / f32 mix,
+  TILE or ROW_MAJOR operands and result: a typecast also changes layout).
+- `ttir.multiply` with one operand broadcast: `bcast_mul`, the fused generator's one-result
+  plan (`mul_bw_program`, "grad_Y = grad * bcast(X)" only) over the op's real types.
+- `ttir.multiply` by a rank-0 `ttir.full` (a constant scalar) or `tensor.from_elements` of an
+  f32 argument (a runtime scalar): `scalar_mul`, the fused generator's scalar plan, the scalar a
+  runtime arg (`scalar_args` encoding); `full` / `from_elements` get no program.
+- `ttir.sum` (keep_dim): `sum_to` (`sum_to.py`, bf16 / bfloat8_b / f32 in and out).
+- `ttir.reshape` that keeps the TILE pages (adds / drops leading 1s): free, an alias.
+- `bufferization.materialize_in_destination` (a preallocated result): the program computing
+  the value writes straight into the preallocated buffer.
+Returned buffers live in the op's `memory_config` memory (L1 or DRAM), as do preallocated
+ones; function arguments and intermediates in DRAM. Anything else raises `UnsupportedError`
+(a ValueError) naming what.
 
-The plan (`plan_composite`: one `Step` per TTIR op, in execution order, with the program kind
-and the DRAM buffers it reads / writes) is made without a device; `step_program` builds a
-step's Program over real or symbolic buffers. `run_composite` executes it; the compiler pass
-(`--convert-ttir-to-ttkernel="fuse=false"`, via `describe.describe_composite`) emits it.
-
-Supported: bf16 TILE real tensors in DRAM (no broadcast, one side broadcast, both sides
-broadcast), any mask. Everything else raises `UnsupportedError` (a ValueError) naming what.
+`plan_composite` / `plan_composite_function` make the plan without a device; `step_program`
+builds a step's Program over real or symbolic buffers; `run_composite` executes it; the
+compiler pass (`--convert-ttir-to-ttkernel="fuse=false"`, via `describe.describe_composite`)
+emits it.
 """
 from __future__ import annotations
 
 import dataclasses
-import math
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .mul_bw_program import (MAX_GROUPS, UnsupportedError, _accessor, _cbt, _Fn, _map, _mapping_args,
-                             _REDUCE_DIM, split_units)
+from .mul_bw_program import _DEVICE_FORMAT, UnsupportedError
 
-_TYPE = re.compile(r"tensor<((?:\d+x)*)(\w+)>")
-_OP = re.compile(r'^\s*(%\S+)\s*=\s*"ttir\.(\w+)"\(([^)]*)\)\s*(\{.*\})?\s*:\s*\((.*)\)\s*->\s*(.*)$')
-_RET = re.compile(r"^\s*return\s+([^:]*)\s*:")
-_ARGS = re.compile(r"func\.func\s+@\w+\(([^)]*)\)")
+_ELTWISE = ("multiply", "add", "subtract", "neg", "typecast")
+_OPERAND_BUFFER = {"grad": "grad", "input": "a", "other": "b", "input_grad": "input_grad",
+                   "other_grad": "other_grad"}
 
 
 @dataclass
@@ -72,261 +72,47 @@ class CompositeStats:
         self.programs.append((what, stats))
 
 
-# --------------------------------------------------------------------------- decomposed IR
-
-def _shape(ty: str):
-    m = _TYPE.fullmatch(ty.strip())
-    if not m:
-        raise UnsupportedError(f"composite mode: unsupported type {ty.strip()!r} (bf16 TILE tensors only)")
-    dims, elem = m.groups()
-    if elem != "bf16":
-        raise UnsupportedError(f"composite mode: only bf16 tensors are supported (got {elem})")
-    return tuple(int(d) for d in dims.split("x") if d)
-
-
-@lru_cache(maxsize=64)
-def decomposed_ops(op_ir_text: str):
-    """(argument names, [(result, op, operands, attrs, operand shapes, result shape)], returned)."""
-    from ttbw.compilation import run_pipeline
-
-    text = run_pipeline(op_ir_text)[-1][1]
-    head = _ARGS.search(text)
-    args = [a.split(":")[0].strip() for a in head.group(1).split(",")] if head.group(1).strip() else []
-    ops, ret = [], None
-    for line in text[text.index("{", head.end()) + 1:].splitlines():
-        line = line.strip()
-        if not line or line in ("}",) or line.startswith("func.func") or line.startswith("module"):
-            continue
-        r = _RET.match(line)
-        if r:
-            ret = [v.strip() for v in r.group(1).split(",") if v.strip()]
-            continue
-        m = _OP.match(line)
-        if not m:
-            raise UnsupportedError(f"composite mode: unsupported operation in the decomposition: {line}")
-        res, name, operands, attrs, in_types, out_type = m.groups()
-        in_shapes = tuple(_shape(t) for t in _split_types(in_types))
-        ops.append((res, name, tuple(o.strip() for o in operands.split(",")), attrs or "", in_shapes,
-                    _shape(out_type)))
-    if ret is None:
-        raise UnsupportedError("composite mode: decomposition has no return")
-    return args, ops, ret
-
-
-def _split_types(s: str):
-    out, depth, cur = [], 0, ""
-    for ch in s:
-        depth += ch == "<"
-        depth -= ch == ">"
-        if ch == "," and depth == 0:
-            out.append(cur)
-            cur = ""
-        else:
-            cur += ch
-    return out + [cur] if cur.strip() else out
-
-
-def _aligned(shape, rank):
-    return (1,) * (rank - len(shape)) + tuple(shape)
-
-
-def _tile_equivalent(s1, s2) -> bool:
-    """Same TILE pages: the last two dims equal (rank >= 2 view) and the same batch count."""
-    r = max(2, len(s1), len(s2))
-    a, b = _aligned(s1, r), _aligned(s2, r)
-    return a[-2:] == b[-2:] and math.prod(a[:-2]) == math.prod(b[:-2]) and \
-        [d for d in a[:-2] if d != 1] == [d for d in b[:-2] if d != 1]
-
-
-# --------------------------------------------------------------------------- helper IR (analyses)
-
-def _ty(shape) -> str:
-    return "tensor<" + "".join(f"{d}x" for d in shape) + "bf16>"
-
-
-@lru_cache(maxsize=256)
-def _helper_analysis(full, other, want_y: bool):
-    """The fused analysis of mul_bw(grad: full, a: full, b: other) with only grad_a (want_y:
-    grad * bcast(other)) or only grad_b (sum_to(grad * a, other)) requested: its plan and
-    tile mapping serve a broadcast multiply / a reduction program."""
-    from .run import analyze_ir
-
-    res = full if want_y else other
-    mask = "true, false" if want_y else "false, true"
-    seg = "1, 0" if want_y else "0, 1"
-    text = (f"func.func @mul_bw(%grad: {_ty(full)}, %a: {_ty(full)}, %b: {_ty(other)}) -> ({_ty(res)}) {{\n"
-            f"  %r = \"ttir.mul_bw\"(%grad, %a, %b) {{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, "
-            f"resultSegmentSizes = array<i32: {seg}>, are_required_outputs = array<i1: {mask}>}} : "
-            f"({_ty(full)}, {_ty(full)}, {_ty(other)}) -> ({_ty(res)})\n"
-            f"  return %r : {_ty(res)}\n}}\n")
-    return analyze_ir(text)
-
-
-# --------------------------------------------------------------------------- sum_to program
-
-def _sum_kernels_ir(bcast: str) -> str:
-    """reader / compute / writer of out[u] = sum_j reduce_bcast(x[t(u, j)]) (bf16 in and out,
-    fp32 partial sums in an f32 CB, rounded once)."""
-    r = _Fn("reader", "noc")
-    cb = r.cb("cb_in", 0, _cbt("bf16"))
-    addr, first, nu, inner = r.arg(0), r.arg(1), r.arg(2), r.arg(3)
-    kept, summed = _mapping_args(r, 4)
-    acc = _accessor(r, 1, addr, cb)
-    one = r.c(1)
-    u = r.for_(first, nu)
-    tu = _map(r, u, kept)
-    j = r.for_(None, inner)
-    t = r.arith("addi", tu, _map(r, j, summed))
-    r.cbop("cb_reserve_back", cb, one)
-    wp = r.op("get_write_ptr", [cb], [r.cb_types[cb]], "i32")
-    r.op("noc_async_read_tile", [t, acc, wp], ["i32", "!ttkernel.TensorAccessor", "i32"])
-    r.op("noc_async_read_barrier")
-    r.cbop("cb_push_back", cb, one)
-    r.end()
-    r.end()
-
-    w = _Fn("writer", "noc")
-    cbo = w.cb("cb_out", 0, _cbt("bf16"))
-    addr, first, nu = w.arg(0), w.arg(1), w.arg(2)
-    acc = _accessor(w, 1, addr, cbo)
-    one = w.c(1)
-    u = w.for_(first, nu)
-    w.cbop("cb_wait_front", cbo, one)
-    rp = w.op("get_read_ptr", [cbo], [w.cb_types[cbo]], "i32")
-    w.op("noc_async_write_tile", [u, acc, rp], ["i32", "!ttkernel.TensorAccessor", "i32"])
-    w.op("noc_async_write_barrier")
-    w.cbop("cb_pop_front", cbo, one)
-    w.end()
-
-    f = _Fn("compute", "compute")
-    cb_in = f.cb("cb_in", 0, _cbt("bf16"))
-    cb_s = f.cb("cb_s", 1, _cbt("bf16", 1)) if bcast != "none" else None
-    cb_acc = f.cb("cb_acc", 2, _cbt("f32", 1))
-    cb_out = f.cb("cb_out", 3, _cbt("bf16"))
-    nu, inner = f.arg(0), f.arg(1)
-    zero, one = f.c(0), f.c(1)
-    t3 = lambda a, b, c: [f.cb_types[a], f.cb_types[b], f.cb_types[c]]  # noqa: E731
-    f.op("init_sfpu", [cb_in, cb_out], [f.cb_types[cb_in], f.cb_types[cb_out]])
-
-    def pack(dst_cb):
-        f.op("tile_regs_commit")
-        f.op("tile_regs_wait")
-        f.cbop("cb_reserve_back", dst_cb, one)
-        f.op("pack_tile", [zero, dst_cb, zero], ["i32", f.cb_types[dst_cb], "i32"], props="out_of_order = false")
-        f.op("tile_regs_release")
-        f.cbop("cb_push_back", dst_cb, one)
-
-    def copy(src, dst):
-        f.op("copy_tile_init", [src], [f.cb_types[src]])
-        f.cbop("copy_tile", src, zero, f.c(dst))
-
-    def fill(value):
-        v = f.fresh()
-        f.emit(f"{v} = arith.constant {value} : f32")
-        f.op("fill_tile_init")
-        f.op("fill_tile", [zero, v], ["i32", "f32"])
-
-    if cb_s is not None:  # the scaler tile (all 1.0)
-        f.op("tile_regs_acquire")
-        fill("1.0")
-        pack(cb_s)
-        f.cbop("cb_wait_front", cb_s, one)
-    f.for_(None, nu)
-    f.op("tile_regs_acquire")
-    fill("0.0")
-    pack(cb_acc)
-    f.for_(None, inner)
-    f.op("tile_regs_acquire")
-    f.cbop("cb_wait_front", cb_acc, one)
-    copy(cb_acc, 0)
-    f.cbop("cb_pop_front", cb_acc, one)
-    f.cbop("cb_wait_front", cb_in, one)
-    if bcast != "none":
-        rp = (f"reduce_dim = #ttkernel.reduce_dim<{_REDUCE_DIM[bcast]}>, "
-              "reduce_type = #ttkernel.reduce_type<reduce_sum>")
-        f.op("reduce_init", [cb_in, cb_s, cb_acc], t3(cb_in, cb_s, cb_acc), props=rp)
-        f.op("reduce_tile", [cb_in, cb_s, zero, zero, zero],
-             [f.cb_types[cb_in], f.cb_types[cb_s], "i32", "i32", "i32"], props=rp)
-        f.op("reduce_uninit")
-    else:
-        copy(cb_in, 1)
-        f.op("add_binary_tile_init")
-        f.op("add_binary_tile", [zero, one, zero], ["i32"] * 3)
-    f.cbop("cb_pop_front", cb_in, one)
-    pack(cb_acc)
-    f.end()  # inner
-    f.op("tile_regs_acquire")
-    f.cbop("cb_wait_front", cb_acc, one)
-    copy(cb_acc, 0)
-    f.cbop("cb_pop_front", cb_acc, one)
-    pack(cb_out)
-    f.end()  # units
-    if cb_s is not None:
-        f.cbop("cb_pop_front", cb_s, one)
-    return "module {\n" + "\n\n".join([r.text(), f.text(), w.text()]) + "\n}\n"
-
-
-@lru_cache(maxsize=None)
-def sum_kernel_sources(bcast: str) -> dict:
-    from ttbw.ttmlir import kernel_cpp
-
-    text = _sum_kernels_ir(bcast)
-    return kernel_cpp(text, "<composite_sum>")  # parses, verifies, translates
-
-
-def sum_program(an, x, out, grid):
-    """out (X's tiles) = sum over the tiles / in-tile dims the fused analysis `an` maps onto
-    each of X's tiles, of x (grad-shaped)."""
-    from ttbw.runtime import CircularBuffer, CoreRange, Kernel, Program
-
-    bcast = an.plan.bcast
-    src = sum_kernel_sources(bcast)
-    work = split_units(an.units, grid)
-    cores = [CoreRange.single(*c) for c, _, _ in work]
-    mapping = [v for trip in an.kept + an.summed for v in trip]
-    assert len(mapping) == 6 * MAX_GROUPS
-    kernels = [
-        Kernel("reader", src["reader"], "reader", cores, [0, x.accessor_config],
-               {c: [x.address, f, n, an.inner, *mapping] for c, f, n in work}),
-        Kernel("compute", src["compute"], "compute", cores, [0, 3, 5, 16],
-               {c: [n, an.inner] for c, f, n in work}, fp32_dest_acc_en=True),
-        Kernel("writer", src["writer"], "writer", cores, [16, out.accessor_config],
-               {c: [out.address, f, n] for c, f, n in work}),
-    ]
-    cbs = [CircularBuffer(0, "bf16", 2, cores), CircularBuffer(5, "f32", 1, cores),
-           CircularBuffer(16, "bf16", 2, cores)]
-    if bcast != "none":
-        cbs.append(CircularBuffer(3, "bf16", 1, cores))
-    return Program(kernels, cbs, [x, out])
-
-
 # --------------------------------------------------------------------------- plan
+
+@dataclass(frozen=True)
+class BufferInfo:
+    """One device buffer of the plan. `dtype`: device format (bf16 | bfp8_b | f32)."""
+    name: str
+    shape: tuple
+    dtype: str
+    layout: str        # tile | row_major
+    memory: str        # dram | l1
+    origin: tuple = ()  # (("arg", i) | ("preallocated_arg", i) | ("result", k) | ("intermediate", True), ...)
+
 
 @dataclass(frozen=True)
 class Step:
     """One TTIR op of the decomposition: a program launch, or a free reshape (an alias).
 
     `inputs`: (buffer, shape this op sees it with) per operand, in the program's buffer
-    order; `output`: the DRAM buffer it writes (for an alias: the buffer it views);
-    `helper`: shapes the kernel choice depends on (bcast_mul: (full, other); sum_to:
-    (x, kept-dims shape))."""
-    op: str            # multiply | sum | reshape
-    kind: str          # eltwise_mul | bcast_mul | reduce_row | reduce_col | reduce_scalar | sum_to | alias
+    order; `output`: the buffer it writes (for an alias: the buffer it views); `helper`: the
+    types the kernel choice depends on (bcast_mul: (full, other, result) type texts;
+    scalar_mul: (operand, result) type texts; sum_to: (input shape, kept-dims shape));
+    `scalar`: scalar_mul's ("const", value) or ("arg", function argument index)."""
+    op: str            # multiply | add | subtract | neg | typecast | sum | reshape
+    kind: str          # eltwise | bcast_mul | scalar_mul | sum_to | alias
     inputs: tuple
     output: str
     out_shape: tuple
     helper: tuple = ()
+    scalar: tuple = ()
 
 
 @dataclass(frozen=True)
 class CompositePlan:
-    """The composite execution of one `ttir.mul_bw`: `steps` in execution order; `args`: the
-    buffer of each function argument (None: unused); `results`: (buffer, shape) per returned
-    value; `shapes`: buffer -> allocated shape."""
+    """The composite execution of one decomposed function: `steps` in execution order;
+    `args`: the buffer read from each function argument (None: unused, a scalar or a
+    preallocated result); `results`: (buffer, shape) per returned value; `buffers`: every
+    buffer (arguments, then in the order the steps write them)."""
     args: tuple
     steps: tuple
     results: tuple
-    shapes: tuple      # ((buffer, shape), ...)
+    buffers: tuple     # (BufferInfo, ...)
 
     @property
     def programs(self) -> list:
@@ -337,187 +123,364 @@ class CompositePlan:
         returned = {b for b, _ in self.results}
         return [s.output for s in self.programs if s.output not in returned]
 
+    def buffer(self, name: str) -> BufferInfo:
+        return next(b for b in self.buffers if b.name == name)
 
-def check_op(op_ir_text: str):
-    """The fused analysis of the op; UnsupportedError for what composite mode does not do."""
-    from .run import analyze_ir
 
-    an = analyze_ir(op_ir_text)  # verifies; UnsupportedError for what no device path does
-    p = an.plan
-    if p.mode in ("complex", "scalar"):
-        raise UnsupportedError(f"composite mode: {'a scalar b' if p.mode == 'scalar' else 'complex tensors'} "
-                               "not supported (bf16 TILE real tensors only)")
-    formats = set((an.formats or {}).values())
-    layouts = set((getattr(an, "layouts", None) or {}).values()) or {"tile"}
-    if formats != {"bf16"} or layouts != {"tile"}:
-        raise UnsupportedError(f"composite mode: bf16 TILE tensors only (formats {sorted(formats)}, "
-                               f"layouts {sorted(layouts)})")
-    if an.out_memory != "dram":
-        raise UnsupportedError("composite mode: results in L1 (memory_config) are not supported")
-    return an
+def _aligned(shape, rank):
+    return (1,) * (rank - len(shape)) + tuple(shape)
+
+
+def _tile_equivalent(s1, s2) -> bool:
+    """Same TILE pages (and ROW_MAJOR rows): the last two dims equal (rank >= 2 view) and the
+    same batch dims but for 1s."""
+    r = max(2, len(s1), len(s2))
+    a, b = _aligned(s1, r), _aligned(s2, r)
+    return a[-2:] == b[-2:] and [d for d in a[:-2] if d != 1] == [d for d in b[:-2] if d != 1]
+
+
+def _desc(value):
+    from ttbw.dialect.tensor_types import describe
+
+    d = describe(value.type)
+    if d.is_complex:
+        raise UnsupportedError("composite mode: complex values must be expanded (ttir-expand-complex)")
+    if d.layout == "row_major" and not d.shape:
+        raise UnsupportedError("composite mode: rank-0 ROW_MAJOR tensors are not supported")
+    return d
+
+
+def _sum_dims(op, rank: int) -> tuple[list[int], bool]:
+    from mlir import ir
+
+    attrs = op.attributes
+    dims = [ir.IntegerAttr(d).value % rank for d in attrs["dim_arg"]] if "dim_arg" in attrs else list(range(rank))
+    return sorted(dims), str(attrs["keep_dim"]) == "true"
+
+
+def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None) -> CompositePlan:
+    """Plans an already decomposed `func.func` (one program per TTIR op). `arg_buffers`: the
+    buffer name of each function argument (default arg0, arg1, ...); `out_memory`: where the
+    returned and preallocated buffers live (dram | l1)."""
+    from mlir import ir
+
+    if out_memory not in ("dram", "l1"):
+        raise ValueError(f"composite mode: out_memory must be dram or l1, got {out_memory!r}")
+    func_op = getattr(func_op, "operation", func_op)
+    entry = func_op.regions[0].blocks[0]
+    ops = [getattr(o, "operation", o) for o in entry.operations]
+    names = list(arg_buffers or ())
+    names += [f"arg{i}" for i in range(len(names), len(entry.arguments))]
+
+    # preallocated results: the value materialized into an argument (through free reshapes)
+    # is written straight into that argument's buffer
+    into: dict = {}
+    for op in ops:
+        if op.name == "bufferization.materialize_in_destination":
+            src, dest = op.operands
+            while getattr(src.owner, "name", None) == "ttir.reshape":
+                src = src.owner.operands[0]
+            if not isinstance(dest, ir.BlockArgument):
+                raise UnsupportedError("composite mode: a preallocated result must be a function argument")
+            into[src] = dest.arg_number
+
+    value_buf: dict = {}     # tensor value -> (buffer, shape)
+    scalars: dict = {}       # rank-0 value -> ("const", v) | ("arg", i)
+    infos: dict = {}         # buffer -> BufferInfo fields
+    read: set = set()
+    prealloc: set = set()  # buffers of preallocated results
+    for i, arg in enumerate(entry.arguments):
+        if not isinstance(arg.type, ir.RankedTensorType):
+            scalars[arg] = ("arg", i)
+            continue
+        d = _desc(arg)
+        is_out = i in into.values()
+        memory = out_memory if is_out else "dram"
+        infos[names[i]] = dict(shape=tuple(d.shape), dtype=_DEVICE_FORMAT[d.data_type], layout=d.layout,
+                               memory=memory, origin=(("preallocated_arg", i),) if is_out else (("arg", i),))
+        if is_out:
+            prealloc.add(names[i])
+        value_buf[arg] = (names[i], tuple(d.shape))
+
+    steps, results = [], None
+    for index, op in enumerate(ops):
+        name = op.name
+        if name == "func.return":
+            results = list(op.operands)
+            continue
+        if name == "tensor.from_elements":
+            if op.operands[0] not in scalars:
+                raise UnsupportedError("composite mode: tensor.from_elements of a non-argument value")
+            scalars[op.result] = scalars[op.operands[0]]
+            continue
+        if name == "ttir.full":
+            if _desc(op.result).shape != ():
+                raise UnsupportedError("composite mode: ttir.full is supported only as a multiply's rank-0 scalar")
+            scalars[op.result] = ("const", ir.FloatAttr(op.attributes["fill_value"]).value)
+            continue
+        if name == "bufferization.materialize_in_destination":
+            if op.operands[0] not in value_buf:
+                raise UnsupportedError("composite mode: a preallocated result must be computed by a program")
+            value_buf[op.result] = (value_buf[op.operands[0]][0], tuple(_desc(op.result).shape))
+            continue
+        if not name.startswith("ttir."):
+            raise UnsupportedError(f"composite mode: unsupported operation {name} in the decomposition")
+        opname = name[len("ttir."):]
+        out_d = _desc(op.result)
+        out_shape = tuple(out_d.shape)
+        tensor_operands = [v for v in op.operands if v not in scalars]
+        for v in tensor_operands:
+            if v not in value_buf:
+                raise UnsupportedError(f"composite mode: operand of {name} is not a planned tensor")
+        inputs = tuple(value_buf[v] for v in tensor_operands)
+        if opname == "reshape":
+            if not _tile_equivalent(inputs[0][1], out_shape):
+                raise UnsupportedError(f"composite mode: reshape {inputs[0][1]} -> {out_shape} moves data")
+            value_buf[op.result] = (inputs[0][0], out_shape)
+            steps.append(Step(opname, "alias", inputs, inputs[0][0], out_shape))
+            continue
+        if op.result in into:
+            buffer = names[into[op.result]]
+            have = infos[buffer]
+            if (have["dtype"], have["layout"]) != (_DEVICE_FORMAT[out_d.data_type], out_d.layout) \
+                    or not _tile_equivalent(have["shape"], out_shape):
+                raise UnsupportedError(f"composite mode: preallocated {buffer} does not match {name}'s result")
+        else:
+            buffer = f"{opname}{index}"
+            infos[buffer] = dict(shape=out_shape, dtype=_DEVICE_FORMAT[out_d.data_type], layout=out_d.layout,
+                                 memory="dram", origin=(("intermediate", True),))
+        step = _step(op, opname, inputs, tensor_operands, scalars, buffer, out_shape)
+        steps.append(step)
+        read.update(b for b, _ in step.inputs)
+        value_buf[op.result] = (buffer, out_shape)
+    if results is None:
+        raise UnsupportedError("composite mode: the function has no return")
+    result_list = []
+    for k, v in enumerate(results):
+        if v not in value_buf or isinstance(v, ir.BlockArgument):
+            raise UnsupportedError("composite mode: every returned value must be computed by a program")
+        buf, shape = value_buf[v]
+        info = infos[buf]
+        info["origin"] = tuple(o for o in info["origin"] if o[0] != "intermediate") + (("result", k),)
+        if buf not in prealloc:
+            info["memory"] = out_memory
+        result_list.append((buf, shape))
+    arg_list = tuple(names[i] if names[i] in read else None for i in range(len(entry.arguments)))
+    unused = {names[i] for i, arg in enumerate(entry.arguments)
+              if arg not in scalars and names[i] not in read and names[i] not in prealloc}
+    buffers = tuple(BufferInfo(b, **fields) for b, fields in infos.items() if b not in unused)
+    return CompositePlan(arg_list, tuple(steps), tuple(result_list), buffers)
+
+
+def _step(op, opname, inputs, tensor_operands, scalars, buffer, out_shape) -> Step:
+    if len(tensor_operands) != len(op.operands) and (opname != "multiply" or len(tensor_operands) != 1):
+        raise UnsupportedError(f"composite mode: a rank-0 scalar is supported only as a multiply operand "
+                               f"(used by ttir.{opname})")
+    if opname == "multiply" and len(tensor_operands) == 1:  # by a scalar
+        scalar = scalars[next(v for v in op.operands if v in scalars)]
+        helper = (str(tensor_operands[0].type), str(op.result.type))
+        return Step(opname, "scalar_mul", inputs, buffer, out_shape, helper, scalar)
+    if opname in _ELTWISE:
+        if all(s == out_shape for _, s in inputs):
+            return Step(opname, "eltwise", inputs, buffer, out_shape)
+        if opname != "multiply":
+            raise UnsupportedError(f"composite mode: ttir.{opname} with broadcast operands is not supported")
+        full = [k for k, (_, s) in enumerate(inputs) if s == out_shape]
+        if not full:
+            raise UnsupportedError("composite mode: multiply with both operands broadcast")
+        k = full[0]
+        helper = (str(tensor_operands[k].type), str(tensor_operands[1 - k].type), str(op.result.type))
+        return Step(opname, "bcast_mul", (inputs[k], inputs[1 - k]), buffer, out_shape, helper)
+    if opname == "sum":
+        x = inputs[0][1]
+        dims, keep = _sum_dims(op, len(x))
+        kd = tuple(1 if i in dims else s for i, s in enumerate(x))
+        if not keep and not _tile_equivalent(kd, out_shape):
+            raise UnsupportedError("composite mode: sum without keep_dim over the last two dims")
+        return Step(opname, "sum_to", inputs, buffer, out_shape, (x, kd))
+    raise UnsupportedError(f"composite mode: ttir.{opname} is not supported")
+
+
+def _memory_and_names(mul_bw, func_op):
+    """out_memory (the op's memory_config) and the buffer name of each argument of the
+    function the decomposition makes (complex arguments become .real / .imag pairs)."""
+    from mlir import ir
+
+    from ttbw.dialect.tensor_types import describe
+    from ttbw.dialect.verifier import MUL_BW_OPERANDS, memory_config, segments
+
+    mc = memory_config(mul_bw)
+    roles = segments(mul_bw, "operandSegmentSizes", MUL_BW_OPERANDS, list(mul_bw.operands))
+    role_of = {v: _OPERAND_BUFFER[r] for r, v in roles.items() if v is not None}
+    names = []
+    for i, arg in enumerate(func_op.regions[0].blocks[0].arguments):
+        name = role_of.get(arg, f"arg{i}")
+        if isinstance(arg.type, ir.RankedTensorType) and describe(arg.type).is_complex:
+            names += [f"{name}.real", f"{name}.imag"]
+        else:
+            names.append(name)
+    return (mc[0] if mc is not None else "dram"), tuple(names)
 
 
 @lru_cache(maxsize=64)
-def plan_composite(op_ir_text: str, arg_buffers: tuple = ("grad", "a", "b")) -> CompositePlan:
-    """Decomposes the op and picks one program per TTIR op (UnsupportedError naming what is
-    not supported). `arg_buffers`: the buffer name of each function argument, in order."""
-    check_op(op_ir_text)
-    args, ops, ret = decomposed_ops(op_ir_text)
-    where: dict = {a: arg_buffers[i] if i < len(arg_buffers) else f"arg{i}" for i, a in enumerate(args)}
-    shapes: dict = {}
-    steps = []
-    used = {o for _, _, operands, _, _, _ in ops for o in operands} | set(ret)
-    for index, (res, opname, operands, attrs, in_shapes, out_shape) in enumerate(ops):
-        for o, s in zip(operands, in_shapes):
-            if o in args:
-                shapes.setdefault(where[o], tuple(s))
-        inputs = tuple((where[o], tuple(s)) for o, s in zip(operands, in_shapes))
-        out_shape = tuple(out_shape)
-        if opname == "reshape":
-            if not _tile_equivalent(in_shapes[0], out_shape):
-                raise UnsupportedError(f"composite mode: reshape {tuple(in_shapes[0])} -> {out_shape} moves data")
-            where[res] = where[operands[0]]
-            steps.append(Step(opname, "alias", inputs, where[res], out_shape))
-            continue
-        buffer = f"{opname}{index}"
-        if opname == "multiply":
-            x, y = (tuple(s) for s in in_shapes)
-            if x == y == out_shape:
-                step = Step(opname, "eltwise_mul", inputs, buffer, out_shape)
-            else:
-                if x != out_shape and y != out_shape:
-                    raise UnsupportedError("composite mode: multiply with both operands broadcast")
-                full, other = (inputs[0], inputs[1]) if x == out_shape else (inputs[1], inputs[0])
-                step = Step(opname, "bcast_mul", (full, other), buffer, out_shape, (full[1], other[1]))
-        elif opname == "sum":
-            x = tuple(in_shapes[0])
-            keep = re.search(r"keep_dim\s*=\s*(true|false)", attrs)
-            dims = [int(d) for d in re.findall(r"(-?\d+)\s*:\s*i32", attrs.split("dim_arg", 1)[1])] \
-                if "dim_arg" in attrs else list(range(len(x)))
-            rank = len(x)
-            dims = sorted(d % rank for d in dims)
-            kd = tuple(1 if i in dims else s for i, s in enumerate(x))
-            if keep is not None and keep.group(1) == "false" and (rank - 1 in dims or rank - 2 in dims):
-                raise UnsupportedError("composite mode: sum without keep_dim over the last two dims")
-            step = Step(opname, _sum_kind(x, kd, dims), inputs, buffer, out_shape, (x, kd))
-        else:
-            raise UnsupportedError(f"composite mode: ttir.{opname} is not supported")
-        steps.append(step)
-        where[res] = buffer
-        shapes[buffer] = out_shape
-    value_shape = {res: tuple(out) for res, _, _, _, _, out in ops}
-    results = tuple((where[r], value_shape.get(r, shapes.get(where[r], ()))) for r in ret)
-    arg_list = tuple(where[a] if a in used else None for a in args)
-    return CompositePlan(arg_list, tuple(steps), results, tuple(shapes.items()))
+def plan_composite(op_ir_text: str, arg_buffers: tuple | None = None) -> CompositePlan:
+    """Decomposes the function holding one `ttir.mul_bw` and plans it (UnsupportedError naming
+    what is not supported). `arg_buffers`: the buffer name of each argument of the
+    decomposed function (default: named after the op's operands: grad, a, b, input_grad,
+    other_grad; complex ones as grad.real, grad.imag, ...)."""
+    from ttbw.compilation import run_pipeline
+    from ttbw.dialect import make_context
+    from ttbw.dialect.verifier import walk_ops
+    from ttbw.source import parse_module
+
+    stages = run_pipeline(op_ir_text)  # parses, verifies (ValueError), decomposes
+    context = make_context()
+    with context:
+        original = parse_module(stages[0][1], "<mul_bw>", context)
+        mul_bws = [op for op in walk_ops(original.operation) if op.name == "ttir.mul_bw"]
+        if len(mul_bws) != 1:
+            raise UnsupportedError(f"composite mode: expected one ttir.mul_bw, found {len(mul_bws)}")
+        func = mul_bws[0].parent
+        while func.name != "func.func":
+            func = func.parent
+        out_memory, names = _memory_and_names(mul_bws[0], func)
+        decomposed = parse_module(stages[-1][1], "<decomposed>", context)
+        funcs = [op for op in walk_ops(decomposed.operation) if op.name == "func.func"]
+        return plan_composite_function(funcs[0], out_memory, arg_buffers or names)
 
 
-def _sum_kind(x, kd, dims) -> str:
-    rank = len(x)
-    if rank >= 2 and dims and all(d >= rank - 2 for d in dims):  # in-tile dims only: examples
-        h, w = (rank - 2) in dims, (rank - 1) in dims
-        return "reduce_" + {(True, False): "col", (False, True): "row", (True, True): "scalar"}[(h, w)]
-    if not _helper_analysis(tuple(x), tuple(kd), False).plan.reduce_x:
-        raise UnsupportedError(f"composite mode: sum of {tuple(x)} over {dims} reduces nothing")
-    return "sum_to"
+# --------------------------------------------------------------------------- helper analyses
 
+@lru_cache(maxsize=256)
+def _fused_analysis(grad_t: str, a_t: str, b_t: str, want_y: bool):
+    """The fused analysis of mul_bw(grad, a, b) (types as IR text; b "f32": a scalar) with only
+    grad_a (want_y) or only grad_b requested."""
+    from .run import analyze_ir
+
+    res = a_t if want_y else b_t
+    seg = "1, 0" if want_y else "0, 1"
+    mask = "" if b_t == "f32" else f", are_required_outputs = array<i1: {'true, false' if want_y else 'false, true'}>"
+    text = (f"func.func @mul_bw(%grad: {grad_t}, %a: {a_t}, %b: {b_t}) -> ({res}) {{\n"
+            f"  %r = \"ttir.mul_bw\"(%grad, %a, %b) {{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, "
+            f"resultSegmentSizes = array<i32: {seg}>{mask}}} : ({grad_t}, {a_t}, {b_t}) -> ({res})\n"
+            f"  return %r : {res}\n}}\n")
+    return analyze_ir(text)
+
+
+def _ty(shape) -> str:
+    return "tensor<" + "".join(f"{d}x" for d in shape) + "bf16>"
+
+
+def _sum_analysis(x, kd):
+    """The tile mapping of sum_to(x, kd): the fused analysis of grad_b = sum_to(grad * a, b)."""
+    return _fused_analysis(_ty(x), _ty(x), _ty(kd), False)
+
+
+def _step_analysis(step: Step):
+    if step.kind == "bcast_mul":
+        full, other, out = step.helper
+        return _fused_analysis(full, out, other, True)
+    if step.kind == "scalar_mul":
+        x, out = step.helper
+        return _fused_analysis(x, out, "f32", True)
+    return _sum_analysis(*step.helper)
+
+
+# --------------------------------------------------------------------------- programs
 
 def view(buffer, shape):
-    """`buffer` seen with `shape` (a free reshape: same TILE pages)."""
+    """`buffer` seen with `shape` (a free reshape: same TILE pages / rows)."""
     shape = tuple(shape)
     return buffer if tuple(buffer.shape) == shape else dataclasses.replace(buffer, shape=shape)
 
 
-def step_program(step: Step, buffers: dict, grid):
-    """The Program of one (non-alias) step over `buffers` (name -> Buffer or SymbolicBuffer)."""
-    from ttbw.runtime import examples
-
+def step_program(step: Step, buffers: dict, grid, scalar: float | None = None):
+    """The Program of one (non-alias) step over `buffers` (name -> Buffer or SymbolicBuffer);
+    `scalar`: a scalar_mul's value."""
     ins = [view(buffers[name], shape) for name, shape in step.inputs]
-    out = buffers[step.output]
-    if step.kind == "eltwise_mul":
-        return examples.eltwise_binary("eltwise_mul", ins[0], ins[1], out, grid=grid)
-    if step.kind == "bcast_mul":
+    out = view(buffers[step.output], step.out_shape if step.kind != "sum_to" else step.helper[1])
+    if step.kind == "eltwise":
+        from .eltwise import eltwise_program
+
+        return eltwise_program(step.op, ins, out, grid)
+    if step.kind in ("bcast_mul", "scalar_mul"):
         from .mul_bw_program import build_program
 
-        an = _helper_analysis(step.helper[0], step.helper[1], True)
-        return build_program(an, {"grad": ins[0], "b": ins[1], "input_grad": out}, grid)
-    if step.kind.startswith("reduce_"):
-        return examples.reduce(step.kind[len("reduce_"):], ins[0], out, grid=grid)
+        roles = {"grad": ins[0], "input_grad": out}
+        if step.kind == "bcast_mul":
+            roles["b"] = ins[1]
+        return build_program(_step_analysis(step), roles, grid, scalar)
     if step.kind == "sum_to":
-        return sum_program(_helper_analysis(step.helper[0], step.helper[1], False), ins[0], out, grid)
+        from .sum_to import sum_program
+
+        return sum_program(_step_analysis(step), ins[0], out, grid)
     raise UnsupportedError(f"composite mode: no program for {step.kind}")
 
 
-def step_kernels_text(step: Step) -> str:
+def step_kernels_text(step: Step, plan: CompositePlan) -> str:
     """The TTKernel module text (reader, compute, writer) of a step's program."""
-    if step.kind in ("eltwise_mul", "reduce_row", "reduce_col", "reduce_scalar"):
-        from ttbw.runtime.examples import EXAMPLES_DIR
+    if step.kind == "eltwise":
+        from .eltwise import EltwiseSpec, kernel_ir
 
-        return (EXAMPLES_DIR / f"{step.kind}.mlir").read_text()
-    if step.kind == "bcast_mul":
+        spec = EltwiseSpec(step.op, tuple((plan.buffer(b).dtype, plan.buffer(b).layout) for b, _ in step.inputs),
+                           (plan.buffer(step.output).dtype, plan.buffer(step.output).layout))
+        return kernel_ir(spec)
+    if step.kind in ("bcast_mul", "scalar_mul"):
         from .describe import kernels_text
 
-        return kernels_text(_helper_analysis(step.helper[0], step.helper[1], True))
-    if step.kind == "sum_to":
-        return _sum_kernels_ir(_helper_analysis(step.helper[0], step.helper[1], False).plan.bcast)
-    raise UnsupportedError(f"composite mode: no program for {step.kind}")
+        return kernels_text(_step_analysis(step))
+    from .sum_to import kernel_ir
 
-
-_EXAMPLE_ARGS = {  # runtime arg slots of the example kernels (examples/kernels/*.mlir headers)
-    "eltwise_mul": {"reader": ["addr_a", "addr_b", "first_tile", "num_tiles"], "compute": ["num_tiles"],
-                    "writer": ["addr_c", "first_tile", "num_tiles"]},
-    "reduce": {"reader": ["addr_in", "first_unit", "num_units", "Ht", "Wt"],
-               "compute": ["num_units", "tiles_per_unit"], "writer": ["addr_out", "first_unit", "num_units"]},
-    "sum_to": {"reader": ["addr_in", "first_unit", "num_units", "inner"]
-               + [f"{g}{i}_{f}" for g in ("kept", "summed") for i in range(MAX_GROUPS)
-                  for f in ("div", "mod", "stride")],
-               "compute": ["num_units", "inner"], "writer": ["addr_out", "first_unit", "num_units"]},
-}
+    fin, fout = plan.buffer(step.inputs[0][0]).dtype, plan.buffer(step.output).dtype
+    return kernel_ir(_step_analysis(step).plan.bcast, fin, fout)
 
 
 def step_arg_names(step: Step) -> dict:
     """Name of each runtime arg slot, per kernel."""
-    if step.kind == "bcast_mul":
+    if step.kind == "eltwise":
+        from .eltwise import arg_names
+
+        return arg_names()
+    if step.kind in ("bcast_mul", "scalar_mul"):
         from .describe import _arg_names
 
-        return _arg_names(_helper_analysis(step.helper[0], step.helper[1], True))
-    return _EXAMPLE_ARGS["reduce" if step.kind.startswith("reduce_") else step.kind]
+        return _arg_names(_step_analysis(step))
+    from .sum_to import ARG_NAMES
+
+    return ARG_NAMES
 
 
 # --------------------------------------------------------------------------- driver
 
-def _check_op(op_ir_text: str, inputs):
-    an = check_op(op_ir_text)
-    if len(inputs) != 3:
-        raise UnsupportedError("composite mode: preallocated results are not supported")
-    return an
-
-
 def run_composite(op_ir_text: str, inputs, grid=(8, 8)):
     """Runs the decomposition of one `ttir.mul_bw` op, one program per TTIR op; returns
-    (outputs as float32 numpy arrays, CompositeStats)."""
+    (outputs as float32 numpy arrays, CompositeStats). `inputs`: the decomposed function's
+    arguments (`_Call.inputs()`: grad, a, b, complex ones as real, imag; a scalar b as a
+    float; then the preallocated results, whose buffers the last programs write)."""
     from .run import _host, device
 
-    _check_op(op_ir_text, inputs)
     plan = plan_composite(op_ir_text)
+    if len(inputs) != len(plan.args):
+        raise ValueError(f"run_composite: expected {len(plan.args)} inputs (the decomposed function's "
+                         f"arguments), got {len(inputs)}")
     dev = device(grid)
     stats = CompositeStats()
-    buffers: dict = {}      # buffer name -> Buffer
-    owned: list = []        # buffers to free
+    buffers: dict = {}
     try:
-        for role, value in zip(plan.args, inputs):
-            if role is not None:
-                x = _host(value)
-                buf = dev.allocate(x.shape, "bf16", name=role)
-                owned.append(buf)
-                buf.write(x)
-                buffers[role] = buf
+        for info in plan.buffers:
+            buffers[info.name] = dev.allocate(info.shape, info.dtype, layout=info.layout, memory=info.memory,
+                                              name=info.name)
+        for name, value in zip(plan.args, inputs):
+            if name is not None:
+                buffers[name].write(_host(value))
         for step in plan.programs:
-            out = dev.allocate(step.out_shape, "bf16", name=step.output)
-            owned.append(out)
-            buffers[step.output] = out
-            stats.add(step.op, dev.run(step_program(step, buffers, grid)))
+            scalar = None
+            if step.kind == "scalar_mul":
+                scalar = step.scalar[1] if step.scalar[0] == "const" else float(inputs[step.scalar[1]])
+            stats.add(step.op, dev.run(step_program(step, buffers, grid, scalar)))
         outputs = [view(buffers[name], shape).read().reshape(shape) for name, shape in plan.results]
     finally:
-        for buf in owned:
+        for buf in buffers.values():
             dev.free(buf)
     return outputs, stats
+

@@ -243,48 +243,52 @@ def program_description(program, buffers: dict, inputs, arg_names: dict, grid, o
     }
 
 
-def describe_composite(plan, name: str, grid=(8, 8), origins: dict | None = None):
+def describe_composite(plan, name: str, grid=(8, 8), op: str | None = "ttir.mul_bw"):
     """The composite (fuse=false) programs of a `composite.plan_composite` plan, without a
     device: ([(program name, TTKernel module text, description)], composite description).
-    Programs are named "<name>_<k>_<op>" (k: launch order); every buffer is a bf16 TILE DRAM
-    buffer, the intermediates written by one program's writer and read by later readers."""
-    from .composite import step_arg_names, step_kernels_text, step_program, view
+    Programs are named "<name>_<k>_<op>" (k: launch order); buffers carry their real dtype /
+    layout / memory and their origin in the decomposed function (arg, preallocated_arg,
+    result, intermediate); an intermediate is written by one program's writer and read by
+    later readers. `op`: the op the function computes (None: a function of TTIR ops that is
+    no mul_bw's decomposition)."""
+    from .composite import step_arg_names, step_kernels_text, step_program
 
     grid = tuple(int(g) for g in grid)
-    shapes = dict(plan.shapes)
-    index = {b: i for i, b in enumerate(shapes)}
-    symbolic = {b: symbolic_buffer(b, index[b], s, "bf16", "tile", "dram") for b, s in shapes.items()}
-    intermediates = set(plan.intermediates)
-    origin = {b: dict(o) for b, o in (origins or {}).items()}
-    for b in intermediates:
-        origin[b] = {"intermediate": True}
-    for k, (b, _) in enumerate(plan.results):
-        origin.setdefault(b, {}).setdefault("result", k)
+    symbolic = {b.name: symbolic_buffer(b.name, i, b.shape, b.dtype, b.layout, b.memory)
+                for i, b in enumerate(plan.buffers)}
+    origin = {b.name: dict(b.origin) for b in plan.buffers}
     programs, entries = [], []
     written_by, read_by = {}, {}
     for k, step in enumerate(plan.programs):
         pname = f"{name}_{k}_{step.op}"
         inputs = [b for b, _ in step.inputs]
-        buffers = {b: view(symbolic[b], s) for b, s in step.inputs}
-        buffers[step.output] = symbolic[step.output]
-        program = step_program(step, buffers, grid)
+        scalar, runtime = None, False
+        if step.kind == "scalar_mul":
+            runtime = step.scalar[0] == "arg"
+            scalar = _SCALAR_SENTINEL if runtime else step.scalar[1]
+        program = step_program(step, symbolic, grid, scalar)
+        used = {b: symbolic[b] for b in [*inputs, step.output]}
         description = {"version": SCHEMA_VERSION, "op": f"ttir.{step.op}", "variant": step.kind,
-                       **program_description(program, buffers, inputs, step_arg_names(step), grid, origin)}
-        programs.append((pname, step_kernels_text(step), description))
+                       **program_description(program, used, inputs, step_arg_names(step), grid, None, runtime)}
+        for entry in description["buffers"]:
+            entry.update(origin[entry["name"]])
+        if step.kind == "scalar_mul":
+            description["scalar"] = ({"runtime": True, "arg": step.scalar[1],
+                                      "encoding": "f32(b) = m * 2^(n_up - n_down)"}
+                                     if runtime else {"runtime": False, "value": scalar})
+        programs.append((pname, step_kernels_text(step, plan), description))
         entries.append({"name": pname, "op": f"ttir.{step.op}", "variant": step.kind,
                         "inputs": inputs, "outputs": [step.output]})
         written_by[step.output] = pname
         for b in inputs:
             read_by.setdefault(b, []).append(pname)
-    buffers = []
-    for b, s in shapes.items():
-        entry = {"name": b, "shape": list(s), "dtype": "bf16", "layout": "tile", "memory": "dram",
-                 "page_size": symbolic[b].page_size, "num_pages": symbolic[b].num_pages, **origin.get(b, {}),
-                 "written_by": written_by.get(b), "read_by": read_by.get(b, [])}
-        buffers.append(entry)
+    buffers = [{"name": b.name, "shape": list(b.shape), "dtype": b.dtype, "layout": b.layout, "memory": b.memory,
+                "page_size": symbolic[b.name].page_size, "num_pages": symbolic[b.name].num_pages,
+                **origin[b.name], "written_by": written_by.get(b.name), "read_by": read_by.get(b.name, [])}
+               for b in plan.buffers]
     aliases = [{"buffer": s.output, "shape": list(s.out_shape)} for s in plan.steps if s.kind == "alias"]
-    composite = {"version": SCHEMA_VERSION, "op": "ttir.mul_bw", "mode": "composite", "grid": list(grid),
-                 "programs": entries, "intermediates": [b for b in shapes if b in intermediates],
+    composite = {"version": SCHEMA_VERSION, "op": op, "mode": "composite", "grid": list(grid),
+                 "programs": entries, "intermediates": plan.intermediates,
                  "buffers": buffers, "aliases": aliases,
                  "results": [{"buffer": b, "shape": list(s)} for b, s in plan.results]}
     return programs, composite

@@ -117,6 +117,8 @@ def _complex(t):
 
 
 def _memory_config(func) -> str | None:
+    """The `ttir.memory_config` result attribute of func (the decomposition sets the same one
+    on every result of a mul_bw), as text."""
     if "res_attrs" not in func.attributes:
         return None
     for entry in func.attributes["res_attrs"]:
@@ -124,6 +126,14 @@ def _memory_config(func) -> str | None:
         if MEMORY_CONFIG in entry:
             return str(entry[MEMORY_CONFIG])
     return None
+
+
+def result_memory(func) -> str:
+    """Where func's results live: dram | l1 (`ttir.memory_config` result attribute)."""
+    from ttbw.dialect.verifier import MEMORY_CONFIG_PATTERN
+
+    text = _memory_config(func)
+    return "dram" if text is None else MEMORY_CONFIG_PATTERN.fullmatch(text).group(1)
 
 
 def _full_value(entry) -> str | None:
