@@ -176,13 +176,16 @@ def describe(an, grid=(8, 8), scalar: float | None = None, runtime_scalar: bool 
     `runtime_scalar` the scalar is a function argument and its three args are symbolic.
     `origins`: buffer name -> dict merged into that buffer's entry (e.g. {"arg": 0})."""
     from .mul_bw_program import build_program
+    from .run import buffer_shape
 
     grid = tuple(int(g) for g in grid)
     ins, outs = buffer_names(an)
     buffers = {}
     for i, name in enumerate(ins + outs):
         memory = an.out_memory if name in outs else "dram"
-        buffers[name] = symbolic_buffer(name, i, _shape(an, name), an.formats[name], _layout(an, name), memory)
+        layout = _layout(an, name)
+        buffers[name] = symbolic_buffer(name, i, buffer_shape(_shape(an, name), layout), an.formats[name], layout,
+                                        memory)
     if an.plan.mode == "scalar" and runtime_scalar:
         scalar = _SCALAR_SENTINEL
     program = build_program(an, buffers, grid, scalar)

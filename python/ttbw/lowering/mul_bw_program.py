@@ -175,15 +175,6 @@ def _tile_dims(shape, rank):
     return al, al[:-2] + (-(-al[-2] // TILE), -(-al[-1] // TILE))
 
 
-def _check_rm(layouts, ir_types, shapes):
-    rms = ", ".join(n for n, l in layouts.items() if l == "row_major")
-    if "bfp_bf8" in ir_types.values():
-        raise UnsupportedError(f"device backend: ROW_MAJOR tensors ({rms}) with bfloat8_b tensors "
-                               "are not supported")
-    if any(len(shapes[n] or ()) == 0 for n in ("grad", "a", "b") if layouts.get(n) == "row_major"):
-        raise UnsupportedError("device backend: rank-0 ROW_MAJOR tensors are not supported")
-
-
 def analyze(op) -> Analysis:
     """Reads one verified `ttir.mul_bw` op; raises UnsupportedError for what the device path
     does not do."""
@@ -252,9 +243,6 @@ def analyze(op) -> Analysis:
         else:  # both broadcast: both gradients are reductions (mul_bw_two_sided)
             from .mul_bw_two_sided import analyze2
 
-            if "row_major" in layouts.values():
-                _check_rm(layouts, ir_types, shapes)
-
             return analyze2(shapes, g_al, g_tiles, *al["a"], *al["b"], required_outputs(op), ir_types,
                             out_shapes, out_memory, mixed, layouts if "row_major" in layouts.values() else {})
         x_al, x_tiles = al[x_name]
@@ -307,8 +295,10 @@ def analyze(op) -> Analysis:
     rm_dims = ()
     rm_tiles = False
     if "row_major" in layouts.values():
-        _check_rm(layouts, ir_types, shapes)
-        if x_broadcast:  # TILE plan; the reader / writer move ROW_MAJOR rows into / out of tiles
+        # TILE plan, the reader / writer moving ROW_MAJOR rows into / out of zero-padded tiles:
+        # with a broadcast (padding must not reach a sum) and next to bfloat8_b (a bfloat8_b
+        # pack shares an exponent over 16 elements of a row, padding included)
+        if x_broadcast or "bfp_bf8" in ir_types.values():
             rm_tiles = True
         else:
             H, W = g_al[-2], g_al[-1]
