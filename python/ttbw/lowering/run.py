@@ -107,8 +107,8 @@ def _layout(an, name):
     return layouts.get(name, "tile")
 
 
-def _input_shape(an, name):
-    return an.shape if an.plan.mode == "complex" else an.shapes[name]
+def _input_shape(an, name):  # complex buffers are named "<tensor>.real" / ".imag"
+    return an.shape if an.plan.mode == "complex" else an.shapes[name.split(".")[0]]
 
 
 def _host(x):

@@ -10,10 +10,10 @@ func.func @decomposed(%g: tensor<32x32xbf16>, %b: tensor<32x32xbf16>) -> tensor<
 
 // -----
 
-func.func @complex_broadcast(%g: tensor<1x1x32x64xcomplex<bf16>>, %a: tensor<1x1x32x64xcomplex<bf16>>, %b: tensor<1x1x1x64xcomplex<bf16>>) -> (tensor<1x1x32x64xcomplex<bf16>>, tensor<1x1x1x64xcomplex<bf16>>) {
-  // expected-error @+1 {{'ttir.mul_bw' op: unsupported: device backend: complex tensors with broadcast are not supported}}
-  %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<1x1x32x64xcomplex<bf16>>, tensor<1x1x32x64xcomplex<bf16>>, tensor<1x1x1x64xcomplex<bf16>>) -> (tensor<1x1x32x64xcomplex<bf16>>, tensor<1x1x1x64xcomplex<bf16>>)
-  return %0#0, %0#1 : tensor<1x1x32x64xcomplex<bf16>>, tensor<1x1x1x64xcomplex<bf16>>
+func.func @complex_mixed_types(%g: tensor<1x1x32x64xcomplex<bf16>>, %a: tensor<1x1x32x64xcomplex<bf16>>, %b: tensor<1x1x1x64xcomplex<f32>>) -> (tensor<1x1x32x64xcomplex<bf16>>, tensor<1x1x1x64xcomplex<f32>>) {
+  // expected-error @+1 {{'ttir.mul_bw' op: unsupported: device backend: complex tensors must all be bf16 or all f32 (grad: bf16, a: bf16, b: f32)}}
+  %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<1x1x32x64xcomplex<bf16>>, tensor<1x1x32x64xcomplex<bf16>>, tensor<1x1x1x64xcomplex<f32>>) -> (tensor<1x1x32x64xcomplex<bf16>>, tensor<1x1x1x64xcomplex<f32>>)
+  return %0#0, %0#1 : tensor<1x1x32x64xcomplex<bf16>>, tensor<1x1x1x64xcomplex<f32>>
 }
 
 // -----
