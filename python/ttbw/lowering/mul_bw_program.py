@@ -257,9 +257,7 @@ def analyze(op) -> Analysis:
     rank = max(2, len(g_shape))
     g_al, g_tiles = _tile_dims(g_shape, rank)
 
-    if scalar:
-        if _tile_dims(shapes["a"], rank)[0] != g_al:
-            raise UnsupportedError("device backend: scalar b with a broadcast a is not supported")
+    if scalar:  # a has grad's shape (the verifier: grad is the broadcast of a and the scalar)
         x_name, x_al, x_tiles = None, g_al, g_tiles
         need_y, need_x, mode = True, False, "scalar"
     else:
