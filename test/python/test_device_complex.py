@@ -3,6 +3,10 @@
 grad * conj(other) combined per element (re = gr*or + gi*oi, im = gi*or - gr*oi) before it is
 summed, as the decomposition (the CPU backend) does. Checked against torch complex64 autograd
 and the CPU backend; each input part read from DRAM once, each result part written once."""
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 import torch
@@ -112,12 +116,27 @@ def test_complex_broadcast_masks_grid_1x1(shapes, mask):
 
 
 def test_complex_broadcast_api():
-    """ttbw.mul_bw(..., backend="device") returns ComplexTensors of the operands' shapes."""
+    """ttbw.mul_bw(..., backend="device") returns ComplexTensors of the operands' shapes; L1
+    results and preallocated results work as for real tensors."""
     shapes = ((1, 3, 64, 96), (1, 3, 64, 1), (1, 1, 64, 96))
     g, a, b = (_complex(s, "bf16", i) for i, s in enumerate(shapes))
-    dev = ttbw.mul_bw(g, a, b, backend="device")
     cpu = ttbw.mul_bw(g, a, b, backend="cpu")
-    for x, y, operand in zip(dev, cpu, (a, b)):
-        assert isinstance(x, ttbw.ComplexTensor) and tuple(x.real.shape) == tuple(operand.real.shape)
-        assert ulp(ttbw.to_torch(x.real).float().numpy(), ttbw.to_torch(y.real), "bf16") <= 2
-        assert ulp(ttbw.to_torch(x.imag).float().numpy(), ttbw.to_torch(y.imag), "bf16") <= 2
+    ia, ob = _complex(shapes[1], "bf16", 7), _complex(shapes[2], "bf16", 8)
+    l1 = ttbw.mul_bw(g, a, b, memory_config=ttbw.L1_MEMORY_CONFIG, backend="device")
+    pre = ttbw.mul_bw(g, a, b, input_grad=ia, other_grad=ob, backend="device")
+    assert pre[0] is ia and pre[1] is ob and l1[0].real.memory_config is ttbw.L1_MEMORY_CONFIG
+    for dev in (l1, pre):
+        for x, y, operand in zip(dev, cpu, (a, b)):
+            assert isinstance(x, ttbw.ComplexTensor) and tuple(x.real.shape) == tuple(operand.real.shape)
+            assert ulp(ttbw.to_torch(x.real).float().numpy(), ttbw.to_torch(y.real), "bf16") <= 2
+            assert ulp(ttbw.to_torch(x.imag).float().numpy(), ttbw.to_torch(y.imag), "bf16") <= 2
+
+
+def test_complex_broadcast_kernels_are_deterministic():
+    """The same op gives byte-identical TTKernel IR and host description across processes."""
+    lit = Path(__file__).resolve().parents[1] / "Conversion" / "TTIRToTTKernel" / "complex_broadcast.mlir"
+    tool = Path(sys.executable).parent / "ttbw-opt"
+    run = lambda: subprocess.run([str(tool), "--convert-ttir-to-ttkernel", str(lit)], capture_output=True,  # noqa: E731
+                                 text=True, check=True).stdout
+    first = run()
+    assert "complex_broadcast" in first and first == run()

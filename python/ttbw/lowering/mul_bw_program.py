@@ -664,7 +664,7 @@ def _writer(p: Plan) -> str:
     return f.text()
 
 
-def _fpu_product(f: _Fn, kind: str, cb_g: str, g_idx: str, held: str, idx: str, dst: int, out_cb: str | None) -> None:
+def _fpu_product(f: _Fn, kind: str, cb_g: str, g_idx: str, held: str, idx: str, dst: int, out_cb) -> None:
     """DST[dst] = grad[g_idx] * bcast(held[idx]) on the FPU (bf16 operands; `kind`: none | row |
     col | scalar): mul_tiles, or unary_bcast of held into DST then binary_dest_reuse_tiles<mul>."""
     ty = f.cb_types
@@ -697,8 +697,8 @@ def _compute(p: Plan) -> str:
     cb_acc = f.cb("cb_acc", 5, _cbt("f32", p.parts)) if p.reduce_x else None
     cb_oy = f.cb("cb_out_y", 6, _cbt(p.fmt("oy"))) if p.need_y else None
     cb_ox = f.cb("cb_out_x", 7, _cbt(p.fmt("ox"))) if p.need_x else None
-    cb_r = f.cb("cb_round", 8, _cbt("bf16", 4 if p.round_products else 2)) if p.hop_y or p.hop_x or p.round_products \
-        else None
+    rounds = p.hop_y or p.hop_x or p.round_products
+    cb_r = f.cb("cb_round", 8, _cbt("bf16", 4 if p.round_products else 2)) if rounds else None
     nu, inner = f.arg(0), f.arg(1)
     zero, one, n_parts = f.c(0), f.c(1), f.c(p.parts)
     t3 = lambda a, b, c: [f.cb_types[a], f.cb_types[b], f.cb_types[c]]  # noqa: E731
@@ -797,8 +797,9 @@ def _compute(p: Plan) -> str:
     f.for_(None, nu)
     if p.read_x:
         f.cbop("cb_wait_front", cb_x, n_parts)
-    for part in range(p.parts if cb_xb is not None else 0):  # bcast(X), exact in f32: sum of
-        trunc_split(cb_x, f.c(part))                         # the broadcasts of X's TF32 parts
+    # bcast(X), exact in f32 (per part): the sum of the broadcasts of X's TF32 parts
+    for part in range(p.parts if cb_xb is not None else 0):
+        trunc_split(cb_x, f.c(part))
         section_begin()
         f.cbop("cb_wait_front", cb_parts, f.c(3))
         bt = f"bcast_type = #ttkernel.bcast_type<{p.bcast}>"

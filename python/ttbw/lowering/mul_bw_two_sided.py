@@ -332,8 +332,8 @@ def _compute2(p: Plan2) -> str:
     n = p.parts  # complex: (real, imag) tile pairs
     cb_pa = f.cb("cb_pa", 4, _cbt(p.prod_fmt("a"), n)) if p.need_a else None
     cb_acc_a = f.cb("cb_acc_a", 5, _cbt("f32", n)) if p.need_a else None
-    cb_r = f.cb("cb_round", 6, _cbt("bf16", 4 if p.round_products else 2)) if p.hop_a or p.hop_b or p.round_products \
-        else None
+    rounds = p.hop_a or p.hop_b or p.round_products
+    cb_r = f.cb("cb_round", 6, _cbt("bf16", 4 if p.round_products else 2)) if rounds else None
     cb_pb = f.cb("cb_pb", 7, _cbt(p.prod_fmt("b"), n)) if p.need_b else None
     cb_acc_b = f.cb("cb_acc_b", 8, _cbt("f32")) if p.need_b else None
     cb_oa = f.cb("cb_out_a", 9, _cbt(p.fmt("oa"))) if p.need_a else None
