@@ -27,10 +27,12 @@ ONE_SIDE = [
     ((1, 3, 320, 384), (1, 3, 320, 384), (1, 1, 320, 384)),  # channel broadcast b: whole-tile sums
     ((1, 1, 320, 384), (1, 1, 320, 1), (1, 1, 320, 384)),    # column broadcast a
     ((1, 3, 320, 384), (1, 3, 320, 384), (384,)),            # lower-rank row broadcast b
+    ((3, 40, 70), (3, 40, 70), ()),                          # rank-0 b: grad_b sums everything
 ]
 BOTH_SIDES = [
     ((1, 3, 320, 384), (1, 3, 320, 1), (1, 1, 320, 384)),
     ((2, 3, 40, 70), (2, 3, 40, 1), (2, 1, 1, 70)),          # not tile aligned
+    ((5, 70), (70,), (5, 1)),                                # lower-rank a
 ]
 
 
