@@ -48,6 +48,6 @@ def test_compile_is_deterministic():
 
 
 def test_compile_reports_unsupported():
-    bad = IR.replace("1x1x1x64xbf16", "1x1x1x64xcomplex<bf16>").replace("1x1x64x64xbf16", "1x1x64x64xcomplex<bf16>")
-    with pytest.raises(ValueError, match="complex tensors with broadcast are not supported"):
+    bad = IR.replace("1x1x1x64xbf16", "1x1x1x64xcomplex<f32>").replace("1x1x64x64xbf16", "1x1x64x64xcomplex<bf16>")
+    with pytest.raises(ValueError, match="complex tensors must all be bf16 or all f32"):
         ttbw.compile(bad)

@@ -140,10 +140,3 @@ def test_masks(pattern, layouts, dtypes, mask):
     ("both_col_row", "RRR", BF, (True, False)), ("both_channel", "RTR", BF, (False, True))])
 def test_both_sides_broadcast(pattern, layouts, dtypes, mask):
     _check(PATTERNS[pattern], dtypes, layouts, mask)
-
-
-def test_row_major_with_bfloat8_b_is_refused():
-    g, a = _tensor((2, 50, 70), "bfloat16", R, 0), _tensor((2, 50, 70), "bfloat16", T, 1)
-    b = _tensor((2, 1, 70), "bfloat8_b", T, 2)
-    with pytest.raises(ValueError, match="ROW_MAJOR tensors .* bfloat8_b"):
-        ttbw.mul_bw(g, a, b, backend="device")

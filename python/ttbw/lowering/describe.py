@@ -75,6 +75,8 @@ def _format_name(data_format) -> str:
 
 def variant(an) -> str:
     mode = an.plan.mode
+    if getattr(an.plan, "parts", 1) == 2:  # complex with broadcast: the real plans on (real, imag) pairs
+        return "complex_two_sided" if mode == "two_sided" else "complex_broadcast"
     if mode in ("two_sided", "complex"):
         return mode
     return "row_major" if an.plan.rm and not getattr(an.plan, "rm_tiles", False) else "fused"
@@ -84,7 +86,7 @@ def kernels_text(an) -> str:
     """The TTKernel module text (reader, compute, writer) of an analysed op."""
     p = an.plan
     kind = variant(an)
-    if kind == "two_sided":
+    if kind in ("two_sided", "complex_two_sided"):
         from .mul_bw_two_sided import kernel_ir2
 
         return kernel_ir2(p)
@@ -107,7 +109,8 @@ def buffer_names(an) -> tuple[list[str], list[str]]:
 def _shape(an, name: str):
     if an.plan.mode == "complex":
         return an.shape
-    return an.shapes[name] if name in an.shapes else an.out_shapes[name]
+    base = name.split(".")[0]  # complex buffers are named "<tensor>.real" / ".imag"
+    return an.shapes[base] if base in an.shapes else an.out_shapes[name]
 
 
 def _layout(an, name: str) -> str:
@@ -122,6 +125,15 @@ def _mapping_names() -> list[str]:
 def _arg_names(an) -> dict[str, list[str]]:
     """Names of each kernel's runtime args (the layout the kernels read them in)."""
     kind = variant(an)
+    if kind in ("complex_broadcast", "complex_two_sided"):  # the real layouts, imag addresses appended
+        addr = lambda n: n.startswith("addr_")  # noqa: E731
+        return {k: [f"{n}.real" if addr(n) else n for n in v] + [f"{n}.imag" for n in v if addr(n)]
+                for k, v in _arg_names_real(an).items()}
+    return _arg_names_real(an)
+
+
+def _arg_names_real(an) -> dict[str, list[str]]:
+    kind = variant(an).replace("complex_broadcast", "fused").replace("complex_two_sided", "two_sided")
     if kind == "fused":
         y, x = an.y_name, an.x_name or "scalar"
         out = {"a": "input_grad", "b": "other_grad", "scalar": "none"}
@@ -176,13 +188,16 @@ def describe(an, grid=(8, 8), scalar: float | None = None, runtime_scalar: bool 
     `runtime_scalar` the scalar is a function argument and its three args are symbolic.
     `origins`: buffer name -> dict merged into that buffer's entry (e.g. {"arg": 0})."""
     from .mul_bw_program import build_program
+    from .run import buffer_shape
 
     grid = tuple(int(g) for g in grid)
     ins, outs = buffer_names(an)
     buffers = {}
     for i, name in enumerate(ins + outs):
         memory = an.out_memory if name in outs else "dram"
-        buffers[name] = symbolic_buffer(name, i, _shape(an, name), an.formats[name], _layout(an, name), memory)
+        layout = _layout(an, name)
+        buffers[name] = symbolic_buffer(name, i, buffer_shape(_shape(an, name), layout), an.formats[name], layout,
+                                        memory)
     if an.plan.mode == "scalar" and runtime_scalar:
         scalar = _SCALAR_SENTINEL
     program = build_program(an, buffers, grid, scalar)

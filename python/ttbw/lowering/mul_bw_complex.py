@@ -1,5 +1,5 @@
-"""`ttir.mul_bw` on complex tensors (ttnn's ComplexTensor: a (real, imag) pair of real tensors),
-same shapes, fused in one program:
+"""`ttir.mul_bw` on complex tensors (ttnn's ComplexTensor: a (real, imag) pair of real tensors)
+of the same shapes, fused in one program (PlanC below):
 
     grad_a = grad * conj(b) = (gr*br + gi*bi) + i (gi*br - gr*bi)
     grad_b = grad * conj(a) = (gr*ar + gi*ai) + i (gi*ar - gr*ai)
@@ -10,15 +10,21 @@ each requested gradient one DST section computes both parts and packs them.
   ttir.multiply), then add/sub_binary_tile (SFPU, fp32, rounded to bf16 in DST) — the same
   two roundings as the CPU path (multiply, then add/subtract, each in bf16).
 - f32: everything on the SFPU with the fp32 DST (copy_tile, mul_binary_tile, add/sub).
+
+With broadcast, analyze_complex returns None and the real plans run on (real, imag) tile pairs
+(mul_bw_program's Plan / mul_bw_two_sided's Plan2 with parts = 2, variants complex_broadcast /
+complex_two_sided): their reduction machinery unchanged, their product step replaced by
+conj_product (below), which combines the two products of a part per element before the part is
+summed, exactly as the decomposition does (multiply, add/subtract, then sum).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .mul_bw_program import _DEVICE_FORMAT, UnsupportedError, _accessor, _cbt, _Fn, split_units
+from .mul_bw_program import (_DEVICE_FORMAT, PARTS, UnsupportedError, _accessor, _cbt, _Fn, _fpu_product,
+                             split_units)
 
-PARTS = ("real", "imag")
 CB_IN = {"grad": (0, 1), "a": (2, 3), "b": (4, 5)}
 CB_OUT = {"input_grad": (16, 17), "other_grad": (18, 19)}
 
@@ -63,18 +69,19 @@ class AnalysisC:
         return n
 
 
-def analyze_complex(descs, shapes, mask, scalar, out_memory) -> AnalysisC:
+def analyze_complex(descs, shapes, mask, scalar, out_memory) -> AnalysisC | None:
+    """The same-shape plan; None for a broadcast, which mul_bw_program / mul_bw_two_sided plan
+    with two parts per tensor (see conj_product)."""
     if scalar:
         raise UnsupportedError("device backend: complex tensors with a scalar b are not supported")
     if not all(d.is_complex for d in descs.values()):
         raise UnsupportedError("device backend: complex and real tensors mixed are not supported")
-    if len({tuple(d.shape) for d in descs.values()}) != 1:
-        raise UnsupportedError(f"device backend: complex tensors with broadcast are not supported "
-                               f"(grad {shapes['grad']}, a {shapes['a']}, b {shapes['b']})")
     types = {d.data_type for d in descs.values()}
     if len(types) != 1 or not types <= {"bf16", "f32"}:
         raise UnsupportedError(f"device backend: complex tensors must all be bf16 or all f32 "
                                f"({', '.join(f'{n}: {d.data_type}' for n, d in descs.items())})")
+    if len({tuple(d.shape) for d in descs.values()}) != 1:
+        return None
     dtype = types.pop()
     plan = PlanC(dtype, mask[0], mask[1])
     shape = tuple(shapes["grad"])
@@ -82,6 +89,43 @@ def analyze_complex(descs, shapes, mask, scalar, out_memory) -> AnalysisC:
     names = tuple(f"{n}.{p}" for n in ("grad", "a", "b") for p in PARTS)
     formats = {n: _DEVICE_FORMAT[dtype] for n in names + tuple(outs)}
     return AnalysisC(plan, shape, outs, names, formats, out_memory)
+
+
+def conj_product(f: _Fn, kind: str, cb_g: str, cb_o: str, o_idx: int | str, out: str, *, sfpu: bool,
+                 round_cb: str | None, begin, pack, copy) -> None:
+    """Packs grad * conj(bcast(other)) onto `out` as two tiles, re = gr*or + gi*oi then
+    im = gi*or - gr*oi: grad's parts are tiles 0, 1 of cb_g, other's tiles o_idx, o_idx + 1 of
+    cb_o (o_idx: an int or an i32 value); `kind`: how other is broadcast (none | row | col |
+    scalar). Each product is rounded to the tensors' type before the combination, as the
+    decomposition's ttir.multiply does: bf16 on the FPU (rounded by the 16-bit DST, or through
+    `round_cb` with the fp32 DST), f32 on the SFPU (cb_o then holds other already broadcast,
+    exact in f32). begin / pack / copy: the calling kernel's DST section helpers."""
+    g_tiles = (f.c(0), f.c(1))
+    o_tiles = (f.c(o_idx), f.c(o_idx + 1)) if isinstance(o_idx, int) else (o_idx, f.arith("addi", o_idx, f.c(1)))
+    pairs = ((0, 0), (1, 1), (1, 0), (0, 1))  # (grad part, other part) of DST 0..3
+    begin()
+    if sfpu:
+        for k in range(2):
+            copy(cb_g, 4 + k, g_tiles[k])
+            copy(cb_o, 6 + k, o_tiles[k])
+        for dst, (gp, op) in enumerate(pairs):
+            f.op("mul_binary_tile_init")
+            f.op("mul_binary_tile", [f.c(4 + gp), f.c(6 + op), f.c(dst)], ["i32"] * 3)
+    else:
+        for dst, (gp, op) in enumerate(pairs):
+            _fpu_product(f, kind, cb_g, g_tiles[gp], cb_o, o_tiles[op], dst, out)
+        if round_cb is not None:  # fp32 DST: each product rounded to bf16 through L1
+            pack([(dst, round_cb) for dst in range(4)])
+            begin()
+            f.cbop("cb_wait_front", round_cb, f.c(4))
+            for dst in range(4):
+                copy(round_cb, dst, f.c(dst))
+            f.cbop("cb_pop_front", round_cb, f.c(4))
+    f.op("add_binary_tile_init")
+    f.op("add_binary_tile", [f.c(0), f.c(1), f.c(0)], ["i32"] * 3)
+    f.op("sub_binary_tile_init")
+    f.op("sub_binary_tile", [f.c(2), f.c(3), f.c(2)], ["i32"] * 3)
+    pack([(0, out), (2, out)])
 
 
 def _reader(p: PlanC) -> str:

@@ -38,6 +38,10 @@ Numerics (PyTorch parity):
   padded elements of every product (and so of every sum) are 0 and never leak into a
   reduction (finite inputs assumed: 0 * inf in X's padding would be NaN, but X's padding is 0
   too). `build_program` asserts the upload contract it relies on (TILE, zero padded).
+- complex tensors with a broadcast (Plan.parts == 2): every CB holds a (real, imag) pair per
+  tile position (the reader reads the imag buffer's tile into the next page, the writer writes
+  the second page to the imag buffer); mul_bw_complex.conj_product makes each gradient part
+  (re = gr*xr + gi*xi, im = gi*xr - gr*xi) and the sums run per part, the partials rotating.
 - ROW_MAJOR tensors with a broadcast (Plan.rm_tiles): the reader builds their tiles from rows
   into a page it first clears from a zero tile (compute packs fill_tile(0) once), so the
   padding is 0 as for a TILE upload; the writer writes back only the valid row chunks.
@@ -82,6 +86,9 @@ class Plan:
     # 16-element row chunks in face layout), the writer writes back the valid chunks; compute
     # is the TILE plan's (mul_bw_row_major handles ROW_MAJOR without broadcast)
     rm_tiles: bool = False
+    # complex tensors (mul_bw_complex): 2 = each tile position holds a (real, imag) pair of tiles
+    # in one CB, and each product is grad * conj(other) combined per element
+    parts: int = 1
 
     def is_rm(self, role: str) -> bool:
         return dict(zip(("g", "y", "x", "oy", "ox"), self.layouts)).get(role) == "row_major"
@@ -138,6 +145,12 @@ class Plan:
         return "f32" if "f32" in (self.fmt("g"), self.fmt("y")) else "bf16"
 
     @property
+    def round_products(self) -> bool:
+        """Complex bf16 with the fp32 DST: the four products go through a bf16 CB before they
+        are combined (the reference rounds each product to bf16)."""
+        return self.parts == 2 and self.mode == "fpu" and self.fp32_dest
+
+    @property
     def hop_y(self) -> bool:
         return self.need_y and self._hop("oy", "x")
 
@@ -166,22 +179,24 @@ class Analysis:
     def y_name(self) -> str:
         return "b" if self.x_name == "a" else "a"
 
+    @property
+    def input_names(self) -> tuple:
+        return part_names(("grad", "a", "b"), self.plan.parts)
+
     def result_names(self) -> list[str]:
         return list(self.out_shapes)
+
+
+PARTS = ("real", "imag")  # a complex tensor's buffers: "<name>.real", "<name>.imag"
+
+
+def part_names(names, parts: int) -> tuple:
+    return tuple(names) if parts == 1 else tuple(f"{n}.{p}" for n in names for p in PARTS)
 
 
 def _tile_dims(shape, rank):
     al = (1,) * (rank - len(shape)) + tuple(shape)
     return al, al[:-2] + (-(-al[-2] // TILE), -(-al[-1] // TILE))
-
-
-def _check_rm(layouts, ir_types, shapes):
-    rms = ", ".join(n for n, l in layouts.items() if l == "row_major")
-    if "bfp_bf8" in ir_types.values():
-        raise UnsupportedError(f"device backend: ROW_MAJOR tensors ({rms}) with bfloat8_b tensors "
-                               "are not supported")
-    if any(len(shapes[n] or ()) == 0 for n in ("grad", "a", "b") if layouts.get(n) == "row_major"):
-        raise UnsupportedError("device backend: rank-0 ROW_MAJOR tensors are not supported")
 
 
 def analyze(op) -> Analysis:
@@ -208,13 +223,17 @@ def analyze(op) -> Analysis:
             raise UnsupportedError(f"device backend: complex tensors must be TILE ({name} is {d.layout})")
         if any(s == 0 for s in d.shape):
             raise UnsupportedError(f"device backend: empty tensors are not supported ({name})")
+    parts = 1
     if any(d.is_complex for d in descs.values()):  # ComplexTensor pairs (mul_bw_complex)
         from .mul_bw_complex import analyze_complex
 
         shapes = {n: tuple(d.shape) for n, d in descs.items()}
         shapes.setdefault("b", None)
-        return analyze_complex(descs, shapes, (True, False) if scalar else required_outputs(op), scalar,
+        same = analyze_complex(descs, shapes, (True, False) if scalar else required_outputs(op), scalar,
                                out_memory)
+        if same is not None:
+            return same
+        parts = 2  # broadcast: the real plans below, each tensor a (real, imag) pair of buffers
     ir_types = {n: d.data_type for n, d in descs.items()}
     layouts = {n: d.layout for n, d in descs.items()}
     for name, value in results.items():
@@ -238,9 +257,7 @@ def analyze(op) -> Analysis:
     rank = max(2, len(g_shape))
     g_al, g_tiles = _tile_dims(g_shape, rank)
 
-    if scalar:
-        if _tile_dims(shapes["a"], rank)[0] != g_al:
-            raise UnsupportedError("device backend: scalar b with a broadcast a is not supported")
+    if scalar:  # a has grad's shape (the verifier: grad is the broadcast of a and the scalar)
         x_name, x_al, x_tiles = None, g_al, g_tiles
         need_y, need_x, mode = True, False, "scalar"
     else:
@@ -252,11 +269,8 @@ def analyze(op) -> Analysis:
         else:  # both broadcast: both gradients are reductions (mul_bw_two_sided)
             from .mul_bw_two_sided import analyze2
 
-            if "row_major" in layouts.values():
-                _check_rm(layouts, ir_types, shapes)
-
             return analyze2(shapes, g_al, g_tiles, *al["a"], *al["b"], required_outputs(op), ir_types,
-                            out_shapes, out_memory, mixed, layouts if "row_major" in layouts.values() else {})
+                            out_shapes, out_memory, mixed, layouts if "row_major" in layouts.values() else {}, parts)
         x_al, x_tiles = al[x_name]
         # grad_Y = grad * X, grad_X = sum_to(grad * Y)
         need_y = mask[0] if x_name == "b" else mask[1]
@@ -307,8 +321,10 @@ def analyze(op) -> Analysis:
     rm_dims = ()
     rm_tiles = False
     if "row_major" in layouts.values():
-        _check_rm(layouts, ir_types, shapes)
-        if x_broadcast:  # TILE plan; the reader / writer move ROW_MAJOR rows into / out of tiles
+        # TILE plan, the reader / writer moving ROW_MAJOR rows into / out of zero-padded tiles:
+        # with a broadcast (padding must not reach a sum) and next to bfloat8_b (a bfloat8_b
+        # pack shares an exponent over 16 elements of a row, padding included)
+        if x_broadcast or "bfp_bf8" in ir_types.values():
             rm_tiles = True
         else:
             H, W = g_al[-2], g_al[-1]
@@ -323,10 +339,15 @@ def analyze(op) -> Analysis:
     else:
         rm_layouts = ()
     plan = Plan(dtype, mode, bcast if mode != "scalar" else "none", reduce_x, need_y, need_x, formats, rm_layouts,
-                rm_tiles)
+                rm_tiles, parts)
     device_formats = {n: _DEVICE_FORMAT[t] for n, t in ir_types.items()}
-    return Analysis(plan, x_name, shapes, out_shapes, units, inner, kept, summed, inner > 1, out_memory,
-                    device_formats, layouts, rm_dims)
+    return Analysis(plan, x_name, shapes, by_part(out_shapes, parts), units, inner, kept, summed, inner > 1,
+                    out_memory, by_part(device_formats, parts), layouts, rm_dims)
+
+
+def by_part(values: dict, parts: int) -> dict:
+    """{name: v} -> {"name.real": v, "name.imag": v} for complex tensors (parts == 2)."""
+    return {k: v for n, v in values.items() for k in part_names((n,), parts)}
 
 
 _DEVICE_FORMAT = {"bf16": "bf16", "bfp_bf8": "bfp8_b", "f32": "f32"}
@@ -510,6 +531,16 @@ def _rm_write_tile(f: _Fn, t: str, acc: str, dims, eb: int, rp: str) -> None:
 # compute: [num_units, inner, scalar_m, scalar_up, scalar_down]
 
 
+def _imag_accessors(f: _Fn, p, roles, ct_base: int, arg_base: int) -> dict:
+    """Complex plans (p.parts == 2): role -> (accessor of its imag buffer, tile size), for the
+    roles (role, cb; cb None when absent) in compile arg / runtime arg order from the bases."""
+    if p.parts == 1:
+        return {}
+    size = lambda cb: f.op("get_tile_size", [cb], [f.cb_types[cb]], "i32")  # noqa: E731
+    return {r: (_accessor(f, ct_base + i, f.arg(arg_base + i), cb), size(cb))
+            for i, (r, cb) in enumerate(roles) if cb is not None}
+
+
 def _mapping_args(f: _Fn, base: int):
     vals = [f.arg(base + i) for i in range(6 * MAX_GROUPS)]
     kept = [tuple(vals[3 * i:3 * i + 3]) for i in range(MAX_GROUPS)]
@@ -540,7 +571,10 @@ def _reader(p: Plan) -> str:
             continue
         accs[r] = _rm_accessor(f, ct, addr, rm_dims[r][4]) if r in rm_dims else _accessor(f, ct, addr, cb)
     acc_g, acc_y, acc_x = accs.get("g"), accs.get("y"), accs.get("x")
-    one = f.c(1)
+    one, n_parts = f.c(1), f.c(p.parts)
+    # complex: the imag buffers (runtime args after the mapping, compile args 6..8), read into
+    # the page after the real tile's
+    imag = _imag_accessors(f, p, (("g", cb_g), ("y", cb_y), ("x", cb_x)), 6, 24)
     if cb_z is not None:  # the zero tile compute packed, read through this core's own NOC address
         f.cbop("cb_wait_front", cb_z, one)
         zp = f.op("get_read_ptr", [cb_z], [f.cb_types[cb_z]], "i32")
@@ -551,25 +585,29 @@ def _reader(p: Plan) -> str:
             _rm_read_tile(f, tile, acc, rm_dims[role][:4], _EB[p.fmt(role)], wp, znoc)
         else:
             f.op("noc_async_read_tile", [tile, acc, wp], ["i32", "!ttkernel.TensorAccessor", "i32"])
+        if role in imag:
+            acc_i, size = imag[role]
+            f.op("noc_async_read_tile", [tile, acc_i, f.arith("addi", wp, size)],
+                 ["i32", "!ttkernel.TensorAccessor", "i32"])
 
     u = f.for_(first, nu)
     tu = _map(f, u, kept)
     if p.read_x:  # X's tile: read once per unit, held by compute for the whole unit
-        f.cbop("cb_reserve_back", cb_x, one)
+        f.cbop("cb_reserve_back", cb_x, n_parts)
         wp = f.op("get_write_ptr", [cb_x], [f.cb_types[cb_x]], "i32")
         read("x", u, acc_x, wp)
         f.op("noc_async_read_barrier")
-        f.cbop("cb_push_back", cb_x, one)
+        f.cbop("cb_push_back", cb_x, n_parts)
     j = f.for_(None, inner)
     t = f.arith("addi", tu, _map(f, j, summed))
     reads = [("g", cb_g, acc_g)] + ([("y", cb_y, acc_y)] if p.read_y else [])
     for role, cb, acc in reads:
-        f.cbop("cb_reserve_back", cb, one)
+        f.cbop("cb_reserve_back", cb, n_parts)
         wp = f.op("get_write_ptr", [cb], [f.cb_types[cb]], "i32")
         read(role, t, acc, wp)
     f.op("noc_async_read_barrier")
     for _, cb, _ in reads:
-        f.cbop("cb_push_back", cb, one)
+        f.cbop("cb_push_back", cb, n_parts)
     f.end()
     f.end()
     if cb_z is not None:
@@ -594,17 +632,22 @@ def _writer(p: Plan) -> str:
         if cb is not None:
             accs[r] = _rm_accessor(f, ct, addr, rm_dims[r][4]) if r in rm_dims else _accessor(f, ct, addr, cb)
     acc_y, acc_x = accs.get("oy"), accs.get("ox")
-    one = f.c(1)
+    n_parts = f.c(p.parts)
+    imag = _imag_accessors(f, p, (("oy", cb_oy), ("ox", cb_ox)), 4, 23)  # complex: as in the reader
 
     def write(role, cb, tile, acc):
-        f.cbop("cb_wait_front", cb, one)
+        f.cbop("cb_wait_front", cb, n_parts)
         rp = f.op("get_read_ptr", [cb], [f.cb_types[cb]], "i32")
         if role in rm_dims:
             _rm_write_tile(f, tile, acc, rm_dims[role][:4], _EB[p.fmt(role)], rp)
         else:
             f.op("noc_async_write_tile", [tile, acc, rp], ["i32", "!ttkernel.TensorAccessor", "i32"])
+        if role in imag:
+            acc_i, size = imag[role]
+            f.op("noc_async_write_tile", [tile, acc_i, f.arith("addi", rp, size)],
+                 ["i32", "!ttkernel.TensorAccessor", "i32"])
         f.op("noc_async_write_barrier")
-        f.cbop("cb_pop_front", cb, one)
+        f.cbop("cb_pop_front", cb, n_parts)
 
     u = f.for_(first, nu)
     tu = _map(f, u, kept)
@@ -621,6 +664,23 @@ def _writer(p: Plan) -> str:
     return f.text()
 
 
+def _fpu_product(f: _Fn, kind: str, cb_g: str, g_idx: str, held: str, idx: str, dst: int, out_cb) -> None:
+    """DST[dst] = grad[g_idx] * bcast(held[idx]) on the FPU (bf16 operands; `kind`: none | row |
+    col | scalar): mul_tiles, or unary_bcast of held into DST then binary_dest_reuse_tiles<mul>."""
+    ty = f.cb_types
+    if kind == "none":
+        f.op("mul_tiles_init", [cb_g, held], [ty[cb_g], ty[held]])
+        f.op("mul_tiles", [cb_g, held, g_idx, idx, f.c(dst)], [ty[cb_g], ty[held], "i32", "i32", "i32"])
+    else:
+        bt = f"bcast_type = #ttkernel.bcast_type<{kind}>"
+        f.op("unary_bcast_init", [held, out_cb], [ty[held], ty[out_cb]], props=bt)
+        f.cbop("unary_bcast", held, idx, f.c(dst), props=bt)
+        rt = ("eltwise_binary_type = #ttkernel.eltwise_binary_type<mul>, "
+              "reuse_type = #ttkernel.reuse_type<dest_to_srca>")
+        f.op("binary_dest_reuse_tiles_init", [cb_g], [ty[cb_g]], props=rt)
+        f.cbop("binary_dest_reuse_tiles", cb_g, g_idx, f.c(dst), props=rt)
+
+
 _REDUCE_DIM = {"row": "reduce_dim_col", "col": "reduce_dim_row", "scalar": "reduce_dim_scalar"}
 
 
@@ -630,16 +690,17 @@ def _compute(p: Plan) -> str:
     cb_y = f.cb("cb_y", 1, _cbt(p.fmt("y"))) if p.read_y else None
     cb_x = f.cb("cb_x", 2, _cbt(p.fmt("x"))) if p.read_x else None
     cb_s = f.cb("cb_s", 3, _cbt("bf16", 1)) if p.needs_scaler else None
-    cb_xb = f.cb("cb_xb", 9, _cbt("f32", 1)) if p.f32_bcast and p.need_y else None
+    cb_xb = f.cb("cb_xb", 9, _cbt("f32", p.parts)) if p.f32_bcast and p.need_y else None
     cb_parts = f.cb("cb_parts", 10, _cbt("f32", 4)) if p.f32_bcast else None
     cb_tmp = f.cb("cb_tmp", 11, _cbt("f32", 1)) if p.f32_bcast else None
-    cb_p = f.cb("cb_p", 4, _cbt(p.prod_fmt, 1)) if p.reduce_x else None
-    cb_acc = f.cb("cb_acc", 5, _cbt("f32", 1)) if p.reduce_x else None
+    cb_p = f.cb("cb_p", 4, _cbt(p.prod_fmt, p.parts)) if p.reduce_x else None
+    cb_acc = f.cb("cb_acc", 5, _cbt("f32", p.parts)) if p.reduce_x else None
     cb_oy = f.cb("cb_out_y", 6, _cbt(p.fmt("oy"))) if p.need_y else None
     cb_ox = f.cb("cb_out_x", 7, _cbt(p.fmt("ox"))) if p.need_x else None
-    cb_r = f.cb("cb_round", 8, _cbt("bf16")) if p.hop_y or p.hop_x else None
+    rounds = p.hop_y or p.hop_x or p.round_products
+    cb_r = f.cb("cb_round", 8, _cbt("bf16", 4 if p.round_products else 2)) if rounds else None
     nu, inner = f.arg(0), f.arg(1)
-    zero, one = f.c(0), f.c(1)
+    zero, one, n_parts = f.c(0), f.c(1), f.c(p.parts)
     t3 = lambda a, b, c: [f.cb_types[a], f.cb_types[b], f.cb_types[c]]  # noqa: E731
     first_out = cb_oy or cb_ox
     s = None
@@ -686,9 +747,9 @@ def _compute(p: Plan) -> str:
         for cb, n in counts.items():
             f.cbop("cb_push_back", cb, f.c(n))
 
-    def copy(cb, dst):
+    def copy(cb, dst, idx=None):
         f.op("copy_tile_init", [cb], [f.cb_types[cb]])
-        f.cbop("copy_tile", cb, zero, f.c(dst))
+        f.cbop("copy_tile", cb, idx or zero, f.c(dst))
 
     def trunc_split(src, idx):
         """Pushes the three TF32-exact parts of tile src[idx] (f32) onto cb_parts; consumes nothing."""
@@ -735,9 +796,10 @@ def _compute(p: Plan) -> str:
 
     f.for_(None, nu)
     if p.read_x:
-        f.cbop("cb_wait_front", cb_x, one)
-    if cb_xb is not None:  # bcast(X), exact in f32: sum of the broadcasts of X's TF32 parts
-        trunc_split(cb_x, zero)
+        f.cbop("cb_wait_front", cb_x, n_parts)
+    # bcast(X), exact in f32 (per part): the sum of the broadcasts of X's TF32 parts
+    for part in range(p.parts if cb_xb is not None else 0):
+        trunc_split(cb_x, f.c(part))
         section_begin()
         f.cbop("cb_wait_front", cb_parts, f.c(3))
         bt = f"bcast_type = #ttkernel.bcast_type<{p.bcast}>"
@@ -749,67 +811,66 @@ def _compute(p: Plan) -> str:
                 f.op("add_binary_tile", [zero, one, zero], ["i32"] * 3)
         f.cbop("cb_pop_front", cb_parts, f.c(3))
         section_pack([(0, cb_xb)])
-        f.cbop("cb_wait_front", cb_xb, one)
-    if p.reduce_x:  # partial sum := 0
+    if cb_xb is not None:
+        f.cbop("cb_wait_front", cb_xb, n_parts)
+    if p.reduce_x:  # partial sum(s) := 0
         section_begin()
         zf = f.fresh()
         f.emit(f"{zf} = arith.constant 0.0 : f32")
         f.op("fill_tile_init")
         f.op("fill_tile", [zero, zf], ["i32", "f32"])
-        section_pack([(0, cb_acc)])
+        section_pack([(0, cb_acc)] * p.parts)
     f.for_(None, inner)
-    f.cbop("cb_wait_front", cb_g, one)
+    f.cbop("cb_wait_front", cb_g, n_parts)
     if p.read_y:
-        f.cbop("cb_wait_front", cb_y, one)
-    section_begin()
-    packs = []
-    dst_y, dst_x = 0, 1
-    if p.mode == "fpu":
+        f.cbop("cb_wait_front", cb_y, n_parts)
+    if p.parts == 2:  # complex: each gradient's (re, im) from its own section(s)
+        from .mul_bw_complex import conj_product
+
+        sections = dict(sfpu=p.mode == "sfpu", round_cb=cb_r if p.round_products else None, begin=section_begin,
+                        pack=section_pack, copy=copy)
         if p.need_y:
-            if p.bcast == "none":
-                f.op("mul_tiles_init", [cb_g, cb_x], [f.cb_types[cb_g], f.cb_types[cb_x]])
-                f.op("mul_tiles", [cb_g, cb_x, zero, zero, f.c(dst_y)],
-                     [f.cb_types[cb_g], f.cb_types[cb_x], "i32", "i32", "i32"])
-            else:
-                bt = f"bcast_type = #ttkernel.bcast_type<{p.bcast}>"
-                f.op("unary_bcast_init", [cb_x, cb_oy], [f.cb_types[cb_x], f.cb_types[cb_oy]], props=bt)
-                f.cbop("unary_bcast", cb_x, zero, f.c(dst_y), props=bt)
-                rt = ("eltwise_binary_type = #ttkernel.eltwise_binary_type<mul>, "
-                      "reuse_type = #ttkernel.reuse_type<dest_to_srca>")
-                f.op("binary_dest_reuse_tiles_init", [cb_g], [f.cb_types[cb_g]], props=rt)
-                f.cbop("binary_dest_reuse_tiles", cb_g, zero, f.c(dst_y), props=rt)
+            conj_product(f, p.bcast, cb_g, cb_xb or cb_x, 0, cb_oy, **sections)
         if p.need_x:
-            f.op("mul_tiles_init", [cb_g, cb_y], [f.cb_types[cb_g], f.cb_types[cb_y]])
-            f.op("mul_tiles", [cb_g, cb_y, zero, zero, f.c(dst_x)],
-                 [f.cb_types[cb_g], f.cb_types[cb_y], "i32", "i32", "i32"])
-    elif p.mode == "sfpu":
-        dst_y, dst_x = 1, 2
-        copy(cb_g, 0)
-        for need, cb, dst in ((p.need_y, cb_xb or cb_x, dst_y), (p.need_x, cb_y, dst_x)):
-            if need:
-                copy(cb, dst)
-                f.op("mul_binary_tile_init")
-                f.op("mul_binary_tile", [zero, f.c(dst), f.c(dst)], ["i32"] * 3)
-    else:  # scalar
-        dst_y = 0
-        copy(cb_g, 0)
-        f.op("fill_tile_init")
-        f.op("fill_tile", [one, s], ["i32", "f32"])
-        f.op("mul_binary_tile_init")
-        f.op("mul_binary_tile", [zero, one, zero], ["i32"] * 3)
-    if p.need_y:
-        packs.append((dst_y, cb_r if p.hop_y else cb_oy))
-    if p.need_x:
-        packs.append((dst_x, cb_p if p.reduce_x else (cb_r if p.hop_x else cb_ox)))
-    section_pack(packs)
-    f.cbop("cb_pop_front", cb_g, one)
+            conj_product(f, "none", cb_g, cb_y, 0, cb_p if p.reduce_x else cb_ox, **sections)
+    else:
+        section_begin()
+        packs = []
+        dst_y, dst_x = 0, 1
+        if p.mode == "fpu":
+            if p.need_y:
+                _fpu_product(f, p.bcast, cb_g, zero, cb_x, zero, dst_y, cb_oy)
+            if p.need_x:
+                _fpu_product(f, "none", cb_g, zero, cb_y, zero, dst_x, None)
+        elif p.mode == "sfpu":
+            dst_y, dst_x = 1, 2
+            copy(cb_g, 0)
+            for need, cb, dst in ((p.need_y, cb_xb or cb_x, dst_y), (p.need_x, cb_y, dst_x)):
+                if need:
+                    copy(cb, dst)
+                    f.op("mul_binary_tile_init")
+                    f.op("mul_binary_tile", [zero, f.c(dst), f.c(dst)], ["i32"] * 3)
+        else:  # scalar
+            dst_y = 0
+            copy(cb_g, 0)
+            f.op("fill_tile_init")
+            f.op("fill_tile", [one, s], ["i32", "f32"])
+            f.op("mul_binary_tile_init")
+            f.op("mul_binary_tile", [zero, one, zero], ["i32"] * 3)
+        if p.need_y:
+            packs.append((dst_y, cb_r if p.hop_y else cb_oy))
+        if p.need_x:
+            packs.append((dst_x, cb_p if p.reduce_x else (cb_r if p.hop_x else cb_ox)))
+        section_pack(packs)
+    f.cbop("cb_pop_front", cb_g, n_parts)
     if p.read_y:
-        f.cbop("cb_pop_front", cb_y, one)
+        f.cbop("cb_pop_front", cb_y, n_parts)
     if p.hop_y:
         hop(cb_oy)
     if p.hop_x and not p.reduce_x:
         hop(cb_ox)
-    if p.reduce_x:  # partial += sum(product)
+    # partial += sum(product), per part (complex: the (re, im) partials rotate through cb_acc)
+    for _ in range(p.parts if p.reduce_x else 0):
         if p.split_prod:  # f32 products: reduce their three TF32-exact parts
             f.cbop("cb_wait_front", cb_p, one)
             trunc_split(cb_p, zero)
@@ -838,10 +899,10 @@ def _compute(p: Plan) -> str:
         section_pack([(0, cb_acc)])
     f.end()  # inner
     if p.read_x:
-        f.cbop("cb_pop_front", cb_x, one)
+        f.cbop("cb_pop_front", cb_x, n_parts)
     if cb_xb is not None:
-        f.cbop("cb_pop_front", cb_xb, one)
-    if p.reduce_x:  # the sum, rounded once into the output
+        f.cbop("cb_pop_front", cb_xb, n_parts)
+    for _ in range(p.parts if p.reduce_x else 0):  # the sum(s), rounded once into the output
         section_begin()
         f.cbop("cb_wait_front", cb_acc, one)
         copy(cb_acc, 0)
@@ -904,8 +965,10 @@ def needed_inputs(an) -> list[str]:
     if p.mode == "complex":
         return [f"{n}.{part}" for n in p.inputs for part in ("real", "imag")]
     if p.mode == "two_sided":
-        return ["grad"] + (["a"] if p.need_b else []) + (["b"] if p.need_a else [])
-    return ["grad"] + ([an.y_name] if p.read_y else []) + ([an.x_name] if p.read_x and an.x_name else [])
+        names = ["grad"] + (["a"] if p.need_b else []) + (["b"] if p.need_a else [])
+    else:
+        names = ["grad"] + ([an.y_name] if p.read_y else []) + ([an.x_name] if p.read_x and an.x_name else [])
+    return list(part_names(names, p.parts))
 
 
 def build_program(an: Analysis, buffers: dict, grid=(8, 8), scalar: float | None = None):
@@ -926,7 +989,7 @@ def build_program(an: Analysis, buffers: dict, grid=(8, 8), scalar: float | None
         from .mul_bw_row_major import build_program_rm
 
         return build_program_rm(an, buffers, grid, scalar)
-    for name in ("grad", "a", "b"):
+    for name in an.input_names:
         buf = buffers.get(name)
         if buf is not None and buf.layout != "tile" and not p.rm_tiles:  # zero-padded TILE uploads
             raise UnsupportedError(f"device backend: buffer {name} must be TILE (zero padded)")
@@ -935,11 +998,17 @@ def build_program(an: Analysis, buffers: dict, grid=(8, 8), scalar: float | None
     cores = [CoreRange.single(*c) for c, _, _ in work]
     x_name, y_name = an.x_name, an.y_name
     out_of = {"a": "input_grad", "b": "other_grad"}
-    g = buffers["grad"]
-    y = buffers.get(y_name) if p.read_y else None
-    x = buffers.get(x_name) if (p.read_x and x_name) else None
-    oy = buffers[out_of[y_name]] if p.need_y else None
-    ox = buffers[out_of[x_name]] if p.need_x else None
+
+    def pick(name, need):  # (buffer, its imag buffer (complex) or None); (None, None) if not needed
+        names = part_names((name,), p.parts)
+        return (buffers[names[0]], buffers[names[1]] if p.parts == 2 else None) if need else (None, None)
+
+    g, g_i = pick("grad", True)
+    y, y_i = pick(y_name, p.read_y)
+    x, x_i = pick(x_name, p.read_x and x_name)
+    oy, oy_i = pick(out_of.get(y_name), p.need_y)
+    ox, ox_i = pick(out_of.get(x_name), p.need_x)
+    cplx = p.parts == 2  # imag buffers: runtime args after the mapping, accessors after the real ones
     addr = lambda b: b.address if b is not None else 0  # noqa: E731
     accf = lambda b: b.accessor_config if b is not None else 0  # noqa: E731
     mapping = [v for trip in an.kept + an.summed for v in trip]
@@ -957,46 +1026,48 @@ def build_program(an: Analysis, buffers: dict, grid=(8, 8), scalar: float | None
         args = [addr(g), addr(y), addr(x), f, n, an.inner, *mapping]
         if rm_in:
             args += [c[0], c[1], *rm_args(g), *rm_args(y), *rm_args(x)]
-        return args
+        return args + ([addr(g_i), addr(y_i), addr(x_i)] if cplx else [])
 
     def writer_args(f, n):
         args = [addr(oy), addr(ox), f, n, an.inner, *mapping]
         if p.rm_tiles:
             args += [*rm_args(oy), *rm_args(ox)]
-        return args
+        return args + ([addr(oy_i), addr(ox_i)] if cplx else [])
 
     kernels = [
         Kernel("reader", src["reader"], "reader", cores,
-               [CB_G, CB_Y, CB_X, accf(g), accf(y), accf(x)] + extra_ct,
+               [CB_G, CB_Y, CB_X, accf(g), accf(y), accf(x)] + extra_ct
+               + ([accf(g_i), accf(y_i), accf(x_i)] if cplx else []),
                {c: reader_args(c, f, n) for c, f, n in work}),
         Kernel("compute", src["compute"], "compute", cores,
                [CB_G, CB_Y, CB_X, CB_SCALER, CB_PROD, CB_ACC, CB_OUT_Y, CB_OUT_X, CB_ROUND, CB_XB, CB_PARTS,
                 CB_TMP] + extra_ct,
                {c: [n, an.inner, *sargs] for c, f, n in work}, fp32_dest_acc_en=p.fp32_dest),
         Kernel("writer", src["writer"], "writer", cores,
-               [CB_OUT_Y, CB_OUT_X, accf(oy), accf(ox)],
+               [CB_OUT_Y, CB_OUT_X, accf(oy), accf(ox)] + ([accf(oy_i), accf(ox_i)] if cplx else []),
                {c: writer_args(f, n) for c, f, n in work}),
     ]
-    cbs = [CircularBuffer(CB_G, g.data_format, 2, cores)]
+    n = p.parts  # complex: (real, imag) tile pairs
+    cbs = [CircularBuffer(CB_G, g.data_format, 2 * n, cores)]
     if p.read_y:
-        cbs.append(CircularBuffer(CB_Y, y.data_format, 2, cores))
+        cbs.append(CircularBuffer(CB_Y, y.data_format, 2 * n, cores))
     if p.read_x:
-        cbs.append(CircularBuffer(CB_X, x.data_format, 2, cores))
+        cbs.append(CircularBuffer(CB_X, x.data_format, 2 * n, cores))
     if p.needs_scaler:
         cbs.append(CircularBuffer(CB_SCALER, "bf16", 1, cores))
     if p.reduce_x:
-        cbs += [CircularBuffer(CB_PROD, p.prod_fmt, 1, cores), CircularBuffer(CB_ACC, "f32", 1, cores)]
+        cbs += [CircularBuffer(CB_PROD, p.prod_fmt, n, cores), CircularBuffer(CB_ACC, "f32", n, cores)]
     if p.f32_bcast:
         cbs += [CircularBuffer(CB_PARTS, "f32", 4, cores), CircularBuffer(CB_TMP, "f32", 1, cores)]
         if p.need_y:
-            cbs.append(CircularBuffer(CB_XB, "f32", 1, cores))
-    if p.hop_y or p.hop_x:
-        cbs.append(CircularBuffer(CB_ROUND, "bf16", 2, cores))
+            cbs.append(CircularBuffer(CB_XB, "f32", n, cores))
+    if p.hop_y or p.hop_x or p.round_products:
+        cbs.append(CircularBuffer(CB_ROUND, "bf16", 4 if p.round_products else 2, cores))
     if p.need_y:
-        cbs.append(CircularBuffer(CB_OUT_Y, oy.data_format, 2, cores))
+        cbs.append(CircularBuffer(CB_OUT_Y, oy.data_format, 2 * n, cores))
     if p.need_x:
-        cbs.append(CircularBuffer(CB_OUT_X, ox.data_format, 2, cores))
+        cbs.append(CircularBuffer(CB_OUT_X, ox.data_format, 2 * n, cores))
     if rm_in:
         cbs.append(CircularBuffer(CB_ZERO, "bf16", 1, cores))
-    used = [b for b in (g, y, x, oy, ox) if b is not None]
+    used = [b for b in (g, g_i, y, y_i, x, x_i, oy, oy_i, ox, ox_i) if b is not None]
     return Program(kernels, cbs, used)

@@ -9,10 +9,9 @@ for f32 / mixed, SFPU grad * s for a scalar b), untilizes ROW_MAJOR results into
 and the writer writes back only the valid rows (H need not be a multiple of 32; the last block
 reads and writes fewer rows). Padding columns / rows of a block hold stale L1 data: harmless
 here because every result element depends only on the same element of the inputs and the
-padding is never written back (this is why broadcast, which sums, is not done here but by
-mul_bw_program's rm_tiles plans, whose reader builds zero-padded tiles from rows, and why
-bfloat8_b, whose pack shares an exponent across 16 elements of a row, is refused with
-ROW_MAJOR tensors).
+padding is never written back (this is why broadcast, which sums, and bfloat8_b tensors,
+whose pack shares an exponent across 16 elements of a row, are not done here but by
+mul_bw_program's rm_tiles plans, whose reader builds zero-padded tiles from rows).
 """
 from __future__ import annotations
 

@@ -18,6 +18,8 @@ Products are packed to bf16 CBs first (PyTorch rounds each product), sums accumu
 fp32 (reduce_tile<sum> with a 1.0 scaler for the in-tile broadcast dims, or SFPU add), each
 result is rounded once. Tile ids come from (div, mod, stride) triplets as in mul_bw_program:
 for each of F, A, B up to three merged axis groups, with strides in grad, a and b.
+Complex tensors (Plan2.parts == 2): (real, imag) tile pairs, products from
+mul_bw_complex.conj_product, sums per part, as in mul_bw_program's complex plans.
 ROW_MAJOR tensors: the reader builds their tiles from rows (page cleared from a zero tile that
 compute packs once, then the valid 16-element row chunks in face layout) and the writer writes
 back the valid chunks, as mul_bw_program's rm_tiles plans do (_rm_read_tile / _rm_write_tile).
@@ -28,8 +30,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .mul_bw_program import (_DEVICE_FORMAT, _EB, _REDUCE_DIM, MAX_GROUPS, RM_ARGS, TILE, UnsupportedError,
-                             _accessor, _cbt, _Fn, _map, _rm_accessor, _rm_read_tile, _rm_write_tile,
-                             split_units)
+                             _accessor, _cbt, _Fn, _fpu_product, _imag_accessors, _map, _rm_accessor, _rm_read_tile,
+                             _rm_write_tile, by_part, part_names, split_units)
 
 CB_G, CB_A, CB_B, CB_SCALER, CB_PA, CB_ACC_A, CB_ROUND, CB_PB, CB_ACC_B = 0, 1, 2, 3, 4, 5, 6, 7, 8
 CB_OUT_A, CB_OUT_B = 16, 17
@@ -51,9 +53,15 @@ class Plan2:
     # layouts (tile | row_major) of grad, a, b, input_grad, other_grad; () when all TILE. ROW_MAJOR
     # tensors are moved as in mul_bw_program's rm_tiles plans (tiles built from rows)
     layouts: tuple = ()
+    # complex tensors: (real, imag) tile pairs, products grad * conj(other) (see mul_bw_program)
+    parts: int = 1
 
     def is_rm(self, role: str) -> bool:
         return dict(zip(("g", "a", "b", "oa", "ob"), self.layouts)).get(role) == "row_major"
+
+    @property
+    def round_products(self) -> bool:  # complex bf16: products rounded to bf16 through L1
+        return self.parts == 2 and not self.sfpu
 
     @property
     def rm_inputs(self) -> bool:
@@ -121,6 +129,10 @@ class Analysis2:
     def units(self) -> int:
         return self.counts[0]
 
+    @property
+    def input_names(self) -> tuple:
+        return part_names(("grad", "a", "b"), self.plan.parts)
+
 
 def _kind(op_al, g_al) -> str:
     h = op_al[-2] == 1 and g_al[-2] > 1
@@ -129,7 +141,7 @@ def _kind(op_al, g_al) -> str:
 
 
 def analyze2(shapes, g_al, g_tiles, a_al, a_tiles, b_al, b_tiles, mask, ir_types, out_shapes,
-             out_memory, mixed: bool, layouts: tuple = ()) -> Analysis2:
+             out_memory, mixed: bool, layouts: tuple = (), parts: int = 1) -> Analysis2:
     families = {"f32" if t == "f32" else "bf16" for t in ir_types.values()}
     axes = []
     for n, an, bn in zip(g_tiles, a_tiles, b_tiles):
@@ -172,16 +184,18 @@ def analyze2(shapes, g_al, g_tiles, a_al, a_tiles, b_al, b_tiles, mask, ir_types
     bg, nb = triplets("B", sg)
     bb, _ = triplets("B", sb)
     sfpu = families != {"bf16"}
-    held = nb * ((4096 if sfpu else 2048) + (4096 if sfpu else 0) if mask[0] else 0) + nb * (4096 if mask[1] else 0)
+    held = parts * (nb * ((4096 if sfpu else 2048) + (4096 if sfpu else 0) if mask[0] else 0)
+                    + nb * (4096 if mask[1] else 0))
     if held > L1_BUDGET:
         raise UnsupportedError(f"device backend: both operands broadcast: {nb} tiles of b per core would be "
                                "held in L1 (too many)")
     names = ("grad", "a", "b", "input_grad" if mask[0] else None, "other_grad" if mask[1] else None)
     formats = tuple(ir_types.get(n) if n else None for n in names)
     lay = tuple(layouts.get(n) if n else None for n in names) if layouts else ()
-    plan = Plan2(mask[0], mask[1], _kind(a_al, g_al), _kind(b_al, g_al), formats, sfpu, layouts=lay)
-    return Analysis2(plan, shapes, out_shapes, (nf, na, nb), (fg, fa, fb, ag, aa, bg, bb), out_memory,
-                     {n: _DEVICE_FORMAT[t] for n, t in ir_types.items()}, dict(layouts) if layouts else None)
+    plan = Plan2(mask[0], mask[1], _kind(a_al, g_al), _kind(b_al, g_al), formats, sfpu, layouts=lay, parts=parts)
+    return Analysis2(plan, shapes, by_part(out_shapes, parts), (nf, na, nb), (fg, fa, fb, ag, aa, bg, bb), out_memory,
+                     by_part({n: _DEVICE_FORMAT[t] for n, t in ir_types.items()}, parts),
+                     dict(layouts) if layouts else None)
 
 
 # --------------------------------------------------------------------------- kernels
@@ -217,22 +231,27 @@ def _reader2(p: Plan2) -> str:
             accs[r] = _rm_accessor(f, ct, addr, rm_dims[r][4]) if r in rm_dims else _accessor(f, ct, addr, cb)
     acc_g, acc_a, acc_b = accs.get("g"), accs.get("a"), accs.get("b")
     role_of = {acc: r for r, acc in accs.items()}
-    one = f.c(1)
+    one, n_parts = f.c(1), f.c(p.parts)
+    imag = _imag_accessors(f, p, (("g", cb_g), ("a", cb_a), ("b", cb_b)), 6, 70)  # complex: after the maps
     if cb_z is not None:  # the zero tile compute packed, read through this core's own NOC address
         f.cbop("cb_wait_front", cb_z, one)
         zp = f.op("get_read_ptr", [cb_z], [f.cb_types[cb_z]], "i32")
         znoc = f.op("get_noc_addr", [cx, cy, zp], ["i32", "i32", "i32"], "!ttkernel.noc_addr")
 
     def read(cb, tile, acc):
-        f.cbop("cb_reserve_back", cb, one)
+        f.cbop("cb_reserve_back", cb, n_parts)
         wp = f.op("get_write_ptr", [cb], [f.cb_types[cb]], "i32")
         role = role_of[acc]
         if role in rm_dims:
             _rm_read_tile(f, tile, acc, rm_dims[role][:4], _EB[p.fmt(role)], wp, znoc)
         else:
             f.op("noc_async_read_tile", [tile, acc, wp], ["i32", "!ttkernel.TensorAccessor", "i32"])
+        if role in imag:
+            acc_i, size = imag[role]
+            f.op("noc_async_read_tile", [tile, acc_i, f.arith("addi", wp, size)],
+                 ["i32", "!ttkernel.TensorAccessor", "i32"])
         f.op("noc_async_read_barrier")
-        f.cbop("cb_push_back", cb, one)
+        f.cbop("cb_push_back", cb, n_parts)
 
     fi = f.for_(first, nf)
     tg_f, ta_f, tb_f = _map(f, fi, Fg), _map(f, fi, Fa), _map(f, fi, Fb)
@@ -272,18 +291,23 @@ def _writer2(p: Plan2) -> str:
             accs[r] = _rm_accessor(f, ct, addr, rm_dims[r][4]) if r in rm_dims else _accessor(f, ct, addr, cb)
     acc_a, acc_b = accs.get("oa"), accs.get("ob")
     role_of = {acc: r for r, acc in accs.items()}
-    one = f.c(1)
+    n_parts = f.c(p.parts)
+    imag = _imag_accessors(f, p, (("oa", cb_oa), ("ob", cb_ob)), 4, 70)  # complex: after the maps
 
     def write(cb, tile, acc):
-        f.cbop("cb_wait_front", cb, one)
+        f.cbop("cb_wait_front", cb, n_parts)
         rp = f.op("get_read_ptr", [cb], [f.cb_types[cb]], "i32")
         role = role_of[acc]
         if role in rm_dims:
             _rm_write_tile(f, tile, acc, rm_dims[role][:4], _EB[p.fmt(role)], rp)
         else:
             f.op("noc_async_write_tile", [tile, acc, rp], ["i32", "!ttkernel.TensorAccessor", "i32"])
+        if role in imag:
+            acc_i, size = imag[role]
+            f.op("noc_async_write_tile", [tile, acc_i, f.arith("addi", rp, size)],
+                 ["i32", "!ttkernel.TensorAccessor", "i32"])
         f.op("noc_async_write_barrier")
-        f.cbop("cb_pop_front", cb, one)
+        f.cbop("cb_pop_front", cb, n_parts)
 
     fi = f.for_(first, nf)
     ta_f, tb_f = _map(f, fi, Fa), _map(f, fi, Fb)
@@ -305,19 +329,22 @@ def _compute2(p: Plan2) -> str:
     cb_a = f.cb("cb_a", 1, _cbt(p.fmt("a"))) if p.need_b else None
     cb_b = f.cb("cb_b", 2, _cbt(p.fmt("b"))) if p.need_a else None
     cb_s = f.cb("cb_s", 3, _cbt("bf16", 1)) if p.scaler else None
-    cb_pa = f.cb("cb_pa", 4, _cbt(p.prod_fmt("a"), 1)) if p.need_a else None
-    cb_acc_a = f.cb("cb_acc_a", 5, _cbt("f32", 1)) if p.need_a else None
-    cb_r = f.cb("cb_round", 6, _cbt("bf16")) if p.hop_a or p.hop_b else None
-    cb_pb = f.cb("cb_pb", 7, _cbt(p.prod_fmt("b"), 1)) if p.need_b else None
+    n = p.parts  # complex: (real, imag) tile pairs
+    cb_pa = f.cb("cb_pa", 4, _cbt(p.prod_fmt("a"), n)) if p.need_a else None
+    cb_acc_a = f.cb("cb_acc_a", 5, _cbt("f32", n)) if p.need_a else None
+    rounds = p.hop_a or p.hop_b or p.round_products
+    cb_r = f.cb("cb_round", 6, _cbt("bf16", 4 if p.round_products else 2)) if rounds else None
+    cb_pb = f.cb("cb_pb", 7, _cbt(p.prod_fmt("b"), n)) if p.need_b else None
     cb_acc_b = f.cb("cb_acc_b", 8, _cbt("f32")) if p.need_b else None
     cb_oa = f.cb("cb_out_a", 9, _cbt(p.fmt("oa"))) if p.need_a else None
     cb_ob = f.cb("cb_out_b", 10, _cbt(p.fmt("ob"))) if p.need_b else None
     cb_bb = f.cb("cb_bb", 11, _cbt("f32")) if p.exact_b else None
-    cb_ab = f.cb("cb_ab", 12, _cbt("f32", 1)) if p.exact_a else None
+    cb_ab = f.cb("cb_ab", 12, _cbt("f32", n)) if p.exact_a else None
     cb_parts = f.cb("cb_parts", 13, _cbt("f32", 4)) if p.splits else None
     cb_tmp = f.cb("cb_tmp", 14, _cbt("f32", 1)) if p.splits else None
     nf, na, nb = f.arg(0), f.arg(1), f.arg(2)
-    zero, one = f.c(0), f.c(1)
+    zero, one, n_parts = f.c(0), f.c(1), f.c(n)
+    nb_tiles = nb if n == 1 else f.arith("muli", nb, n_parts)  # held tiles of b
     ty = f.cb_types
 
     def begin():
@@ -344,13 +371,13 @@ def _compute2(p: Plan2) -> str:
         f.op("copy_tile_init", [cb], [ty[cb]])
         f.cbop("copy_tile", cb, idx or zero, f.c(dst))
 
-    def fill(value: str, cb):
+    def fill(value: str, cb, count=1):
         begin()
         v = f.fresh()
         f.emit(f"{v} = arith.constant {value} : f32")
         f.op("fill_tile_init")
         f.op("fill_tile", [zero, v], ["i32", "f32"])
-        pack([(0, cb)])
+        pack([(0, cb)] * count)
 
     def trunc_split(src, idx):  # the three TF32-exact parts of f32 tile src[idx] -> cb_parts
         for step in range(2):
@@ -421,19 +448,6 @@ def _compute2(p: Plan2) -> str:
             f.cbop("cb_pop_front", cb_r, one)
             pack([(0, out)])
 
-    def product(held, idx, kind, dst, out_cb):  # DST[dst] = grad * bcast(held[idx]), FPU (bf16)
-        if kind == "none":
-            f.op("mul_tiles_init", [cb_g, held], [ty[cb_g], ty[held]])
-            f.op("mul_tiles", [cb_g, held, zero, idx, f.c(dst)], [ty[cb_g], ty[held], "i32", "i32", "i32"])
-        else:
-            bt = f"bcast_type = #ttkernel.bcast_type<{kind}>"
-            f.op("unary_bcast_init", [held, out_cb], [ty[held], ty[out_cb]], props=bt)
-            f.cbop("unary_bcast", held, idx, f.c(dst), props=bt)
-            rt = ("eltwise_binary_type = #ttkernel.eltwise_binary_type<mul>, "
-                  "reuse_type = #ttkernel.reuse_type<dest_to_srca>")
-            f.op("binary_dest_reuse_tiles_init", [cb_g], [ty[cb_g]], props=rt)
-            f.cbop("binary_dest_reuse_tiles", cb_g, zero, f.c(dst), props=rt)
-
     other = cb_b if p.need_a else cb_a
     first_out = cb_oa or cb_ob
     if p.sfpu:
@@ -447,69 +461,82 @@ def _compute2(p: Plan2) -> str:
         f.cbop("cb_wait_front", cb_s, one)
     f.for_(None, nf)
     if p.need_a:
-        f.cbop("cb_wait_front", cb_b, nb)
+        f.cbop("cb_wait_front", cb_b, nb_tiles)
     if cb_bb is not None:  # exact broadcasts of the held b tiles
-        jj = f.for_(None, nb)
+        jj = f.for_(None, nb_tiles)
         exact_bcast(cb_b, jj, p.bcast_b, cb_bb)
         f.end()
-        f.cbop("cb_wait_front", cb_bb, nb)
-    if p.need_b:  # |B| zero partial sums of grad_b
+        f.cbop("cb_wait_front", cb_bb, nb_tiles)
+    if p.need_b:  # |B| zero partial sums of grad_b (complex: a (re, im) pair each)
         f.for_(None, nb)
-        fill("0.0", cb_acc_b)
+        fill("0.0", cb_acc_b, n)
         f.end()
     f.for_(None, na)
     if p.need_b:
-        f.cbop("cb_wait_front", cb_a, one)
+        f.cbop("cb_wait_front", cb_a, n_parts)
+    for k in range(n if cb_ab is not None else 0):
+        exact_bcast(cb_a, f.c(k), p.bcast_a, cb_ab)
     if cb_ab is not None:
-        exact_bcast(cb_a, zero, p.bcast_a, cb_ab)
-        f.cbop("cb_wait_front", cb_ab, one)
+        f.cbop("cb_wait_front", cb_ab, n_parts)
     if p.need_a:
-        fill("0.0", cb_acc_a)
+        fill("0.0", cb_acc_a, n)
     j = f.for_(None, nb)
-    f.cbop("cb_wait_front", cb_g, one)
-    begin()
-    packs = []
-    if p.sfpu:
-        copy(cb_g, 0)
+    f.cbop("cb_wait_front", cb_g, n_parts)
+    if n == 2:  # complex: each gradient's (re, im) from its own section(s)
+        from .mul_bw_complex import conj_product
+
+        sections = dict(sfpu=p.sfpu, round_cb=cb_r if p.round_products else None, begin=begin, pack=pack,
+                        copy=copy)
         if p.need_a:
-            copy(cb_bb or cb_b, 1, j)
-            f.op("mul_binary_tile_init")
-            f.op("mul_binary_tile", [zero, one, one], ["i32"] * 3)
-            packs.append((1, cb_pa))
+            conj_product(f, p.bcast_b, cb_g, cb_bb or cb_b, f.arith("muli", j, n_parts), cb_pa, **sections)
         if p.need_b:
-            copy(cb_ab or cb_a, 2)
-            f.op("mul_binary_tile_init")
-            f.op("mul_binary_tile", [zero, f.c(2), f.c(2)], ["i32"] * 3)
-            packs.append((2, cb_pb))
+            conj_product(f, p.bcast_a, cb_g, cb_ab or cb_a, 0, cb_pb, **sections)
     else:
+        begin()
+        packs = []
+        if p.sfpu:
+            copy(cb_g, 0)
+            if p.need_a:
+                copy(cb_bb or cb_b, 1, j)
+                f.op("mul_binary_tile_init")
+                f.op("mul_binary_tile", [zero, one, one], ["i32"] * 3)
+                packs.append((1, cb_pa))
+            if p.need_b:
+                copy(cb_ab or cb_a, 2)
+                f.op("mul_binary_tile_init")
+                f.op("mul_binary_tile", [zero, f.c(2), f.c(2)], ["i32"] * 3)
+                packs.append((2, cb_pb))
+        else:
+            if p.need_a:
+                _fpu_product(f, p.bcast_b, cb_g, zero, cb_b, j, 0, cb_pa)
+                packs.append((0, cb_pa))
+            if p.need_b:
+                _fpu_product(f, p.bcast_a, cb_g, zero, cb_a, zero, 1, cb_pb)
+                packs.append((1, cb_pb))
+        pack(packs)
+    f.cbop("cb_pop_front", cb_g, n_parts)
+    for _ in range(n):  # complex: the (re, im) partials rotate through their CBs
         if p.need_a:
-            product(cb_b, j, p.bcast_b, 0, cb_pa)
-            packs.append((0, cb_pa))
+            accumulate(cb_acc_a, cb_pa, p.bcast_a, p.split("a"))
         if p.need_b:
-            product(cb_a, zero, p.bcast_a, 1, cb_pb)
-            packs.append((1, cb_pb))
-    pack(packs)
-    f.cbop("cb_pop_front", cb_g, one)
-    if p.need_a:
-        accumulate(cb_acc_a, cb_pa, p.bcast_a, p.split("a"))
-    if p.need_b:
-        accumulate(cb_acc_b, cb_pb, p.bcast_b, p.split("b"))
+            accumulate(cb_acc_b, cb_pb, p.bcast_b, p.split("b"))
     f.end()  # j
-    if p.need_a:
+    for _ in range(n if p.need_a else 0):
         finish(cb_acc_a, cb_oa, p.hop_a)
     if cb_ab is not None:
-        f.cbop("cb_pop_front", cb_ab, one)
+        f.cbop("cb_pop_front", cb_ab, n_parts)
     if p.need_b:
-        f.cbop("cb_pop_front", cb_a, one)
+        f.cbop("cb_pop_front", cb_a, n_parts)
     f.end()  # alpha
     if p.need_b:
         f.for_(None, nb)
-        finish(cb_acc_b, cb_ob, p.hop_b)
+        for _ in range(n):
+            finish(cb_acc_b, cb_ob, p.hop_b)
         f.end()
     if cb_bb is not None:
-        f.cbop("cb_pop_front", cb_bb, nb)
+        f.cbop("cb_pop_front", cb_bb, nb_tiles)
     if p.need_a:
-        f.cbop("cb_pop_front", cb_b, nb)
+        f.cbop("cb_pop_front", cb_b, nb_tiles)
     f.end()  # f
     if cb_s is not None:
         f.cbop("cb_pop_front", cb_s, one)
@@ -532,19 +559,25 @@ def build_program2(an: Analysis2, buffers: dict, grid=(8, 8)):
     from ttbw.runtime import CircularBuffer, CoreRange, Kernel, Program
 
     p = an.plan
-    for name, role in (("grad", "g"), ("a", "a"), ("b", "b")):
+    for name in an.input_names:
         buf = buffers.get(name)
-        if buf is not None and buf.layout != "tile" and not p.is_rm(role):
+        if buf is not None and buf.layout != "tile" and not p.is_rm(name[0] if name != "grad" else "g"):
             raise UnsupportedError(f"device backend: buffer {name} must be TILE (zero padded)")
     src = kernel_sources2(p)
     nf, na, nb = an.counts
     work = split_units(nf, grid)
     cores = [CoreRange.single(*c) for c, _, _ in work]
-    g = buffers["grad"]
-    a = buffers["a"] if p.need_b else None
-    b = buffers["b"] if p.need_a else None
-    oa = buffers["input_grad"] if p.need_a else None
-    ob = buffers["other_grad"] if p.need_b else None
+
+    def pick(name, need):  # (buffer, its imag buffer (complex) or None); (None, None) if not needed
+        names = part_names((name,), p.parts)
+        return (buffers[names[0]], buffers[names[1]] if p.parts == 2 else None) if need else (None, None)
+
+    g, g_i = pick("grad", True)
+    a, a_i = pick("a", p.need_b)
+    b, b_i = pick("b", p.need_a)
+    oa, oa_i = pick("input_grad", p.need_a)
+    ob, ob_i = pick("other_grad", p.need_b)
+    cplx = p.parts == 2  # imag buffers: runtime args after the maps, accessors after the real ones
     addr = lambda x: x.address if x is not None else 0  # noqa: E731
     accf = lambda x: x.accessor_config if x is not None else 0  # noqa: E731
     maps = [v for m in an.maps for trip in m for v in trip]
@@ -558,33 +591,39 @@ def build_program2(an: Analysis2, buffers: dict, grid=(8, 8)):
 
     rd_tail = lambda c: [c[0], c[1], *rm_args(g), *rm_args(a), *rm_args(b)] if p.rm_inputs else []  # noqa: E731
     wr_tail = [*rm_args(oa), *rm_args(ob)] if p.layouts else []
+    if cplx:  # complex tensors are TILE: the tails are the imag buffers' addresses
+        rd_tail = lambda c: [addr(g_i), addr(a_i), addr(b_i)]  # noqa: E731
+        wr_tail = [addr(oa_i), addr(ob_i)]
     kernels = [
-        Kernel("reader", src["reader"], "reader", cores, [CB_G, CB_A, CB_B, accf(g), accf(a), accf(b)] + extra_ct,
+        Kernel("reader", src["reader"], "reader", cores, [CB_G, CB_A, CB_B, accf(g), accf(a), accf(b)] + extra_ct
+               + ([accf(g_i), accf(a_i), accf(b_i)] if cplx else []),
                {c: [addr(g), addr(a), addr(b), f, n, na, nb, *maps, *rd_tail(c)] for c, f, n in work}),
         Kernel("compute", src["compute"], "compute", cores,
                [CB_G, CB_A, CB_B, CB_SCALER, CB_PA, CB_ACC_A, CB_ROUND, CB_PB, CB_ACC_B, CB_OUT_A, CB_OUT_B,
                 CB_BB, CB_AB, CB_PARTS, CB_TMP] + extra_ct,
                {c: [n, na, nb] for c, f, n in work}, fp32_dest_acc_en=True),
-        Kernel("writer", src["writer"], "writer", cores, [CB_OUT_A, CB_OUT_B, accf(oa), accf(ob)],
+        Kernel("writer", src["writer"], "writer", cores,
+               [CB_OUT_A, CB_OUT_B, accf(oa), accf(ob)] + ([accf(oa_i), accf(ob_i)] if cplx else []),
                {c: [addr(oa), addr(ob), 0, f, n, na, nb, *maps, *wr_tail] for c, f, n in work}),
     ]
-    cbs = [CircularBuffer(CB_G, g.data_format, 2, cores)]
+    k = p.parts  # complex: (real, imag) tile pairs
+    cbs = [CircularBuffer(CB_G, g.data_format, 2 * k, cores)]
     if p.need_b:
-        cbs += [CircularBuffer(CB_A, a.data_format, 2, cores), CircularBuffer(CB_PB, p.prod_fmt("b"), 1, cores),
-                CircularBuffer(CB_ACC_B, "f32", nb, cores), CircularBuffer(CB_OUT_B, ob.data_format, 2, cores)]
+        cbs += [CircularBuffer(CB_A, a.data_format, 2 * k, cores), CircularBuffer(CB_PB, p.prod_fmt("b"), k, cores),
+                CircularBuffer(CB_ACC_B, "f32", nb * k, cores), CircularBuffer(CB_OUT_B, ob.data_format, 2 * k, cores)]
     if p.need_a:
-        cbs += [CircularBuffer(CB_B, b.data_format, nb, cores), CircularBuffer(CB_PA, p.prod_fmt("a"), 1, cores),
-                CircularBuffer(CB_ACC_A, "f32", 1, cores), CircularBuffer(CB_OUT_A, oa.data_format, 2, cores)]
+        cbs += [CircularBuffer(CB_B, b.data_format, nb * k, cores), CircularBuffer(CB_PA, p.prod_fmt("a"), k, cores),
+                CircularBuffer(CB_ACC_A, "f32", k, cores), CircularBuffer(CB_OUT_A, oa.data_format, 2 * k, cores)]
     if p.scaler:
         cbs.append(CircularBuffer(CB_SCALER, "bf16", 1, cores))
     if p.exact_b:
-        cbs.append(CircularBuffer(CB_BB, "f32", nb, cores))
+        cbs.append(CircularBuffer(CB_BB, "f32", nb * k, cores))
     if p.exact_a:
-        cbs.append(CircularBuffer(CB_AB, "f32", 1, cores))
+        cbs.append(CircularBuffer(CB_AB, "f32", k, cores))
     if p.splits:
         cbs += [CircularBuffer(CB_PARTS, "f32", 4, cores), CircularBuffer(CB_TMP, "f32", 1, cores)]
-    if p.hop_a or p.hop_b:
-        cbs.append(CircularBuffer(CB_ROUND, "bf16", 2, cores))
+    if p.hop_a or p.hop_b or p.round_products:
+        cbs.append(CircularBuffer(CB_ROUND, "bf16", 4 if p.round_products else 2, cores))
     if p.rm_inputs:
         cbs.append(CircularBuffer(CB_ZERO, "bf16", 1, cores))
-    return Program(kernels, cbs, [x for x in (g, a, b, oa, ob) if x is not None])
+    return Program(kernels, cbs, [x for x in (g, g_i, a, a_i, b, b_i, oa, oa_i, ob, ob_i) if x is not None])

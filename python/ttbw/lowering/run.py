@@ -80,11 +80,13 @@ def run_on_device(op_ir_text: str, inputs, grid=DEFAULT_GRID, fuse: bool = True)
     buffers = {}
     try:
         for name in needed:
-            buf = buffers[name] = dev.allocate(_input_shape(an, name), an.formats[name], layout=_layout(an, name),
-                                                  name=name)
-            buf.write(_host(values[name]))
+            layout = _layout(an, name)
+            buf = buffers[name] = dev.allocate(buffer_shape(_input_shape(an, name), layout), an.formats[name],
+                                               layout=layout, name=name)
+            buf.write(_host(values[name]).reshape(buf.shape))
         for name, shape in an.out_shapes.items():
-            buffers[name] = dev.allocate(shape, an.formats[name], layout=_layout(an, name),
+            layout = _layout(an, name)
+            buffers[name] = dev.allocate(buffer_shape(shape, layout), an.formats[name], layout=layout,
                                          memory=an.out_memory, name=name)
         scalar = float(values["b"]) if p.mode == "scalar" else None
         stats = dev.run(build_program(an, buffers, grid, scalar))
@@ -95,13 +97,18 @@ def run_on_device(op_ir_text: str, inputs, grid=DEFAULT_GRID, fuse: bool = True)
     return outputs, stats
 
 
+def buffer_shape(shape, layout: str) -> tuple:
+    """The device buffer's shape: a rank-0 ROW_MAJOR tensor is one row of one element."""
+    return (1, 1) if layout == "row_major" and len(shape) == 0 else tuple(shape)
+
+
 def _layout(an, name):
     layouts = getattr(an, "layouts", None) or {}
     return layouts.get(name, "tile")
 
 
-def _input_shape(an, name):
-    return an.shape if an.plan.mode == "complex" else an.shapes[name]
+def _input_shape(an, name):  # complex buffers are named "<tensor>.real" / ".imag"
+    return an.shape if an.plan.mode == "complex" else an.shapes[name.split(".")[0]]
 
 
 def _host(x):
