@@ -21,7 +21,7 @@ enum Dim { kDimRow = 0, kDimCol = 1, kDimScalar = 2 };
 
 Fiber& compute_fiber() { return *t_fiber; }
 
-inline float to_dst(const Fiber& f, float v) { return f.dst_tiles == 8 ? v : round_bf16(v); }
+inline float to_dst(const Fiber& f, float v) { return f.fp32_dest ? v : round_bf16(v); }
 
 void need_math(const char* op) {
     if (compute_fiber().regs != kRegsAcquired)
@@ -34,7 +34,7 @@ float* dst_tile(uint32_t i, const char* op) {
     Fiber& f = compute_fiber();
     if (i >= f.dst_tiles)
         fault(std::string(op) + ": DST index " + std::to_string(i) + " out of range: DST holds " +
-              std::to_string(f.dst_tiles) + " tiles in " + (f.dst_tiles == 8 ? "fp32" : "16-bit") + " mode");
+              std::to_string(f.dst_tiles) + " tiles in " + (f.fp32_dest ? "fp32" : "16-bit") + " mode");
     if (!(f.dst_valid & (1u << i))) {
         std::fill(t_core->dst[i], t_core->dst[i] + kTileElems, 0.0f);
         f.dst_valid |= 1u << i;
@@ -62,7 +62,7 @@ void eltwise(int op, const float* a, const float* b, float* out) {
 }
 
 void eltwise_dst(const Fiber& f, int op, const float* a, const float* b, float* out) {
-    if (f.dst_tiles == 8) eltwise<true>(op, a, b, out);
+    if (f.fp32_dest) eltwise<true>(op, a, b, out);
     else eltwise<false>(op, a, b, out);
 }
 
@@ -141,7 +141,7 @@ void ttbw_binary_tiles(int op, uint32_t cb0, uint32_t cb1, uint32_t t0, uint32_t
     if (ca->fmt == kFloat16_b && cb->fmt == kFloat16_b) {
         auto* a16 = reinterpret_cast<const uint16_t*>(pa);
         auto* b16 = reinterpret_cast<const uint16_t*>(pb);
-        if (f.dst_tiles == 8) eltwise_bf16<true>(op, a16, b16, d);
+        if (f.fp32_dest) eltwise_bf16<true>(op, a16, b16, d);
         else eltwise_bf16<false>(op, a16, b16, d);
     } else {
         float a[kTileElems], b[kTileElems];
@@ -242,7 +242,7 @@ void ttbw_dest_reuse(int op, int reuse, uint32_t cb, uint32_t tile, uint32_t dst
     read_tile(cb, tile, v, true, "binary_dest_reuse_tiles");
     const Fiber& f = compute_fiber();
     for (uint32_t i = 0; i < kTileElems; ++i) {
-        float dv = f.dst_tiles == 8 ? to_tf32(d[i]) : d[i];
+        float dv = f.fp32_dest ? to_tf32(d[i]) : d[i];
         d[i] = to_dst(f, reuse == kDestToSrcA ? binop(op, dv, v[i]) : binop(op, v[i], dv));
     }
     t_core->ctr->ops[kDestReuse]++;

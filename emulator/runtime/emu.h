@@ -125,7 +125,10 @@ struct Fiber {
     uint32_t wait_cb = 0, wait_n = 0;
     uint32_t pending_reads = 0, pending_writes = 0;
     RegsState regs = kRegsIdle;
-    uint32_t dst_tiles = 16;
+    // DST tiles one tile_regs_acquire section may use: tt-metal compute kernels run DST in
+    // half-sync mode (math and pack each own half), 8 tiles of 16-bit data, 4 with fp32_dest_acc_en.
+    bool fp32_dest = false;
+    uint32_t dst_tiles = 8;
     uint32_t dst_valid = 0;  // bit i: DST tile i written since tile_regs_acquire
     std::string error;
 };
@@ -142,7 +145,7 @@ struct CoreRun {
     int nf = 0;
     Counters* ctr;
     uint64_t cb_version = 0;   // bumped by every push/pop: tells polling apart from progress
-    float (*dst)[kTileElems];  // the DST register file (16 tiles)
+    float (*dst)[kTileElems];  // the DST section a compute kernel sees (at most 8 tiles)
     Context sched;
 };
 

@@ -155,7 +155,8 @@ static std::string run_core(CoreRun& c, Stacks& stacks) {
         Fiber& f = c.fibers[c.nf];
         f = Fiber{};
         f.k = k;
-        f.dst_tiles = k->fp32_dest ? 8 : 16;
+        f.fp32_dest = k->fp32_dest;
+        f.dst_tiles = k->fp32_dest ? 4 : 8;
         context_init(f.ctx, static_cast<char*>(stacks.base[c.nf]) + Stacks::kGuard, Stacks::kSize, fiber_entry);
         c.order[c.nf++] = &f;
     }
