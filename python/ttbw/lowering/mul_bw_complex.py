@@ -102,17 +102,12 @@ def conj_product(f: _Fn, kind: str, cb_g: str, cb_o: str, o_idx: int | str, out:
     exact in f32). begin / pack / copy: the calling kernel's DST section helpers."""
     g_tiles = (f.c(0), f.c(1))
     o_tiles = (f.c(o_idx), f.c(o_idx + 1)) if isinstance(o_idx, int) else (o_idx, f.arith("addi", o_idx, f.c(1)))
-    pairs = ((0, 0), (1, 1), (1, 0), (0, 1))  # (grad part, other part) of DST 0..3
     begin()
     if sfpu:
-        for k in range(2):
-            copy(cb_g, 4 + k, g_tiles[k])
-            copy(cb_o, 6 + k, o_tiles[k])
-        for dst, (gp, op) in enumerate(pairs):
-            f.op("mul_binary_tile_init")
-            f.op("mul_binary_tile", [f.c(4 + gp), f.c(6 + op), f.c(dst)], ["i32"] * 3)
+        _sfpu_conj_product(f, ((cb_g, g_tiles[0]), (cb_g, g_tiles[1])), ((cb_o, o_tiles[0]), (cb_o, o_tiles[1])),
+                          copy)
     else:
-        for dst, (gp, op) in enumerate(pairs):
+        for dst, (gp, op) in enumerate(_PRODUCTS):
             _fpu_product(f, kind, cb_g, g_tiles[gp], cb_o, o_tiles[op], dst, out)
         if round_cb is not None:  # fp32 DST: each product rounded to bf16 through L1
             pack([(dst, round_cb) for dst in range(4)])
@@ -121,11 +116,42 @@ def conj_product(f: _Fn, kind: str, cb_g: str, cb_o: str, o_idx: int | str, out:
             for dst in range(4):
                 copy(round_cb, dst, f.c(dst))
             f.cbop("cb_pop_front", round_cb, f.c(4))
-    f.op("add_binary_tile_init")
-    f.op("add_binary_tile", [f.c(0), f.c(1), f.c(0)], ["i32"] * 3)
-    f.op("sub_binary_tile_init")
-    f.op("sub_binary_tile", [f.c(2), f.c(3), f.c(2)], ["i32"] * 3)
+        _combine_products(f)
     pack([(0, out), (2, out)])
+
+
+_PRODUCTS = ((0, 0), (1, 1), (1, 0), (0, 1))  # (grad part, other part) of the products P0..P3
+
+
+def _combine_products(f: _Fn) -> None:
+    """DST 0 = P0 + P1 (re), DST 2 = P2 - P3 (im): the products in DST 0..3, each rounded."""
+    _binary_tile(f, "add", 0, 1)
+    _binary_tile(f, "sub", 2, 3)
+
+
+def _sfpu_conj_product(f: _Fn, g, o, copy) -> None:
+    """DST 0 = re = gr*or + gi*oi, DST 2 = im = gi*or - gr*oi in f32 on the SFPU (each product
+    rounded, then the combination), using DST 0..3 only: an fp32 DST section holds 4 tiles.
+    g, o: ((cb, tile index) of the real part, (cb, tile index) of the imag part) of grad and
+    of other; copy(cb, dst, index) loads a tile into DST."""
+    def product(x, y, dst, scratch):  # DST dst = x * y
+        copy(x[0], dst, x[1])
+        copy(y[0], scratch, y[1])
+        f.op("mul_binary_tile_init")
+        f.op("mul_binary_tile", [f.c(dst), f.c(scratch), f.c(dst)], ["i32"] * 3)
+
+    (gr, gi), (o_r, o_i) = g, o
+    product(gr, o_r, 0, 1)
+    product(gi, o_i, 1, 2)
+    _binary_tile(f, "add", 0, 1)
+    product(gi, o_r, 2, 1)
+    product(gr, o_i, 3, 1)
+    _binary_tile(f, "sub", 2, 3)
+
+
+def _binary_tile(f: _Fn, op: str, lhs: int, rhs: int) -> None:  # DST lhs = lhs op rhs (SFPU)
+    f.op(f"{op}_binary_tile_init")
+    f.op(f"{op}_binary_tile", [f.c(lhs), f.c(rhs), f.c(lhs)], ["i32"] * 3)
 
 
 def _reader(p: PlanC) -> str:
@@ -195,17 +221,13 @@ def _compute(p: PlanC) -> str:
     else:
         f.op("init_sfpu", [gr, first_out], [ty[gr], ty[first_out]])
 
-    def mul(x, y, dst, xi=None, yi=None):
-        if dt == "bf16":  # FPU: x, y are CBs
-            f.op("mul_tiles_init", [x, y], [ty[x], ty[y]])
-            f.op("mul_tiles", [x, y, zero, zero, f.c(dst)], [ty[x], ty[y], "i32", "i32", "i32"])
-        else:  # SFPU: x, y are DST indices already loaded
-            f.op("mul_binary_tile_init")
-            f.op("mul_binary_tile", [f.c(xi), f.c(yi), f.c(dst)], ["i32"] * 3)
+    def mul(x, y, dst):  # FPU: DST dst = x * y (tiles at the front of CBs x, y)
+        f.op("mul_tiles_init", [x, y], [ty[x], ty[y]])
+        f.op("mul_tiles", [x, y, zero, zero, f.c(dst)], [ty[x], ty[y], "i32", "i32", "i32"])
 
-    def copy(c, dst):
+    def copy(c, dst, index=None):
         f.op("copy_tile_init", [c], [ty[c]])
-        f.cbop("copy_tile", c, zero, f.c(dst))
+        f.cbop("copy_tile", c, index or zero, f.c(dst))
 
     f.for_(None, n)
     for name in p.inputs:
@@ -217,23 +239,11 @@ def _compute(p: PlanC) -> str:
         yr, yi = cb[other, "real"], cb[other, "imag"]
         f.op("tile_regs_acquire")
         if dt == "bf16":  # products rounded to bf16 in the 16-bit DST
-            mul(gr, yr, 0)
-            mul(gi, yi, 1)
-            mul(gi, yr, 2)
-            mul(gr, yi, 3)
+            for dst, (gp, op) in enumerate(_PRODUCTS):
+                mul((gr, gi)[gp], (yr, yi)[op], dst)
+            _combine_products(f)
         else:
-            copy(gr, 4)
-            copy(gi, 5)
-            copy(yr, 6)
-            copy(yi, 7)
-            mul(None, None, 0, 4, 6)
-            mul(None, None, 1, 5, 7)
-            mul(None, None, 2, 5, 6)
-            mul(None, None, 3, 4, 7)
-        f.op("add_binary_tile_init")
-        f.op("add_binary_tile", [zero, one, zero], ["i32"] * 3)
-        f.op("sub_binary_tile_init")
-        f.op("sub_binary_tile", [f.c(2), f.c(3), f.c(2)], ["i32"] * 3)
+            _sfpu_conj_product(f, ((gr, zero), (gi, zero)), ((yr, zero), (yi, zero)), copy)
         f.op("tile_regs_commit")
         f.op("tile_regs_wait")
         o_r, o_i = cb[out, "real"], cb[out, "imag"]

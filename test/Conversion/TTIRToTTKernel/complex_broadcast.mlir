@@ -89,8 +89,9 @@ func.func @complex_row(%g: tensor<1x1x64x64xcomplex<bf16>>, %a: tensor<1x1x64x64
 // CHECK-DAG: %[[PB:.*]] = "ttkernel.get_compile_time_arg_val"() <{arg_index = 7 : i32}>
 // CHECK: "ttkernel.init_sfpu"
 // CHECK: "ttkernel.unary_bcast"
-// CHECK-COUNT-4: "ttkernel.mul_binary_tile"
+// CHECK-COUNT-2: "ttkernel.mul_binary_tile"
 // CHECK: "ttkernel.add_binary_tile"(%c0_i32, %c1_i32, %c0_i32)
+// CHECK-COUNT-2: "ttkernel.mul_binary_tile"
 // CHECK: "ttkernel.sub_binary_tile"(%c2_i32, %c3_i32, %c2_i32)
 // CHECK: "ttkernel.pack_tile"(%c0_i32, %[[PA]], %c0_i32)
 // CHECK: "ttkernel.pack_tile"(%c2_i32, %[[PA]], %c1_i32)
