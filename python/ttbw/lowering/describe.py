@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .mul_bw_program import MAX_GROUPS, kernel_ir, needed_inputs
+from .kernel_ir import MAX_GROUPS
+from .mul_bw_program import kernel_ir, needed_inputs
 
 SCHEMA_VERSION = 1
 _ADDRESS_BASE = 0x7EA00000  # sentinel addresses: _ADDRESS_BASE + buffer position
@@ -141,7 +142,7 @@ def _arg_names_real(an) -> dict[str, list[str]]:
         reader = ["addr_grad", f"addr_{y}", f"addr_{x}", *tail]
         writer = [f"addr_{out[y]}", f"addr_{out[x]}", *tail]
         if an.plan.rm_tiles:  # ROW_MAJOR tensors with broadcast: their row geometry
-            from .mul_bw_program import RM_ARGS
+            from .kernel_ir import RM_ARGS
 
             rm = lambda names: [f"{a}_{n}" for n in names for a in RM_ARGS]  # noqa: E731
             p = an.plan
@@ -158,7 +159,7 @@ def _arg_names_real(an) -> dict[str, list[str]]:
         reader = ["addr_grad", "addr_a", "addr_b", *tail]
         writer = ["addr_input_grad", "addr_other_grad", "reserved", *tail]
         if an.plan.layouts:  # ROW_MAJOR tensors: their row geometry
-            from .mul_bw_program import RM_ARGS
+            from .kernel_ir import RM_ARGS
 
             rm = lambda names: [f"{a}_{n}" for n in names for a in RM_ARGS]  # noqa: E731
             if an.plan.rm_inputs:

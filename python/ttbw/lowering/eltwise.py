@@ -14,7 +14,7 @@ rows into / out of tiles).
 ROW_MAJOR operands (one page per row): the reader builds each tile from the rows over a page
 cleared from a zero tile (compute packs `fill_tile(0)` into CB_ZERO once), so the padding is 0
 as in a TILE upload; a ROW_MAJOR result gets only its valid row chunks written
-(`mul_bw_program._rm_read_tile` / `_rm_write_tile`). DRAM traffic is exactly the tensors' bytes.
+(`mul_bw_program.rm_read_tile` / `rm_write_tile`). DRAM traffic is exactly the tensors' bytes.
 
 Runtime args: reader [addr_x, addr_y, first_tile, num_tiles, core_x, core_y, RM_ARGS of x,
 RM_ARGS of y]; compute [num_tiles]; writer [addr_out, first_tile, num_tiles, RM_ARGS of out]
@@ -25,8 +25,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .mul_bw_program import (_EB, RM_ARGS, TILE, UnsupportedError, _accessor, _cbt, _Fn, _rm_accessor,
-                             _rm_read_tile, _rm_write_tile, split_units)
+from .kernel_ir import (ELEMENT_BYTES, RM_ARGS, TILE, KernelFn, cb_type, rm_accessor, rm_read_tile, rm_write_tile,
+                        tensor_accessor)
+from .mul_bw_program import UnsupportedError, split_units
 
 OPS = {"multiply": "mul", "add": "add", "subtract": "sub", "neg": None, "typecast": None}
 CB_X, CB_Y, CB_ZERO, CB_ROUND, CB_OUT = 0, 1, 2, 3, 16
@@ -61,11 +62,11 @@ class EltwiseSpec:
 
 
 def _tile_type(fmt: str, pages: int = 2) -> str:
-    return _cbt(_IR_FORMAT[fmt], pages)
+    return cb_type(_IR_FORMAT[fmt], pages)
 
 
 def _reader(spec: EltwiseSpec) -> str:
-    f = _Fn("reader", "noc")
+    f = KernelFn("reader", "noc")
     cbs = [f.cb(f"cb_in{i}", i, _tile_type(fmt)) for i, (fmt, _) in enumerate(spec.inputs)]
     addrs = [f.arg(i) for i in range(2)]
     first, n = f.arg(2), f.arg(3)
@@ -80,9 +81,9 @@ def _reader(spec: EltwiseSpec) -> str:
     for i, ((fmt, layout), cb) in enumerate(zip(spec.inputs, cbs)):
         if layout == "row_major":
             dims = [f.arg(6 + 5 * i + k) for k in range(5)]
-            reads.append((cb, _rm_accessor(f, 3 + i, addrs[i], dims[4]), dims[:4], _EB[fmt]))
+            reads.append((cb, rm_accessor(f, 3 + i, addrs[i], dims[4]), dims[:4], ELEMENT_BYTES[fmt]))
         else:
-            reads.append((cb, _accessor(f, 3 + i, addrs[i], cb), None, 0))
+            reads.append((cb, tensor_accessor(f, 3 + i, addrs[i], cb), None, 0))
     one = f.c(1)
     t = f.for_(first, n)
     for cb, acc, dims, eb in reads:
@@ -91,7 +92,7 @@ def _reader(spec: EltwiseSpec) -> str:
         if dims is None:
             f.op("noc_async_read_tile", [t, acc, wp], ["i32", "!ttkernel.TensorAccessor", "i32"])
         else:
-            _rm_read_tile(f, t, acc, dims, eb, wp, znoc)
+            rm_read_tile(f, t, acc, dims, eb, wp, znoc)
     f.op("noc_async_read_barrier")
     for cb, _, _, _ in reads:
         f.cbop("cb_push_back", cb, one)
@@ -102,7 +103,7 @@ def _reader(spec: EltwiseSpec) -> str:
 
 
 def _compute(spec: EltwiseSpec) -> str:
-    f = _Fn("compute", "compute")
+    f = KernelFn("compute", "compute")
     cbs = [f.cb(f"cb_in{i}", i, _tile_type(fmt)) for i, (fmt, _) in enumerate(spec.inputs)]
     cb_out = f.cb("cb_out", 3, _tile_type(spec.output[0]))
     cb_r = f.cb("cb_round", 4, _tile_type("bf16")) if spec.hop else None
@@ -110,68 +111,45 @@ def _compute(spec: EltwiseSpec) -> str:
     zero, one = f.c(0), f.c(1)
     f.op("init_sfpu", [cbs[0], cb_out], [f.cb_types[cbs[0]], f.cb_types[cb_out]])
 
-    def pack(cb):
-        f.op("tile_regs_commit")
-        f.op("tile_regs_wait")
-        f.cbop("cb_reserve_back", cb, one)
-        f.op("pack_tile", [zero, cb, zero], ["i32", f.cb_types[cb], "i32"], props="out_of_order = false")
-        f.op("tile_regs_release")
-        f.cbop("cb_push_back", cb, one)
-
-    def fill(dst, value):
-        v = f.fresh()
-        f.emit(f"{v} = arith.constant {value} : f32")
-        f.op("fill_tile_init")
-        f.op("fill_tile", [f.c(dst), v], ["i32", "f32"])
-
     if spec.rm_inputs:  # the zero tile the reader clears ROW_MAJOR pages with
-        cb_z = f.cb("cb_zero", 2, _tile_type("bf16", 1))
-        f.op("tile_regs_acquire")
-        fill(0, "0.0")
-        pack(cb_z)
+        f.fill_tiles("0.0", f.cb("cb_zero", 2, _tile_type("bf16", 1)))
     f.for_(None, n)
     for cb in cbs:
         f.cbop("cb_wait_front", cb, one)
-    f.op("tile_regs_acquire")
+    f.acquire()
     for dst, cb in enumerate(cbs):
-        f.op("copy_tile_init", [cb], [f.cb_types[cb]])
-        f.cbop("copy_tile", cb, zero, f.c(dst))
+        f.copy(cb, dst)
     if spec.op == "neg":
-        fill(1, "-1.0")
+        f.fill("-1.0", 1)
     binary = OPS[spec.op] or ("mul" if spec.op == "neg" else None)
     if binary:
         f.op(f"{binary}_binary_tile_init")
         f.op(f"{binary}_binary_tile", [zero, one, zero], ["i32"] * 3)
     for cb in cbs:
         f.cbop("cb_pop_front", cb, one)
-    pack(cb_r or cb_out)
+    f.pack([(0, cb_r or cb_out)])
     if cb_r is not None:  # the bf16-rounded tile -> bfloat8_b
-        f.op("tile_regs_acquire")
-        f.cbop("cb_wait_front", cb_r, one)
-        f.op("copy_tile_init", [cb_r], [f.cb_types[cb_r]])
-        f.cbop("copy_tile", cb_r, zero, zero)
-        f.cbop("cb_pop_front", cb_r, one)
-        pack(cb_out)
+        f.move(cb_r, cb_out)
     f.end()
     return f.text()
 
 
 def _writer(spec: EltwiseSpec) -> str:
-    f = _Fn("writer", "noc")
+    f = KernelFn("writer", "noc")
     fmt, layout = spec.output
     cb = f.cb("cb_out", 0, _tile_type(fmt))
     addr, first, n = f.arg(0), f.arg(1), f.arg(2)
     if layout == "row_major":
         dims = [f.arg(3 + k) for k in range(5)]
-        acc = _rm_accessor(f, 1, addr, dims[4])
+        acc = rm_accessor(f, 1, addr, dims[4])
     else:
-        acc = _accessor(f, 1, addr, cb)
+        acc = tensor_accessor(f, 1, addr, cb)
     one = f.c(1)
     t = f.for_(first, n)
     f.cbop("cb_wait_front", cb, one)
     rp = f.op("get_read_ptr", [cb], [f.cb_types[cb]], "i32")
     if layout == "row_major":
-        _rm_write_tile(f, t, acc, dims[:4], _EB[fmt], rp)
+        rm_write_tile(f, t, acc, dims[:4], ELEMENT_BYTES[fmt], rp)
     else:
         f.op("noc_async_write_tile", [t, acc, rp], ["i32", "!ttkernel.TensorAccessor", "i32"])
     f.op("noc_async_write_barrier")

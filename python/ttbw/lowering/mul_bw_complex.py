@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .mul_bw_program import (_DEVICE_FORMAT, PARTS, UnsupportedError, _accessor, _cbt, _Fn, _fpu_product,
-                             split_units)
+from .kernel_ir import KernelFn, cb_type, tensor_accessor
+from .mul_bw_program import _DEVICE_FORMAT, PARTS, UnsupportedError, split_units
 
 CB_IN = {"grad": (0, 1), "a": (2, 3), "b": (4, 5)}
 CB_OUT = {"input_grad": (16, 17), "other_grad": (18, 19)}
@@ -91,52 +91,51 @@ def analyze_complex(descs, shapes, mask, scalar, out_memory) -> AnalysisC | None
     return AnalysisC(plan, shape, outs, names, formats, out_memory)
 
 
-def conj_product(f: _Fn, kind: str, cb_g: str, cb_o: str, o_idx: int | str, out: str, *, sfpu: bool,
-                 round_cb: str | None, begin, pack, copy) -> None:
+def conj_product(f: KernelFn, kind: str, cb_g: str, cb_o: str, o_idx: int | str, out: str, *, sfpu: bool,
+                 round_cb: str | None) -> None:
     """Packs grad * conj(bcast(other)) onto `out` as two tiles, re = gr*or + gi*oi then
     im = gi*or - gr*oi: grad's parts are tiles 0, 1 of cb_g, other's tiles o_idx, o_idx + 1 of
     cb_o (o_idx: an int or an i32 value); `kind`: how other is broadcast (none | row | col |
     scalar). Each product is rounded to the tensors' type before the combination, as the
     decomposition's ttir.multiply does: bf16 on the FPU (rounded by the 16-bit DST, or through
     `round_cb` with the fp32 DST), f32 on the SFPU (cb_o then holds other already broadcast,
-    exact in f32). begin / pack / copy: the calling kernel's DST section helpers."""
+    exact in f32)."""
     g_tiles = (f.c(0), f.c(1))
     o_tiles = (f.c(o_idx), f.c(o_idx + 1)) if isinstance(o_idx, int) else (o_idx, f.arith("addi", o_idx, f.c(1)))
-    begin()
+    f.acquire()
     if sfpu:
-        _sfpu_conj_product(f, ((cb_g, g_tiles[0]), (cb_g, g_tiles[1])), ((cb_o, o_tiles[0]), (cb_o, o_tiles[1])),
-                          copy)
+        _sfpu_conj_product(f, ((cb_g, g_tiles[0]), (cb_g, g_tiles[1])), ((cb_o, o_tiles[0]), (cb_o, o_tiles[1])))
     else:
         for dst, (gp, op) in enumerate(_PRODUCTS):
-            _fpu_product(f, kind, cb_g, g_tiles[gp], cb_o, o_tiles[op], dst, out)
+            f.fpu_product(kind, cb_g, g_tiles[gp], cb_o, o_tiles[op], dst, out)
         if round_cb is not None:  # fp32 DST: each product rounded to bf16 through L1
-            pack([(dst, round_cb) for dst in range(4)])
-            begin()
+            f.pack([(dst, round_cb) for dst in range(4)])
+            f.acquire()
             f.cbop("cb_wait_front", round_cb, f.c(4))
             for dst in range(4):
-                copy(round_cb, dst, f.c(dst))
+                f.copy(round_cb, dst, f.c(dst))
             f.cbop("cb_pop_front", round_cb, f.c(4))
         _combine_products(f)
-    pack([(0, out), (2, out)])
+    f.pack([(0, out), (2, out)])
 
 
 _PRODUCTS = ((0, 0), (1, 1), (1, 0), (0, 1))  # (grad part, other part) of the products P0..P3
 
 
-def _combine_products(f: _Fn) -> None:
+def _combine_products(f: KernelFn) -> None:
     """DST 0 = P0 + P1 (re), DST 2 = P2 - P3 (im): the products in DST 0..3, each rounded."""
     _binary_tile(f, "add", 0, 1)
     _binary_tile(f, "sub", 2, 3)
 
 
-def _sfpu_conj_product(f: _Fn, g, o, copy) -> None:
+def _sfpu_conj_product(f: KernelFn, g, o) -> None:
     """DST 0 = re = gr*or + gi*oi, DST 2 = im = gi*or - gr*oi in f32 on the SFPU (each product
     rounded, then the combination), using DST 0..3 only: an fp32 DST section holds 4 tiles.
     g, o: ((cb, tile index) of the real part, (cb, tile index) of the imag part) of grad and
-    of other; copy(cb, dst, index) loads a tile into DST."""
+    of other."""
     def product(x, y, dst, scratch):  # DST dst = x * y
-        copy(x[0], dst, x[1])
-        copy(y[0], scratch, y[1])
+        f.copy(x[0], dst, x[1])
+        f.copy(y[0], scratch, y[1])
         f.op("mul_binary_tile_init")
         f.op("mul_binary_tile", [f.c(dst), f.c(scratch), f.c(dst)], ["i32"] * 3)
 
@@ -149,21 +148,21 @@ def _sfpu_conj_product(f: _Fn, g, o, copy) -> None:
     _binary_tile(f, "sub", 2, 3)
 
 
-def _binary_tile(f: _Fn, op: str, lhs: int, rhs: int) -> None:  # DST lhs = lhs op rhs (SFPU)
+def _binary_tile(f: KernelFn, op: str, lhs: int, rhs: int) -> None:  # DST lhs = lhs op rhs (SFPU)
     f.op(f"{op}_binary_tile_init")
     f.op(f"{op}_binary_tile", [f.c(lhs), f.c(rhs), f.c(lhs)], ["i32"] * 3)
 
 
 def _reader(p: PlanC) -> str:
-    f = _Fn("reader", "noc")
+    f = KernelFn("reader", "noc")
     cbs, accs = [], []
     for name in p.inputs:
         for k, part in enumerate(PARTS):
             idx = CB_IN[name][k]
-            cb = f.cb(f"cb_{name}_{part}", idx, _cbt(p.dtype))
+            cb = f.cb(f"cb_{name}_{part}", idx, cb_type(p.dtype))
             addr = f.arg(idx)
             cbs.append(cb)
-            accs.append(_accessor(f, 6 + idx, addr, cb))
+            accs.append(tensor_accessor(f, 6 + idx, addr, cb))
     first, n = f.arg(6), f.arg(7)
     one = f.c(1)
     t = f.for_(first, n)
@@ -179,14 +178,14 @@ def _reader(p: PlanC) -> str:
 
 
 def _writer(p: PlanC) -> str:
-    f = _Fn("writer", "noc")
+    f = KernelFn("writer", "noc")
     cbs, accs = [], []
     for name in p.outputs:
         for k, part in enumerate(PARTS):
             idx = CB_OUT[name][k] - 16
-            cb = f.cb(f"cb_{name}_{part}", idx, _cbt(p.dtype))
+            cb = f.cb(f"cb_{name}_{part}", idx, cb_type(p.dtype))
             cbs.append(cb)
-            accs.append(_accessor(f, 4 + idx, f.arg(idx), cb))
+            accs.append(tensor_accessor(f, 4 + idx, f.arg(idx), cb))
     first, n = f.arg(4), f.arg(5)
     one = f.c(1)
     t = f.for_(first, n)
@@ -201,16 +200,16 @@ def _writer(p: PlanC) -> str:
 
 
 def _compute(p: PlanC) -> str:
-    f = _Fn("compute", "compute")
+    f = KernelFn("compute", "compute")
     dt = p.dtype
     cb = {}
     for name in ("grad", "a", "b"):
         for k, part in enumerate(PARTS):
             if name in p.inputs:
-                cb[name, part] = f.cb(f"cb_{name}_{part}", CB_IN[name][k], _cbt(dt))
+                cb[name, part] = f.cb(f"cb_{name}_{part}", CB_IN[name][k], cb_type(dt))
     for name in p.outputs:
         for k, part in enumerate(PARTS):
-            cb[name, part] = f.cb(f"cb_{name}_{part}", 6 + CB_OUT[name][k] - 16, _cbt(dt))
+            cb[name, part] = f.cb(f"cb_{name}_{part}", 6 + CB_OUT[name][k] - 16, cb_type(dt))
     ty = f.cb_types
     n = f.arg(0)
     zero, one = f.c(0), f.c(1)
@@ -221,14 +220,6 @@ def _compute(p: PlanC) -> str:
     else:
         f.op("init_sfpu", [gr, first_out], [ty[gr], ty[first_out]])
 
-    def mul(x, y, dst):  # FPU: DST dst = x * y (tiles at the front of CBs x, y)
-        f.op("mul_tiles_init", [x, y], [ty[x], ty[y]])
-        f.op("mul_tiles", [x, y, zero, zero, f.c(dst)], [ty[x], ty[y], "i32", "i32", "i32"])
-
-    def copy(c, dst, index=None):
-        f.op("copy_tile_init", [c], [ty[c]])
-        f.cbop("copy_tile", c, index or zero, f.c(dst))
-
     f.for_(None, n)
     for name in p.inputs:
         for part in PARTS:
@@ -237,22 +228,14 @@ def _compute(p: PlanC) -> str:
         if out not in p.outputs:
             continue
         yr, yi = cb[other, "real"], cb[other, "imag"]
-        f.op("tile_regs_acquire")
+        f.acquire()
         if dt == "bf16":  # products rounded to bf16 in the 16-bit DST
             for dst, (gp, op) in enumerate(_PRODUCTS):
-                mul((gr, gi)[gp], (yr, yi)[op], dst)
+                f.fpu_product("none", (gr, gi)[gp], zero, (yr, yi)[op], zero, dst, None)
             _combine_products(f)
         else:
-            _sfpu_conj_product(f, ((gr, zero), (gi, zero)), ((yr, zero), (yi, zero)), copy)
-        f.op("tile_regs_commit")
-        f.op("tile_regs_wait")
-        o_r, o_i = cb[out, "real"], cb[out, "imag"]
-        for dst, o in ((0, o_r), (2, o_i)):
-            f.cbop("cb_reserve_back", o, one)
-            f.op("pack_tile", [f.c(dst), o, zero], ["i32", ty[o], "i32"], props="out_of_order = false")
-        f.op("tile_regs_release")
-        f.cbop("cb_push_back", o_r, one)
-        f.cbop("cb_push_back", o_i, one)
+            _sfpu_conj_product(f, ((gr, zero), (gi, zero)), ((yr, zero), (yi, zero)))
+        f.pack([(0, cb[out, "real"]), (2, cb[out, "imag"])])
     for name in p.inputs:
         for part in PARTS:
             f.cbop("cb_pop_front", cb[name, part], one)

@@ -54,8 +54,8 @@ from functools import lru_cache
 
 import numpy as np
 
-TILE = 32
-MAX_GROUPS = 3  # kept / summed tile-axis groups the kernels index with
+from .kernel_ir import (ELEMENT_BYTES, MAX_GROUPS, RM_ARGS, TILE, KernelFn, cb_type, mapping_args,
+                        rm_accessor, rm_read_tile, rm_write_tile, tensor_accessor, tile_map)
 
 # CB indices (compile-time args of the kernels)
 CB_G, CB_Y, CB_X, CB_SCALER, CB_PROD, CB_ACC, CB_ROUND, CB_OUT_Y, CB_OUT_X = 0, 1, 2, 3, 4, 5, 6, 16, 17
@@ -355,207 +355,30 @@ _DEVICE_FORMAT = {"bf16": "bf16", "bfp_bf8": "bfp8_b", "f32": "f32"}
 
 # --------------------------------------------------------------------------- IR generation
 
-def _cbt(dt: str, pages: int = 2) -> str:
-    return f"!ttkernel.cb<{pages}, !ttcore.tile<32x32, {dt}>>"
-
-
-class _Fn:
-    """Builds one kernel function in generic TTKernel form."""
-
-    def __init__(self, name: str, thread: str):
-        self.name, self.thread = name, thread
-        self.body: list[str] = []
-        self.consts: dict = {}
-        self.n = 0
-        self.depth = 2
-        self.cb_types: dict[str, str] = {}
-
-    def fresh(self, p="v") -> str:
-        self.n += 1
-        return f"%{p}{self.n}"
-
-    def emit(self, s: str) -> None:
-        self.body.append("  " * self.depth + s)
-
-    def c(self, v: int) -> str:
-        if v not in self.consts:
-            self.consts[v] = f"%c{v}"
-        return self.consts[v]
-
-    def op(self, name, operands=(), types=(), result=None, props=None) -> str | None:
-        res = self.fresh() if result else None
-        p = f" <{{{props}}}>" if props else ""
-        lhs = f"{res} = " if res else ""
-        self.emit(f'{lhs}"ttkernel.{name}"({", ".join(operands)}){p} : ({", ".join(types)}) -> {result or "()"}')
-        return res
-
-    def arith(self, opname, a, b, ty="i32") -> str:
-        r = self.fresh()
-        self.emit(f"{r} = arith.{opname} {a}, {b} : {ty}")
-        return r
-
-    def cb(self, name: str, index: int, ty: str) -> str:
-        v = f"%{name}"
-        self.cb_types[v] = ty
-        self.emit(f'{v} = "ttkernel.get_compile_time_arg_val"() <{{arg_index = {index} : i32}}> : () -> {ty}')
-        return v
-
-    def arg(self, i: int) -> str:
-        return self.op("get_arg_val", [self.c(i)], ["i32"], "i32")
-
-    def cbop(self, name, cb, *ints, props=None):
-        self.op(name, [cb, *ints], [self.cb_types[cb]] + ["i32"] * len(ints), props=props)
-
-    def for_(self, lb_i32: str | None, count_i32: str):
-        """Opens `scf.for %i = lb to lb + count` (i32 bounds); returns the i32 induction value."""
-        idx = self.fresh("i")
-        step = self.fresh()
-        self.emit(f"{step} = arith.constant 1 : index")
-        cnt = self.fresh()
-        self.emit(f"{cnt} = arith.index_cast {count_i32} : i32 to index")
-        if lb_i32 is None:
-            lb = self.fresh()
-            self.emit(f"{lb} = arith.constant 0 : index")
-            ub = cnt
-        else:
-            lb = self.fresh()
-            self.emit(f"{lb} = arith.index_cast {lb_i32} : i32 to index")
-            ub = self.fresh()
-            self.emit(f"{ub} = arith.addi {lb}, {cnt} : index")
-        self.emit(f"scf.for {idx} = {lb} to {ub} step {step} {{")
-        self.depth += 1
-        v = self.fresh()
-        self.emit(f"{v} = arith.index_cast {idx} : index to i32")
-        return v
-
-    def end(self):
-        self.depth -= 1
-        self.emit("}")
-
-    def text(self) -> str:
-        consts = [f"    {n} = arith.constant {v} : i32" for v, n in sorted(self.consts.items())]
-        head = (f"  func.func @{self.name}() attributes "
-                f"{{ttkernel.thread = #ttkernel.thread<{self.thread}>}} {{")
-        return "\n".join([head, *consts, *self.body, "    return", "  }"])
-
-
-def _map(f: _Fn, v: str, trip_args: list) -> str:
-    """sum_i ((v / div_i) % mod_i) * stride_i over runtime-arg triplets."""
-    total = None
-    for div, mod, stride in trip_args:
-        q = f.arith("divui", v, div)
-        r = f.arith("remui", q, mod)
-        p = f.arith("muli", r, stride)
-        total = p if total is None else f.arith("addi", total, p)
-    return total
-
-
-def _accessor(f: _Fn, ct_index: int, addr: str, cb: str) -> str:
-    args = f.op("TensorAccessorArgs", [f.c(ct_index), f.c(0)], ["i32", "i32"], "!ttkernel.TensorAccessorArgs",
-                props="operandSegmentSizes = array<i32: 1, 1, 0>")
-    page = f.op("get_tile_size", [cb], [f.cb_types[cb]], "i32")
-    return f.op("TensorAccessor", [args, addr, page], ["!ttkernel.TensorAccessorArgs", "i32", "i32"],
-                "!ttkernel.TensorAccessor")
-
-
-# ROW_MAJOR roles of an rm_tiles plan (one page per row): tiles are built from / written back
-# to rows. Per role, runtime args H, W (logical rows / columns of the last two dims, rank-
-# aligned), Ht, Wt (tiles) and the row bytes (the accessor's page size).
-RM_ARGS = ("H", "W", "Ht", "Wt", "row_bytes")
-_EB = {"bf16": 2, "f32": 4}
-
-
-def _rm_accessor(f: _Fn, ct_index: int, addr: str, row_bytes: str) -> str:
-    args = f.op("TensorAccessorArgs", [f.c(ct_index), f.c(0)], ["i32", "i32"], "!ttkernel.TensorAccessorArgs",
-                props="operandSegmentSizes = array<i32: 1, 1, 0>")
-    return f.op("TensorAccessor", [args, addr, row_bytes], ["!ttkernel.TensorAccessorArgs", "i32", "i32"],
-                "!ttkernel.TensorAccessor")
-
-
-def _rm_chunks(f: _Fn, t: str, acc: str, dims, eb: int, body) -> None:
-    """Calls body(noc_addr, l1_byte_offset, byte_size) for every valid 16-element row chunk of
-    tile t of a ROW_MAJOR tensor: element (r, c) of a tile sits at face (r/16, c/16), i.e. at
-    ((r/16*2 + c/16)*256 + (r%16)*16 + c%16) * eb bytes. Only valid rows
-    (min(32, H - 32*th)) and chunks (min(16, W - 32*tw - 16k) > 0 elements) are visited."""
-    H, W, Ht, Wt = dims
-    bt = f.arith("divui", t, Wt)
-    tw = f.arith("remui", t, Wt)
-    th = f.arith("remui", bt, Ht)
-    bi = f.arith("divui", bt, Ht)
-    h0 = f.arith("muli", th, f.c(32))
-    row0 = f.arith("addi", f.arith("muli", bi, H), h0)
-    nr = f.arith("minui", f.arith("subi", H, h0), f.c(32))
-    c0 = f.arith("muli", tw, f.c(32))
-    wrem = f.arith("subi", W, c0)
-    nk = f.arith("minui", f.arith("divui", f.arith("addi", wrem, f.c(15)), f.c(16)), f.c(2))
-    r = f.for_(None, nr)
-    page = f.arith("addi", row0, r)
-    rowoff = f.arith("addi", f.arith("muli", f.arith("divui", r, f.c(16)), f.c(512)),
-                     f.arith("muli", f.arith("remui", r, f.c(16)), f.c(16)))
-    k = f.for_(None, nk)
-    k16 = f.arith("muli", k, f.c(16))
-    col = f.arith("addi", c0, k16)
-    n = f.arith("minui", f.arith("subi", wrem, k16), f.c(16))
-    noc = f.op("tensor_accessor.get_noc_addr", [acc, page, f.arith("muli", col, f.c(eb))],
-               ["!ttkernel.TensorAccessor", "i32", "i32"], "!ttkernel.noc_addr")
-    off = f.arith("muli", f.arith("addi", rowoff, f.arith("muli", k, f.c(256))), f.c(eb))
-    body(noc, off, f.arith("muli", n, f.c(eb)))
-    f.end()
-    f.end()
-
-
-def _rm_read_tile(f: _Fn, t: str, acc: str, dims, eb: int, wp: str, znoc: str) -> None:
-    """Tile t of a ROW_MAJOR tensor into L1 at wp: the page is zeroed (padding must be 0 for
-    the sums), then the valid row chunks are read. Reads exactly the tile's valid bytes from DRAM."""
-    for i in range(eb // 2):  # the zero source is one bf16 tile (2048 bytes)
-        dst = wp if i == 0 else f.arith("addi", wp, f.c(2048 * i))
-        f.op("noc_async_read", [znoc, dst, f.c(2048)], ["!ttkernel.noc_addr", "i32", "i32"])
-    f.op("noc_async_read_barrier")
-
-    def body(noc, off, size):
-        f.op("noc_async_read", [noc, f.arith("addi", wp, off), size], ["!ttkernel.noc_addr", "i32", "i32"])
-
-    _rm_chunks(f, t, acc, dims, eb, body)
-
-
-def _rm_write_tile(f: _Fn, t: str, acc: str, dims, eb: int, rp: str) -> None:
-    def body(noc, off, size):
-        f.op("noc_async_write", [f.arith("addi", rp, off), noc, size], ["i32", "!ttkernel.noc_addr", "i32"])
-
-    _rm_chunks(f, t, acc, dims, eb, body)
-
-
 # runtime-arg layouts (reader / writer share the mapping tail)
 # reader: [addr_g, addr_y, addr_x, first_unit, num_units, inner, kept(3x3), summed(3x3)]
 # writer: [addr_out_y, addr_out_x, first_unit, num_units, inner, kept(3x3), summed(3x3)]
 # compute: [num_units, inner, scalar_m, scalar_up, scalar_down]
 
 
-def _imag_accessors(f: _Fn, p, roles, ct_base: int, arg_base: int) -> dict:
+def _imag_accessors(f: KernelFn, p, roles, ct_base: int, arg_base: int) -> dict:
     """Complex plans (p.parts == 2): role -> (accessor of its imag buffer, tile size), for the
     roles (role, cb; cb None when absent) in compile arg / runtime arg order from the bases."""
     if p.parts == 1:
         return {}
     size = lambda cb: f.op("get_tile_size", [cb], [f.cb_types[cb]], "i32")  # noqa: E731
-    return {r: (_accessor(f, ct_base + i, f.arg(arg_base + i), cb), size(cb))
+    return {r: (tensor_accessor(f, ct_base + i, f.arg(arg_base + i), cb), size(cb))
             for i, (r, cb) in enumerate(roles) if cb is not None}
 
 
-def _mapping_args(f: _Fn, base: int):
-    vals = [f.arg(base + i) for i in range(6 * MAX_GROUPS)]
-    kept = [tuple(vals[3 * i:3 * i + 3]) for i in range(MAX_GROUPS)]
-    summed = [tuple(vals[3 * (MAX_GROUPS + i):3 * (MAX_GROUPS + i) + 3]) for i in range(MAX_GROUPS)]
-    return kept, summed
-
-
 def _reader(p: Plan) -> str:
-    f = _Fn("reader", "noc")
-    cb_g = f.cb("cb_g", 0, _cbt(p.fmt("g")))
-    cb_y = f.cb("cb_y", 1, _cbt(p.fmt("y"))) if p.read_y else None
-    cb_x = f.cb("cb_x", 2, _cbt(p.fmt("x"))) if p.read_x else None
+    f = KernelFn("reader", "noc")
+    cb_g = f.cb("cb_g", 0, cb_type(p.fmt("g")))
+    cb_y = f.cb("cb_y", 1, cb_type(p.fmt("y"))) if p.read_y else None
+    cb_x = f.cb("cb_x", 2, cb_type(p.fmt("x"))) if p.read_x else None
     addr_g, addr_y, addr_x = f.arg(0), f.arg(1), f.arg(2)
     first, nu, inner = f.arg(3), f.arg(4), f.arg(5)
-    kept, summed = _mapping_args(f, 6)
+    kept, summed = mapping_args(f, 6)
     rm_roles = [r for r, need in (("g", True), ("y", p.read_y), ("x", p.read_x)) if need and p.is_rm(r)]
     rm_dims, znoc, cb_z = {}, None, None
     if p.rm_tiles and rm_roles:
@@ -564,12 +387,12 @@ def _reader(p: Plan) -> str:
         for i, r in enumerate(("g", "y", "x")):
             if r in rm_roles:
                 rm_dims[r] = [f.arg(26 + 5 * i + k) for k in range(5)]
-        cb_z = f.cb("cb_zero", 6, _cbt("bf16", 1))
+        cb_z = f.cb("cb_zero", 6, cb_type("bf16", 1))
     accs = {}
     for r, ct, addr, cb in (("g", 3, addr_g, cb_g), ("y", 4, addr_y, cb_y), ("x", 5, addr_x, cb_x)):
         if cb is None:
             continue
-        accs[r] = _rm_accessor(f, ct, addr, rm_dims[r][4]) if r in rm_dims else _accessor(f, ct, addr, cb)
+        accs[r] = rm_accessor(f, ct, addr, rm_dims[r][4]) if r in rm_dims else tensor_accessor(f, ct, addr, cb)
     acc_g, acc_y, acc_x = accs.get("g"), accs.get("y"), accs.get("x")
     one, n_parts = f.c(1), f.c(p.parts)
     # complex: the imag buffers (runtime args after the mapping, compile args 6..8), read into
@@ -582,7 +405,7 @@ def _reader(p: Plan) -> str:
 
     def read(role, tile, acc, wp):
         if role in rm_dims:
-            _rm_read_tile(f, tile, acc, rm_dims[role][:4], _EB[p.fmt(role)], wp, znoc)
+            rm_read_tile(f, tile, acc, rm_dims[role][:4], ELEMENT_BYTES[p.fmt(role)], wp, znoc)
         else:
             f.op("noc_async_read_tile", [tile, acc, wp], ["i32", "!ttkernel.TensorAccessor", "i32"])
         if role in imag:
@@ -591,7 +414,7 @@ def _reader(p: Plan) -> str:
                  ["i32", "!ttkernel.TensorAccessor", "i32"])
 
     u = f.for_(first, nu)
-    tu = _map(f, u, kept)
+    tu = tile_map(f, u, kept)
     if p.read_x:  # X's tile: read once per unit, held by compute for the whole unit
         f.cbop("cb_reserve_back", cb_x, n_parts)
         wp = f.op("get_write_ptr", [cb_x], [f.cb_types[cb_x]], "i32")
@@ -599,7 +422,7 @@ def _reader(p: Plan) -> str:
         f.op("noc_async_read_barrier")
         f.cbop("cb_push_back", cb_x, n_parts)
     j = f.for_(None, inner)
-    t = f.arith("addi", tu, _map(f, j, summed))
+    t = f.arith("addi", tu, tile_map(f, j, summed))
     reads = [("g", cb_g, acc_g)] + ([("y", cb_y, acc_y)] if p.read_y else [])
     for role, cb, acc in reads:
         f.cbop("cb_reserve_back", cb, n_parts)
@@ -616,12 +439,12 @@ def _reader(p: Plan) -> str:
 
 
 def _writer(p: Plan) -> str:
-    f = _Fn("writer", "noc")
-    cb_oy = f.cb("cb_out_y", 0, _cbt(p.fmt("oy"))) if p.need_y else None
-    cb_ox = f.cb("cb_out_x", 1, _cbt(p.fmt("ox"))) if p.need_x else None
+    f = KernelFn("writer", "noc")
+    cb_oy = f.cb("cb_out_y", 0, cb_type(p.fmt("oy"))) if p.need_y else None
+    cb_ox = f.cb("cb_out_x", 1, cb_type(p.fmt("ox"))) if p.need_x else None
     addr_y, addr_x = f.arg(0), f.arg(1)
     first, nu, inner = f.arg(2), f.arg(3), f.arg(4)
-    kept, summed = _mapping_args(f, 5)
+    kept, summed = mapping_args(f, 5)
     rm_dims = {}
     if p.rm_tiles:  # rm_tiles writer args (after the mapping): RM_ARGS of grad_Y, grad_X
         for i, (r, need) in enumerate((("oy", p.need_y), ("ox", p.need_x))):
@@ -630,7 +453,7 @@ def _writer(p: Plan) -> str:
     accs = {}
     for r, ct, addr, cb in (("oy", 2, addr_y, cb_oy), ("ox", 3, addr_x, cb_ox)):
         if cb is not None:
-            accs[r] = _rm_accessor(f, ct, addr, rm_dims[r][4]) if r in rm_dims else _accessor(f, ct, addr, cb)
+            accs[r] = rm_accessor(f, ct, addr, rm_dims[r][4]) if r in rm_dims else tensor_accessor(f, ct, addr, cb)
     acc_y, acc_x = accs.get("oy"), accs.get("ox")
     n_parts = f.c(p.parts)
     imag = _imag_accessors(f, p, (("oy", cb_oy), ("ox", cb_ox)), 4, 23)  # complex: as in the reader
@@ -639,7 +462,7 @@ def _writer(p: Plan) -> str:
         f.cbop("cb_wait_front", cb, n_parts)
         rp = f.op("get_read_ptr", [cb], [f.cb_types[cb]], "i32")
         if role in rm_dims:
-            _rm_write_tile(f, tile, acc, rm_dims[role][:4], _EB[p.fmt(role)], rp)
+            rm_write_tile(f, tile, acc, rm_dims[role][:4], ELEMENT_BYTES[p.fmt(role)], rp)
         else:
             f.op("noc_async_write_tile", [tile, acc, rp], ["i32", "!ttkernel.TensorAccessor", "i32"])
         if role in imag:
@@ -650,9 +473,9 @@ def _writer(p: Plan) -> str:
         f.cbop("cb_pop_front", cb, n_parts)
 
     u = f.for_(first, nu)
-    tu = _map(f, u, kept)
+    tu = tile_map(f, u, kept)
     j = f.for_(None, inner)
-    t = f.arith("addi", tu, _map(f, j, summed))
+    t = f.arith("addi", tu, tile_map(f, j, summed))
     if p.need_y:
         write("oy", cb_oy, t, acc_y)
     if p.need_x and not p.reduce_x:
@@ -664,41 +487,21 @@ def _writer(p: Plan) -> str:
     return f.text()
 
 
-def _fpu_product(f: _Fn, kind: str, cb_g: str, g_idx: str, held: str, idx: str, dst: int, out_cb) -> None:
-    """DST[dst] = grad[g_idx] * bcast(held[idx]) on the FPU (bf16 operands; `kind`: none | row |
-    col | scalar): mul_tiles, or unary_bcast of held into DST then binary_dest_reuse_tiles<mul>."""
-    ty = f.cb_types
-    if kind == "none":
-        f.op("mul_tiles_init", [cb_g, held], [ty[cb_g], ty[held]])
-        f.op("mul_tiles", [cb_g, held, g_idx, idx, f.c(dst)], [ty[cb_g], ty[held], "i32", "i32", "i32"])
-    else:
-        bt = f"bcast_type = #ttkernel.bcast_type<{kind}>"
-        f.op("unary_bcast_init", [held, out_cb], [ty[held], ty[out_cb]], props=bt)
-        f.cbop("unary_bcast", held, idx, f.c(dst), props=bt)
-        rt = ("eltwise_binary_type = #ttkernel.eltwise_binary_type<mul>, "
-              "reuse_type = #ttkernel.reuse_type<dest_to_srca>")
-        f.op("binary_dest_reuse_tiles_init", [cb_g], [ty[cb_g]], props=rt)
-        f.cbop("binary_dest_reuse_tiles", cb_g, g_idx, f.c(dst), props=rt)
-
-
-_REDUCE_DIM = {"row": "reduce_dim_col", "col": "reduce_dim_row", "scalar": "reduce_dim_scalar"}
-
-
 def _compute(p: Plan) -> str:
-    f = _Fn("compute", "compute")
-    cb_g = f.cb("cb_g", 0, _cbt(p.fmt("g")))
-    cb_y = f.cb("cb_y", 1, _cbt(p.fmt("y"))) if p.read_y else None
-    cb_x = f.cb("cb_x", 2, _cbt(p.fmt("x"))) if p.read_x else None
-    cb_s = f.cb("cb_s", 3, _cbt("bf16", 1)) if p.needs_scaler else None
-    cb_xb = f.cb("cb_xb", 9, _cbt("f32", p.parts)) if p.f32_bcast and p.need_y else None
-    cb_parts = f.cb("cb_parts", 10, _cbt("f32", 4)) if p.f32_bcast else None
-    cb_tmp = f.cb("cb_tmp", 11, _cbt("f32", 1)) if p.f32_bcast else None
-    cb_p = f.cb("cb_p", 4, _cbt(p.prod_fmt, p.parts)) if p.reduce_x else None
-    cb_acc = f.cb("cb_acc", 5, _cbt("f32", p.parts)) if p.reduce_x else None
-    cb_oy = f.cb("cb_out_y", 6, _cbt(p.fmt("oy"))) if p.need_y else None
-    cb_ox = f.cb("cb_out_x", 7, _cbt(p.fmt("ox"))) if p.need_x else None
+    f = KernelFn("compute", "compute")
+    cb_g = f.cb("cb_g", 0, cb_type(p.fmt("g")))
+    cb_y = f.cb("cb_y", 1, cb_type(p.fmt("y"))) if p.read_y else None
+    cb_x = f.cb("cb_x", 2, cb_type(p.fmt("x"))) if p.read_x else None
+    cb_s = f.cb("cb_s", 3, cb_type("bf16", 1)) if p.needs_scaler else None
+    cb_xb = f.cb("cb_xb", 9, cb_type("f32", p.parts)) if p.f32_bcast and p.need_y else None
+    cb_parts = f.cb("cb_parts", 10, cb_type("f32", 4)) if p.f32_bcast else None
+    cb_tmp = f.cb("cb_tmp", 11, cb_type("f32", 1)) if p.f32_bcast else None
+    cb_p = f.cb("cb_p", 4, cb_type(p.prod_fmt, p.parts)) if p.reduce_x else None
+    cb_acc = f.cb("cb_acc", 5, cb_type("f32", p.parts)) if p.reduce_x else None
+    cb_oy = f.cb("cb_out_y", 6, cb_type(p.fmt("oy"))) if p.need_y else None
+    cb_ox = f.cb("cb_out_x", 7, cb_type(p.fmt("ox"))) if p.need_x else None
     rounds = p.hop_y or p.hop_x or p.round_products
-    cb_r = f.cb("cb_round", 8, _cbt("bf16", 4 if p.round_products else 2)) if rounds else None
+    cb_r = f.cb("cb_round", 8, cb_type("bf16", 4 if p.round_products else 2)) if rounds else None
     nu, inner = f.arg(0), f.arg(1)
     zero, one, n_parts = f.c(0), f.c(1), f.c(p.parts)
     t3 = lambda a, b, c: [f.cb_types[a], f.cb_types[b], f.cb_types[c]]  # noqa: E731
@@ -727,71 +530,13 @@ def _compute(p: Plan) -> str:
     else:
         f.op("init_sfpu", [cb_g, first_out], [f.cb_types[cb_g], f.cb_types[first_out]])
 
-    def section_begin():
-        f.op("tile_regs_acquire")
-
-    def section_pack(packs):
-        f.op("tile_regs_commit")
-        f.op("tile_regs_wait")
-        counts: dict = {}
-        for _, cb in packs:
-            counts[cb] = counts.get(cb, 0) + 1
-        for cb, n in counts.items():
-            f.cbop("cb_reserve_back", cb, f.c(n))
-        slot: dict = {}
-        for dst, cb in packs:
-            f.op("pack_tile", [f.c(dst), cb, f.c(slot.get(cb, 0))], ["i32", f.cb_types[cb], "i32"],
-                 props="out_of_order = false")
-            slot[cb] = slot.get(cb, 0) + 1
-        f.op("tile_regs_release")
-        for cb, n in counts.items():
-            f.cbop("cb_push_back", cb, f.c(n))
-
-    def copy(cb, dst, idx=None):
-        f.op("copy_tile_init", [cb], [f.cb_types[cb]])
-        f.cbop("copy_tile", cb, idx or zero, f.c(dst))
-
-    def trunc_split(src, idx):
-        """Pushes the three TF32-exact parts of tile src[idx] (f32) onto cb_parts; consumes nothing."""
-        for step in range(2):
-            section_begin()
-            if step == 1:
-                f.cbop("cb_wait_front", cb_tmp, one)
-            s_cb, s_idx = (src, idx) if step == 0 else (cb_tmp, zero)
-            f.op("mul_tiles_init", [s_cb, cb_s], [f.cb_types[s_cb], f.cb_types[cb_s]])
-            f.op("mul_tiles", [s_cb, cb_s, s_idx, zero, zero],  # trunc(v) * 1.0 (srcA is TF32)
-                 [f.cb_types[s_cb], f.cb_types[cb_s], "i32", "i32", "i32"])
-            f.op("copy_tile_init", [s_cb], [f.cb_types[s_cb]])
-            f.cbop("copy_tile", s_cb, s_idx, one)
-            f.op("sub_binary_tile_init")
-            f.op("sub_binary_tile", [one, zero, one], ["i32"] * 3)  # v - trunc(v), exact
-            if step == 1:
-                f.cbop("cb_pop_front", cb_tmp, one)
-            section_pack([(0, cb_parts), (1, cb_tmp if step == 0 else cb_parts)])
-
-    def hop(cb_out):  # the bf16-rounded tile in cb_r -> cb_out
-        section_begin()
-        f.cbop("cb_wait_front", cb_r, one)
-        copy(cb_r, 0)
-        f.cbop("cb_pop_front", cb_r, one)
-        section_pack([(0, cb_out)])
+    split = (cb_s, cb_tmp, cb_parts)  # trunc_split's CBs (f32 tiles the FPU reads)
 
     if p.rm_tiles and any(p.is_rm(r) for r, need in (("g", True), ("y", p.read_y), ("x", p.read_x)) if need):
-        cb_z = f.cb("cb_zero", 12, _cbt("bf16", 1))  # zero tile: the reader clears ROW_MAJOR pages
-        section_begin()
-        zf = f.fresh()
-        f.emit(f"{zf} = arith.constant 0.0 : f32")
-        f.op("fill_tile_init")
-        f.op("fill_tile", [zero, zf], ["i32", "f32"])
-        section_pack([(0, cb_z)])
+        f.fill_tiles("0.0", f.cb("cb_zero", 12, cb_type("bf16", 1)))  # the reader clears ROW_MAJOR pages
 
     if cb_s is not None:  # the scaler tile (all 1.0), made once, as tt-mlir does for a float sum
-        section_begin()
-        f.op("fill_tile_init")
-        onef = f.fresh()
-        f.emit(f"{onef} = arith.constant 1.0 : f32")
-        f.op("fill_tile", [zero, onef], ["i32", "f32"])
-        section_pack([(0, cb_s)])
+        f.fill_tiles("1.0", cb_s)
         f.cbop("cb_wait_front", cb_s, one)
 
     f.for_(None, nu)
@@ -799,27 +544,11 @@ def _compute(p: Plan) -> str:
         f.cbop("cb_wait_front", cb_x, n_parts)
     # bcast(X), exact in f32 (per part): the sum of the broadcasts of X's TF32 parts
     for part in range(p.parts if cb_xb is not None else 0):
-        trunc_split(cb_x, f.c(part))
-        section_begin()
-        f.cbop("cb_wait_front", cb_parts, f.c(3))
-        bt = f"bcast_type = #ttkernel.bcast_type<{p.bcast}>"
-        f.op("unary_bcast_init", [cb_parts, cb_xb], [f.cb_types[cb_parts], f.cb_types[cb_xb]], props=bt)
-        for k in range(3):
-            f.cbop("unary_bcast", cb_parts, f.c(k), f.c(min(k, 1)), props=bt)
-            if k:
-                f.op("add_binary_tile_init")
-                f.op("add_binary_tile", [zero, one, zero], ["i32"] * 3)
-        f.cbop("cb_pop_front", cb_parts, f.c(3))
-        section_pack([(0, cb_xb)])
+        f.exact_bcast(cb_x, f.c(part), p.bcast, cb_xb, split)
     if cb_xb is not None:
         f.cbop("cb_wait_front", cb_xb, n_parts)
     if p.reduce_x:  # partial sum(s) := 0
-        section_begin()
-        zf = f.fresh()
-        f.emit(f"{zf} = arith.constant 0.0 : f32")
-        f.op("fill_tile_init")
-        f.op("fill_tile", [zero, zf], ["i32", "f32"])
-        section_pack([(0, cb_acc)] * p.parts)
+        f.fill_tiles("0.0", cb_acc, p.parts)
     f.for_(None, inner)
     f.cbop("cb_wait_front", cb_g, n_parts)
     if p.read_y:
@@ -827,32 +556,31 @@ def _compute(p: Plan) -> str:
     if p.parts == 2:  # complex: each gradient's (re, im) from its own section(s)
         from .mul_bw_complex import conj_product
 
-        sections = dict(sfpu=p.mode == "sfpu", round_cb=cb_r if p.round_products else None, begin=section_begin,
-                        pack=section_pack, copy=copy)
+        sections = dict(sfpu=p.mode == "sfpu", round_cb=cb_r if p.round_products else None)
         if p.need_y:
             conj_product(f, p.bcast, cb_g, cb_xb or cb_x, 0, cb_oy, **sections)
         if p.need_x:
             conj_product(f, "none", cb_g, cb_y, 0, cb_p if p.reduce_x else cb_ox, **sections)
     else:
-        section_begin()
+        f.acquire()
         packs = []
         dst_y, dst_x = 0, 1
         if p.mode == "fpu":
             if p.need_y:
-                _fpu_product(f, p.bcast, cb_g, zero, cb_x, zero, dst_y, cb_oy)
+                f.fpu_product(p.bcast, cb_g, zero, cb_x, zero, dst_y, cb_oy)
             if p.need_x:
-                _fpu_product(f, "none", cb_g, zero, cb_y, zero, dst_x, None)
+                f.fpu_product("none", cb_g, zero, cb_y, zero, dst_x, None)
         elif p.mode == "sfpu":
             dst_y, dst_x = 1, 2
-            copy(cb_g, 0)
+            f.copy(cb_g, 0)
             for need, cb, dst in ((p.need_y, cb_xb or cb_x, dst_y), (p.need_x, cb_y, dst_x)):
                 if need:
-                    copy(cb, dst)
+                    f.copy(cb, dst)
                     f.op("mul_binary_tile_init")
                     f.op("mul_binary_tile", [zero, f.c(dst), f.c(dst)], ["i32"] * 3)
         else:  # scalar
             dst_y = 0
-            copy(cb_g, 0)
+            f.copy(cb_g, 0)
             f.op("fill_tile_init")
             f.op("fill_tile", [one, s], ["i32", "f32"])
             f.op("mul_binary_tile_init")
@@ -861,55 +589,26 @@ def _compute(p: Plan) -> str:
             packs.append((dst_y, cb_r if p.hop_y else cb_oy))
         if p.need_x:
             packs.append((dst_x, cb_p if p.reduce_x else (cb_r if p.hop_x else cb_ox)))
-        section_pack(packs)
+        f.pack(packs)
     f.cbop("cb_pop_front", cb_g, n_parts)
     if p.read_y:
         f.cbop("cb_pop_front", cb_y, n_parts)
-    if p.hop_y:
-        hop(cb_oy)
+    if p.hop_y:  # the bf16-rounded tile in cb_r -> its output format
+        f.move(cb_r, cb_oy)
     if p.hop_x and not p.reduce_x:
-        hop(cb_ox)
+        f.move(cb_r, cb_ox)
     # partial += sum(product), per part (complex: the (re, im) partials rotate through cb_acc)
     for _ in range(p.parts if p.reduce_x else 0):
-        if p.split_prod:  # f32 products: reduce their three TF32-exact parts
-            f.cbop("cb_wait_front", cb_p, one)
-            trunc_split(cb_p, zero)
-            f.cbop("cb_pop_front", cb_p, one)
-            src, count = cb_parts, 3
-        else:
-            src, count = cb_p, 1
-        section_begin()
-        f.cbop("cb_wait_front", cb_acc, one)
-        copy(cb_acc, 0)
-        f.cbop("cb_pop_front", cb_acc, one)
-        f.cbop("cb_wait_front", src, f.c(count))
-        if p.bcast != "none":
-            rp = (f"reduce_dim = #ttkernel.reduce_dim<{_REDUCE_DIM[p.bcast]}>, "
-                  "reduce_type = #ttkernel.reduce_type<reduce_sum>")
-            f.op("reduce_init", [src, cb_s, cb_acc], t3(src, cb_s, cb_acc), props=rp)
-            for k in range(count):
-                f.op("reduce_tile", [src, cb_s, f.c(k), zero, zero],
-                     [f.cb_types[src], f.cb_types[cb_s], "i32", "i32", "i32"], props=rp)
-            f.op("reduce_uninit")
-        else:
-            copy(cb_p, 1)
-            f.op("add_binary_tile_init")
-            f.op("add_binary_tile", [zero, one, zero], ["i32"] * 3)
-        f.cbop("cb_pop_front", src, f.c(count))
-        section_pack([(0, cb_acc)])
+        f.accumulate(cb_acc, cb_p, p.bcast, cb_s, split if p.split_prod else None)
     f.end()  # inner
     if p.read_x:
         f.cbop("cb_pop_front", cb_x, n_parts)
     if cb_xb is not None:
         f.cbop("cb_pop_front", cb_xb, n_parts)
     for _ in range(p.parts if p.reduce_x else 0):  # the sum(s), rounded once into the output
-        section_begin()
-        f.cbop("cb_wait_front", cb_acc, one)
-        copy(cb_acc, 0)
-        f.cbop("cb_pop_front", cb_acc, one)
-        section_pack([(0, cb_r if p.hop_x else cb_ox)])
+        f.move(cb_acc, cb_r if p.hop_x else cb_ox)
         if p.hop_x:
-            hop(cb_ox)
+            f.move(cb_r, cb_ox)
     f.end()  # units
     if cb_s is not None:
         f.cbop("cb_pop_front", cb_s, one)

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .mul_bw_program import (CB_G, CB_OUT_X, CB_OUT_Y, CB_ROUND, CB_X, CB_Y, Plan, _accessor,
-                             _cbt, _Fn, scalar_args, split_units)
+from .kernel_ir import KernelFn, cb_type, tensor_accessor
+from .mul_bw_program import CB_G, CB_OUT_X, CB_OUT_Y, CB_ROUND, CB_X, CB_Y, Plan, scalar_args, split_units
 
 def _rmt(dt: str) -> str:
     """A row-major staging CB (scalar elements, as tilize/untilize require)."""
@@ -29,7 +29,7 @@ STAGE = {"g": 8, "y": 9, "x": 10, "oy": 24, "ox": 25}
 CB_OF = {"g": CB_G, "y": CB_Y, "x": CB_X, "oy": CB_OUT_Y, "ox": CB_OUT_X}
 
 
-def _rows(f: _Fn, u: str, H: str, Ht: str):
+def _rows(f: KernelFn, u: str, H: str, Ht: str):
     """(first row page, row count) of block u: rows b*H + 32*hb ... (at most 32, within H)."""
     b = f.arith("divui", u, Ht)
     hb = f.arith("remui", u, Ht)
@@ -41,7 +41,7 @@ def _rows(f: _Fn, u: str, H: str, Ht: str):
 
 
 def _reader(p: Plan) -> str:
-    f = _Fn("reader", "noc")
+    f = KernelFn("reader", "noc")
     roles = ["g"] + (["y"] if p.read_y else []) + (["x"] if p.read_x else [])
     cbs, accs = {}, {}
     addr = {r: f.arg(i) for i, r in enumerate(("g", "y", "x"))}
@@ -57,8 +57,8 @@ def _reader(p: Plan) -> str:
             accs[r] = f.op("TensorAccessor", [args, addr[r], rb[r]], ["!ttkernel.TensorAccessorArgs", "i32", "i32"],
                            "!ttkernel.TensorAccessor")
         else:
-            cbs[r] = f.cb(f"cb_{r}", ct[r], _cbt(p.fmt(r)))
-            accs[r] = _accessor(f, 3 + ct[r], addr[r], cbs[r])
+            cbs[r] = f.cb(f"cb_{r}", ct[r], cb_type(p.fmt(r)))
+            accs[r] = tensor_accessor(f, 3 + ct[r], addr[r], cbs[r])
     one = f.c(1)
     u = f.for_(first, n)
     row0, nrows = _rows(f, u, H, Ht)
@@ -92,7 +92,7 @@ def _reader(p: Plan) -> str:
 
 
 def _writer(p: Plan) -> str:
-    f = _Fn("writer", "noc")
+    f = KernelFn("writer", "noc")
     roles = (["oy"] if p.need_y else []) + (["ox"] if p.need_x else [])
     ct = {"oy": 0, "ox": 1}
     addr = {r: f.arg(ct[r]) for r in ("oy", "ox")}
@@ -101,14 +101,14 @@ def _writer(p: Plan) -> str:
     st = {r: f.arg(9 + ct[r]) for r in ("oy", "ox")}
     cbs, accs = {}, {}
     for r in roles:
-        cbs[r] = f.cb(f"cb_{r}", ct[r], _rmt(p.fmt(r)) if p.is_rm(r) else _cbt(p.fmt(r)))
+        cbs[r] = f.cb(f"cb_{r}", ct[r], _rmt(p.fmt(r)) if p.is_rm(r) else cb_type(p.fmt(r)))
         if p.is_rm(r):
             args = f.op("TensorAccessorArgs", [f.c(2 + ct[r]), f.c(0)], ["i32", "i32"], "!ttkernel.TensorAccessorArgs",
                         props="operandSegmentSizes = array<i32: 1, 1, 0>")
             accs[r] = f.op("TensorAccessor", [args, addr[r], rb[r]], ["!ttkernel.TensorAccessorArgs", "i32", "i32"],
                            "!ttkernel.TensorAccessor")
         else:
-            accs[r] = _accessor(f, 2 + ct[r], addr[r], cbs[r])
+            accs[r] = tensor_accessor(f, 2 + ct[r], addr[r], cbs[r])
     one = f.c(1)
     u = f.for_(first, n)
     tiles = [r for r in roles if not p.is_rm(r)]
@@ -142,16 +142,16 @@ def _writer(p: Plan) -> str:
 
 
 def _compute(p: Plan) -> str:
-    f = _Fn("compute", "compute")
+    f = KernelFn("compute", "compute")
     ty = f.cb_types
     ins = ["g"] + (["y"] if p.read_y else []) + (["x"] if p.read_x else [])
     outs = (["oy"] if p.need_y else []) + (["ox"] if p.need_x else [])
     # compile-time args: [cb_g, cb_y, cb_x, cb_out_y, cb_out_x, cb_round, stage g/y/x/oy/ox]
     ct = {"g": 0, "y": 1, "x": 2, "oy": 3, "ox": 4}
-    cb = {r: f.cb(f"cb_{r}", ct[r], _cbt(p.fmt(r))) for r in ins + outs}
+    cb = {r: f.cb(f"cb_{r}", ct[r], cb_type(p.fmt(r))) for r in ins + outs}
     stage = {r: f.cb(f"cb_{r}_rm", 6 + ct[r], _rmt(p.fmt(r))) for r in ins + outs if p.is_rm(r)}
     hop = {"oy": p.hop_y, "ox": p.hop_x}
-    cb_r = f.cb("cb_round", 5, _cbt("bf16")) if p.hop_y or p.hop_x else None
+    cb_r = f.cb("cb_round", 5, cb_type("bf16")) if p.hop_y or p.hop_x else None
     n, Wt = f.arg(0), f.arg(1)
     zero, one = f.c(0), f.c(1)
     s = None
@@ -177,26 +177,6 @@ def _compute(p: Plan) -> str:
     else:
         f.op("init_sfpu", [cb["g"], first_out], [ty[cb["g"]], ty[first_out]])
 
-    def copy(c, dst):
-        f.op("copy_tile_init", [c], [ty[c]])
-        f.cbop("copy_tile", c, zero, f.c(dst))
-
-    def pack(packs):
-        f.op("tile_regs_commit")
-        f.op("tile_regs_wait")
-        counts: dict = {}
-        for _, c in packs:
-            counts[c] = counts.get(c, 0) + 1
-        for c, k in counts.items():
-            f.cbop("cb_reserve_back", c, f.c(k))
-        slot: dict = {}
-        for dst, c in packs:
-            f.op("pack_tile", [f.c(dst), c, f.c(slot.get(c, 0))], ["i32", ty[c], "i32"], props="out_of_order = false")
-            slot[c] = slot.get(c, 0) + 1
-        f.op("tile_regs_release")
-        for c, k in counts.items():
-            f.cbop("cb_push_back", c, f.c(k))
-
     f.for_(None, n)
     for r in ins:  # tilize the block's ROW_MAJOR inputs
         if p.is_rm(r):
@@ -210,40 +190,34 @@ def _compute(p: Plan) -> str:
     f.for_(None, Wt)
     for r in ins:
         f.cbop("cb_wait_front", cb[r], one)
-    f.op("tile_regs_acquire")
+    f.acquire()
     dst = {}
     if p.mode == "fpu":
         for out, fac, d in (("oy", "x", 0), ("ox", "y", 1)):
             if out in outs:
-                f.op("mul_tiles_init", [cb["g"], cb[fac]], [ty[cb["g"]], ty[cb[fac]]])
-                f.op("mul_tiles", [cb["g"], cb[fac], zero, zero, f.c(d)],
-                     [ty[cb["g"]], ty[cb[fac]], "i32", "i32", "i32"])
+                f.fpu_product("none", cb["g"], zero, cb[fac], zero, d, None)
                 dst[out] = d
     elif p.mode == "sfpu":
-        copy(cb["g"], 0)
+        f.copy(cb["g"], 0)
         for out, fac, d in (("oy", "x", 1), ("ox", "y", 2)):
             if out in outs:
-                copy(cb[fac], d)
+                f.copy(cb[fac], d)
                 f.op("mul_binary_tile_init")
                 f.op("mul_binary_tile", [zero, f.c(d), f.c(d)], ["i32"] * 3)
                 dst[out] = d
     else:
-        copy(cb["g"], 0)
+        f.copy(cb["g"], 0)
         f.op("fill_tile_init")
         f.op("fill_tile", [one, s], ["i32", "f32"])
         f.op("mul_binary_tile_init")
         f.op("mul_binary_tile", [zero, one, zero], ["i32"] * 3)
         dst["oy"] = 0
-    pack([(dst[o], cb_r if hop[o] else cb[o]) for o in outs])
+    f.pack([(dst[o], cb_r if hop[o] else cb[o]) for o in outs])
     for r in ins:
         f.cbop("cb_pop_front", cb[r], one)
     for o in outs:
         if hop[o]:
-            f.op("tile_regs_acquire")
-            f.cbop("cb_wait_front", cb_r, one)
-            copy(cb_r, 0)
-            f.cbop("cb_pop_front", cb_r, one)
-            pack([(0, cb[o])])
+            f.move(cb_r, cb[o])
     f.end()  # tiles of the block
     for o in outs:  # untilize the block's ROW_MAJOR results
         if p.is_rm(o):

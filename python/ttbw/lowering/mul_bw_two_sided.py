@@ -22,16 +22,17 @@ Complex tensors (Plan2.parts == 2): (real, imag) tile pairs, products from
 mul_bw_complex.conj_product, sums per part, as in mul_bw_program's complex plans.
 ROW_MAJOR tensors: the reader builds their tiles from rows (page cleared from a zero tile that
 compute packs once, then the valid 16-element row chunks in face layout) and the writer writes
-back the valid chunks, as mul_bw_program's rm_tiles plans do (_rm_read_tile / _rm_write_tile).
+back the valid chunks, as mul_bw_program's rm_tiles plans do (rm_read_tile / rm_write_tile).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .mul_bw_program import (_DEVICE_FORMAT, _EB, _REDUCE_DIM, MAX_GROUPS, RM_ARGS, TILE, UnsupportedError,
-                             _accessor, _cbt, _Fn, _fpu_product, _imag_accessors, _map, _rm_accessor, _rm_read_tile,
-                             _rm_write_tile, by_part, part_names, split_units)
+from .kernel_ir import (ELEMENT_BYTES, MAX_GROUPS, RM_ARGS, TILE, KernelFn, cb_type, rm_accessor,
+                        rm_read_tile, rm_write_tile, tensor_accessor, tile_map)
+from .mul_bw_program import (_DEVICE_FORMAT, UnsupportedError, _imag_accessors, by_part, part_names,
+                             split_units)
 
 CB_G, CB_A, CB_B, CB_SCALER, CB_PA, CB_ACC_A, CB_ROUND, CB_PB, CB_ACC_B = 0, 1, 2, 3, 4, 5, 6, 7, 8
 CB_OUT_A, CB_OUT_B = 16, 17
@@ -202,7 +203,7 @@ def analyze2(shapes, g_al, g_tiles, a_al, a_tiles, b_al, b_tiles, mask, ir_types
 # reader / writer RT: [addr0, addr1, addr2, first_f, num_f, nA, nB, Fg, Fa, Fb, Ag, Aa, Bg, Bb]
 # (each map MAX_GROUPS triplets); compute RT: [num_f, nA, nB]
 
-def _maps(f: _Fn, base: int):
+def _maps(f: KernelFn, base: int):
     out = []
     for m in range(7):
         vals = [f.arg(base + 9 * m + i) for i in range(3 * MAX_GROUPS)]
@@ -211,10 +212,10 @@ def _maps(f: _Fn, base: int):
 
 
 def _reader2(p: Plan2) -> str:
-    f = _Fn("reader", "noc")
-    cb_g = f.cb("cb_g", 0, _cbt(p.fmt("g")))
-    cb_a = f.cb("cb_a", 1, _cbt(p.fmt("a"))) if p.need_b else None
-    cb_b = f.cb("cb_b", 2, _cbt(p.fmt("b"))) if p.need_a else None
+    f = KernelFn("reader", "noc")
+    cb_g = f.cb("cb_g", 0, cb_type(p.fmt("g")))
+    cb_a = f.cb("cb_a", 1, cb_type(p.fmt("a"))) if p.need_b else None
+    cb_b = f.cb("cb_b", 2, cb_type(p.fmt("b"))) if p.need_a else None
     addr_g, addr_a, addr_b = f.arg(0), f.arg(1), f.arg(2)
     first, nf, na, nb = f.arg(3), f.arg(4), f.arg(5), f.arg(6)
     Fg, Fa, Fb, Ag, Aa, Bg, Bb = _maps(f, 7)
@@ -224,11 +225,11 @@ def _reader2(p: Plan2) -> str:
         for i, (r, need) in enumerate((("g", True), ("a", p.need_b), ("b", p.need_a))):
             if need and p.is_rm(r):
                 rm_dims[r] = [f.arg(72 + 5 * i + k) for k in range(5)]
-        cb_z = f.cb("cb_zero", 6, _cbt("bf16", 1))
+        cb_z = f.cb("cb_zero", 6, cb_type("bf16", 1))
     accs = {}
     for r, ct, addr, cb in (("g", 3, addr_g, cb_g), ("a", 4, addr_a, cb_a), ("b", 5, addr_b, cb_b)):
         if cb is not None:
-            accs[r] = _rm_accessor(f, ct, addr, rm_dims[r][4]) if r in rm_dims else _accessor(f, ct, addr, cb)
+            accs[r] = rm_accessor(f, ct, addr, rm_dims[r][4]) if r in rm_dims else tensor_accessor(f, ct, addr, cb)
     acc_g, acc_a, acc_b = accs.get("g"), accs.get("a"), accs.get("b")
     role_of = {acc: r for r, acc in accs.items()}
     one, n_parts = f.c(1), f.c(p.parts)
@@ -243,7 +244,7 @@ def _reader2(p: Plan2) -> str:
         wp = f.op("get_write_ptr", [cb], [f.cb_types[cb]], "i32")
         role = role_of[acc]
         if role in rm_dims:
-            _rm_read_tile(f, tile, acc, rm_dims[role][:4], _EB[p.fmt(role)], wp, znoc)
+            rm_read_tile(f, tile, acc, rm_dims[role][:4], ELEMENT_BYTES[p.fmt(role)], wp, znoc)
         else:
             f.op("noc_async_read_tile", [tile, acc, wp], ["i32", "!ttkernel.TensorAccessor", "i32"])
         if role in imag:
@@ -254,17 +255,17 @@ def _reader2(p: Plan2) -> str:
         f.cbop("cb_push_back", cb, n_parts)
 
     fi = f.for_(first, nf)
-    tg_f, ta_f, tb_f = _map(f, fi, Fg), _map(f, fi, Fa), _map(f, fi, Fb)
+    tg_f, ta_f, tb_f = tile_map(f, fi, Fg), tile_map(f, fi, Fa), tile_map(f, fi, Fb)
     if p.need_a:  # b's tiles of this f: read once, held by compute for the whole f
         j = f.for_(None, nb)
-        read(cb_b, f.arith("addi", tb_f, _map(f, j, Bb)), acc_b)
+        read(cb_b, f.arith("addi", tb_f, tile_map(f, j, Bb)), acc_b)
         f.end()
     al = f.for_(None, na)
-    tg_a = f.arith("addi", tg_f, _map(f, al, Ag))
+    tg_a = f.arith("addi", tg_f, tile_map(f, al, Ag))
     if p.need_b:
-        read(cb_a, f.arith("addi", ta_f, _map(f, al, Aa)), acc_a)
+        read(cb_a, f.arith("addi", ta_f, tile_map(f, al, Aa)), acc_a)
     j = f.for_(None, nb)
-    read(cb_g, f.arith("addi", tg_a, _map(f, j, Bg)), acc_g)
+    read(cb_g, f.arith("addi", tg_a, tile_map(f, j, Bg)), acc_g)
     f.end()
     f.end()
     f.end()
@@ -274,9 +275,9 @@ def _reader2(p: Plan2) -> str:
 
 
 def _writer2(p: Plan2) -> str:
-    f = _Fn("writer", "noc")
-    cb_oa = f.cb("cb_out_a", 0, _cbt(p.fmt("oa"))) if p.need_a else None
-    cb_ob = f.cb("cb_out_b", 1, _cbt(p.fmt("ob"))) if p.need_b else None
+    f = KernelFn("writer", "noc")
+    cb_oa = f.cb("cb_out_a", 0, cb_type(p.fmt("oa"))) if p.need_a else None
+    cb_ob = f.cb("cb_out_b", 1, cb_type(p.fmt("ob"))) if p.need_b else None
     addr_a, addr_b = f.arg(0), f.arg(1)
     first, nf, na, nb = f.arg(3), f.arg(4), f.arg(5), f.arg(6)
     Fg, Fa, Fb, Ag, Aa, Bg, Bb = _maps(f, 7)
@@ -288,7 +289,7 @@ def _writer2(p: Plan2) -> str:
     accs = {}
     for r, ct, addr, cb in (("oa", 2, addr_a, cb_oa), ("ob", 3, addr_b, cb_ob)):
         if cb is not None:
-            accs[r] = _rm_accessor(f, ct, addr, rm_dims[r][4]) if r in rm_dims else _accessor(f, ct, addr, cb)
+            accs[r] = rm_accessor(f, ct, addr, rm_dims[r][4]) if r in rm_dims else tensor_accessor(f, ct, addr, cb)
     acc_a, acc_b = accs.get("oa"), accs.get("ob")
     role_of = {acc: r for r, acc in accs.items()}
     n_parts = f.c(p.parts)
@@ -299,7 +300,7 @@ def _writer2(p: Plan2) -> str:
         rp = f.op("get_read_ptr", [cb], [f.cb_types[cb]], "i32")
         role = role_of[acc]
         if role in rm_dims:
-            _rm_write_tile(f, tile, acc, rm_dims[role][:4], _EB[p.fmt(role)], rp)
+            rm_write_tile(f, tile, acc, rm_dims[role][:4], ELEMENT_BYTES[p.fmt(role)], rp)
         else:
             f.op("noc_async_write_tile", [tile, acc, rp], ["i32", "!ttkernel.TensorAccessor", "i32"])
         if role in imag:
@@ -310,143 +311,49 @@ def _writer2(p: Plan2) -> str:
         f.cbop("cb_pop_front", cb, n_parts)
 
     fi = f.for_(first, nf)
-    ta_f, tb_f = _map(f, fi, Fa), _map(f, fi, Fb)
+    ta_f, tb_f = tile_map(f, fi, Fa), tile_map(f, fi, Fb)
     if p.need_a:
         al = f.for_(None, na)
-        write(cb_oa, f.arith("addi", ta_f, _map(f, al, Aa)), acc_a)
+        write(cb_oa, f.arith("addi", ta_f, tile_map(f, al, Aa)), acc_a)
         f.end()
     if p.need_b:
         j = f.for_(None, nb)
-        write(cb_ob, f.arith("addi", tb_f, _map(f, j, Bb)), acc_b)
+        write(cb_ob, f.arith("addi", tb_f, tile_map(f, j, Bb)), acc_b)
         f.end()
     f.end()
     return f.text()
 
 
 def _compute2(p: Plan2) -> str:
-    f = _Fn("compute", "compute")
-    cb_g = f.cb("cb_g", 0, _cbt(p.fmt("g")))
-    cb_a = f.cb("cb_a", 1, _cbt(p.fmt("a"))) if p.need_b else None
-    cb_b = f.cb("cb_b", 2, _cbt(p.fmt("b"))) if p.need_a else None
-    cb_s = f.cb("cb_s", 3, _cbt("bf16", 1)) if p.scaler else None
+    f = KernelFn("compute", "compute")
+    cb_g = f.cb("cb_g", 0, cb_type(p.fmt("g")))
+    cb_a = f.cb("cb_a", 1, cb_type(p.fmt("a"))) if p.need_b else None
+    cb_b = f.cb("cb_b", 2, cb_type(p.fmt("b"))) if p.need_a else None
+    cb_s = f.cb("cb_s", 3, cb_type("bf16", 1)) if p.scaler else None
     n = p.parts  # complex: (real, imag) tile pairs
-    cb_pa = f.cb("cb_pa", 4, _cbt(p.prod_fmt("a"), n)) if p.need_a else None
-    cb_acc_a = f.cb("cb_acc_a", 5, _cbt("f32", n)) if p.need_a else None
+    cb_pa = f.cb("cb_pa", 4, cb_type(p.prod_fmt("a"), n)) if p.need_a else None
+    cb_acc_a = f.cb("cb_acc_a", 5, cb_type("f32", n)) if p.need_a else None
     rounds = p.hop_a or p.hop_b or p.round_products
-    cb_r = f.cb("cb_round", 6, _cbt("bf16", 4 if p.round_products else 2)) if rounds else None
-    cb_pb = f.cb("cb_pb", 7, _cbt(p.prod_fmt("b"), n)) if p.need_b else None
-    cb_acc_b = f.cb("cb_acc_b", 8, _cbt("f32")) if p.need_b else None
-    cb_oa = f.cb("cb_out_a", 9, _cbt(p.fmt("oa"))) if p.need_a else None
-    cb_ob = f.cb("cb_out_b", 10, _cbt(p.fmt("ob"))) if p.need_b else None
-    cb_bb = f.cb("cb_bb", 11, _cbt("f32")) if p.exact_b else None
-    cb_ab = f.cb("cb_ab", 12, _cbt("f32", n)) if p.exact_a else None
-    cb_parts = f.cb("cb_parts", 13, _cbt("f32", 4)) if p.splits else None
-    cb_tmp = f.cb("cb_tmp", 14, _cbt("f32", 1)) if p.splits else None
+    cb_r = f.cb("cb_round", 6, cb_type("bf16", 4 if p.round_products else 2)) if rounds else None
+    cb_pb = f.cb("cb_pb", 7, cb_type(p.prod_fmt("b"), n)) if p.need_b else None
+    cb_acc_b = f.cb("cb_acc_b", 8, cb_type("f32")) if p.need_b else None
+    cb_oa = f.cb("cb_out_a", 9, cb_type(p.fmt("oa"))) if p.need_a else None
+    cb_ob = f.cb("cb_out_b", 10, cb_type(p.fmt("ob"))) if p.need_b else None
+    cb_bb = f.cb("cb_bb", 11, cb_type("f32")) if p.exact_b else None
+    cb_ab = f.cb("cb_ab", 12, cb_type("f32", n)) if p.exact_a else None
+    cb_parts = f.cb("cb_parts", 13, cb_type("f32", 4)) if p.splits else None
+    cb_tmp = f.cb("cb_tmp", 14, cb_type("f32", 1)) if p.splits else None
     nf, na, nb = f.arg(0), f.arg(1), f.arg(2)
     zero, one, n_parts = f.c(0), f.c(1), f.c(n)
     nb_tiles = nb if n == 1 else f.arith("muli", nb, n_parts)  # held tiles of b
     ty = f.cb_types
 
-    def begin():
-        f.op("tile_regs_acquire")
-
-    def pack(packs):
-        f.op("tile_regs_commit")
-        f.op("tile_regs_wait")
-        counts: dict = {}
-        for _, cb in packs:
-            counts[cb] = counts.get(cb, 0) + 1
-        for cb, n in counts.items():
-            f.cbop("cb_reserve_back", cb, f.c(n))
-        slot: dict = {}
-        for dst, cb in packs:
-            f.op("pack_tile", [f.c(dst), cb, f.c(slot.get(cb, 0))], ["i32", ty[cb], "i32"],
-                 props="out_of_order = false")
-            slot[cb] = slot.get(cb, 0) + 1
-        f.op("tile_regs_release")
-        for cb, n in counts.items():
-            f.cbop("cb_push_back", cb, f.c(n))
-
-    def copy(cb, dst, idx=None):
-        f.op("copy_tile_init", [cb], [ty[cb]])
-        f.cbop("copy_tile", cb, idx or zero, f.c(dst))
-
-    def fill(value: str, cb, count=1):
-        begin()
-        v = f.fresh()
-        f.emit(f"{v} = arith.constant {value} : f32")
-        f.op("fill_tile_init")
-        f.op("fill_tile", [zero, v], ["i32", "f32"])
-        pack([(0, cb)] * count)
-
-    def trunc_split(src, idx):  # the three TF32-exact parts of f32 tile src[idx] -> cb_parts
-        for step in range(2):
-            begin()
-            if step == 1:
-                f.cbop("cb_wait_front", cb_tmp, one)
-            s_cb, s_idx = (src, idx) if step == 0 else (cb_tmp, zero)
-            f.op("mul_tiles_init", [s_cb, cb_s], [ty[s_cb], ty[cb_s]])
-            f.op("mul_tiles", [s_cb, cb_s, s_idx, zero, zero], [ty[s_cb], ty[cb_s], "i32", "i32", "i32"])
-            copy(s_cb, 1, s_idx)
-            f.op("sub_binary_tile_init")
-            f.op("sub_binary_tile", [one, zero, one], ["i32"] * 3)
-            if step == 1:
-                f.cbop("cb_pop_front", cb_tmp, one)
-            pack([(0, cb_parts), (1, cb_tmp if step == 0 else cb_parts)])
-
-    def exact_bcast(src, idx, kind, out):  # bcast(src[idx]) exact in f32 -> out
-        trunc_split(src, idx)
-        begin()
-        f.cbop("cb_wait_front", cb_parts, f.c(3))
-        bt = f"bcast_type = #ttkernel.bcast_type<{kind}>"
-        f.op("unary_bcast_init", [cb_parts, out], [ty[cb_parts], ty[out]], props=bt)
-        for k in range(3):
-            f.cbop("unary_bcast", cb_parts, f.c(k), f.c(min(k, 1)), props=bt)
-            if k:
-                f.op("add_binary_tile_init")
-                f.op("add_binary_tile", [zero, one, zero], ["i32"] * 3)
-        f.cbop("cb_pop_front", cb_parts, f.c(3))
-        pack([(0, out)])
-
-    def accumulate(acc, prod, kind, split):  # acc (front) += sum(prod), pushed to acc's back
-        src, count = prod, 1
-        if split:  # f32 products: reduce their TF32-exact parts
-            f.cbop("cb_wait_front", prod, one)
-            trunc_split(prod, zero)
-            f.cbop("cb_pop_front", prod, one)
-            src, count = cb_parts, 3
-        begin()
-        f.cbop("cb_wait_front", acc, one)
-        copy(acc, 0)
-        f.cbop("cb_pop_front", acc, one)
-        f.cbop("cb_wait_front", src, f.c(count))
-        if kind != "none":
-            rp = (f"reduce_dim = #ttkernel.reduce_dim<{_REDUCE_DIM[kind]}>, "
-                  "reduce_type = #ttkernel.reduce_type<reduce_sum>")
-            f.op("reduce_init", [src, cb_s, acc], [ty[src], ty[cb_s], ty[acc]], props=rp)
-            for k in range(count):
-                f.op("reduce_tile", [src, cb_s, f.c(k), zero, zero], [ty[src], ty[cb_s], "i32", "i32", "i32"],
-                     props=rp)
-            f.op("reduce_uninit")
-        else:
-            copy(src, 1)
-            f.op("add_binary_tile_init")
-            f.op("add_binary_tile", [zero, one, zero], ["i32"] * 3)
-        f.cbop("cb_pop_front", src, f.c(count))
-        pack([(0, acc)])
+    split = (cb_s, cb_tmp, cb_parts)  # trunc_split's CBs (f32 tiles the FPU reads)
 
     def finish(acc, out, hop):  # acc (front) -> out, rounded once (through bf16 when needed)
-        begin()
-        f.cbop("cb_wait_front", acc, one)
-        copy(acc, 0)
-        f.cbop("cb_pop_front", acc, one)
-        pack([(0, cb_r if hop else out)])
+        f.move(acc, cb_r if hop else out)
         if hop:
-            begin()
-            f.cbop("cb_wait_front", cb_r, one)
-            copy(cb_r, 0)
-            f.cbop("cb_pop_front", cb_r, one)
-            pack([(0, out)])
+            f.move(cb_r, out)
 
     other = cb_b if p.need_a else cb_a
     first_out = cb_oa or cb_ob
@@ -455,71 +362,70 @@ def _compute2(p: Plan2) -> str:
     else:
         f.op("binary_op_init_common", [cb_g, other, first_out], [ty[cb_g], ty[other], ty[first_out]])
     if p.rm_inputs:  # zero tile: the reader clears the pages of ROW_MAJOR inputs with it
-        fill("0.0", f.cb("cb_zero", 15, _cbt("bf16", 1)))
+        f.fill_tiles("0.0", f.cb("cb_zero", 15, cb_type("bf16", 1)))
     if cb_s is not None:
-        fill("1.0", cb_s)
+        f.fill_tiles("1.0", cb_s)
         f.cbop("cb_wait_front", cb_s, one)
     f.for_(None, nf)
     if p.need_a:
         f.cbop("cb_wait_front", cb_b, nb_tiles)
     if cb_bb is not None:  # exact broadcasts of the held b tiles
         jj = f.for_(None, nb_tiles)
-        exact_bcast(cb_b, jj, p.bcast_b, cb_bb)
+        f.exact_bcast(cb_b, jj, p.bcast_b, cb_bb, split)
         f.end()
         f.cbop("cb_wait_front", cb_bb, nb_tiles)
     if p.need_b:  # |B| zero partial sums of grad_b (complex: a (re, im) pair each)
         f.for_(None, nb)
-        fill("0.0", cb_acc_b, n)
+        f.fill_tiles("0.0", cb_acc_b, n)
         f.end()
     f.for_(None, na)
     if p.need_b:
         f.cbop("cb_wait_front", cb_a, n_parts)
     for k in range(n if cb_ab is not None else 0):
-        exact_bcast(cb_a, f.c(k), p.bcast_a, cb_ab)
+        f.exact_bcast(cb_a, f.c(k), p.bcast_a, cb_ab, split)
     if cb_ab is not None:
         f.cbop("cb_wait_front", cb_ab, n_parts)
     if p.need_a:
-        fill("0.0", cb_acc_a, n)
+        f.fill_tiles("0.0", cb_acc_a, n)
     j = f.for_(None, nb)
     f.cbop("cb_wait_front", cb_g, n_parts)
     if n == 2:  # complex: each gradient's (re, im) from its own section(s)
         from .mul_bw_complex import conj_product
 
-        sections = dict(sfpu=p.sfpu, round_cb=cb_r if p.round_products else None, begin=begin, pack=pack,
-                        copy=copy)
+        sections = dict(sfpu=p.sfpu, round_cb=cb_r if p.round_products else None)
         if p.need_a:
             conj_product(f, p.bcast_b, cb_g, cb_bb or cb_b, f.arith("muli", j, n_parts), cb_pa, **sections)
         if p.need_b:
             conj_product(f, p.bcast_a, cb_g, cb_ab or cb_a, 0, cb_pb, **sections)
     else:
-        begin()
+        f.acquire()
         packs = []
         if p.sfpu:
-            copy(cb_g, 0)
+            f.copy(cb_g, 0)
             if p.need_a:
-                copy(cb_bb or cb_b, 1, j)
+                f.copy(cb_bb or cb_b, 1, j)
                 f.op("mul_binary_tile_init")
                 f.op("mul_binary_tile", [zero, one, one], ["i32"] * 3)
                 packs.append((1, cb_pa))
             if p.need_b:
-                copy(cb_ab or cb_a, 2)
+                f.copy(cb_ab or cb_a, 2)
                 f.op("mul_binary_tile_init")
                 f.op("mul_binary_tile", [zero, f.c(2), f.c(2)], ["i32"] * 3)
                 packs.append((2, cb_pb))
         else:
             if p.need_a:
-                _fpu_product(f, p.bcast_b, cb_g, zero, cb_b, j, 0, cb_pa)
+                f.fpu_product(p.bcast_b, cb_g, zero, cb_b, j, 0, cb_pa)
                 packs.append((0, cb_pa))
             if p.need_b:
-                _fpu_product(f, p.bcast_a, cb_g, zero, cb_a, zero, 1, cb_pb)
+                f.fpu_product(p.bcast_a, cb_g, zero, cb_a, zero, 1, cb_pb)
                 packs.append((1, cb_pb))
-        pack(packs)
+        f.pack(packs)
     f.cbop("cb_pop_front", cb_g, n_parts)
     for _ in range(n):  # complex: the (re, im) partials rotate through their CBs
         if p.need_a:
-            accumulate(cb_acc_a, cb_pa, p.bcast_a, p.split("a"))
+            f.accumulate(cb_acc_a, cb_pa, p.bcast_a, cb_s, split if p.split("a") else None)
         if p.need_b:
-            accumulate(cb_acc_b, cb_pb, p.bcast_b, p.split("b"))
+            f.accumulate(cb_acc_b, cb_pb, p.bcast_b, cb_s, split if p.split("b") else None)
     f.end()  # j
     for _ in range(n if p.need_a else 0):
         finish(cb_acc_a, cb_oa, p.hop_a)

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .mul_bw_program import (MAX_GROUPS, _REDUCE_DIM, UnsupportedError, _accessor, _cbt, _Fn, _map, _mapping_args,
-                             split_units)
+from .kernel_ir import MAX_GROUPS, KernelFn, cb_type, mapping_args, tensor_accessor, tile_map
+from .mul_bw_program import UnsupportedError, split_units
 
 _IR_FORMAT = {"bf16": "bf16", "bfp8_b": "bfp_bf8", "f32": "f32"}
 CB_IN, CB_SCALER, CB_ACC, CB_PARTS, CB_TMP, CB_OUT = 0, 3, 5, 8, 9, 16
@@ -31,16 +31,16 @@ ARG_NAMES = {
 
 
 def _reader(fin: str) -> str:
-    r = _Fn("reader", "noc")
-    cb = r.cb("cb_in", 0, _cbt(_IR_FORMAT[fin]))
+    r = KernelFn("reader", "noc")
+    cb = r.cb("cb_in", 0, cb_type(_IR_FORMAT[fin]))
     addr, first, nu, inner = r.arg(0), r.arg(1), r.arg(2), r.arg(3)
-    kept, summed = _mapping_args(r, 4)
-    acc = _accessor(r, 1, addr, cb)
+    kept, summed = mapping_args(r, 4)
+    acc = tensor_accessor(r, 1, addr, cb)
     one = r.c(1)
     u = r.for_(first, nu)
-    tu = _map(r, u, kept)
+    tu = tile_map(r, u, kept)
     j = r.for_(None, inner)
-    t = r.arith("addi", tu, _map(r, j, summed))
+    t = r.arith("addi", tu, tile_map(r, j, summed))
     r.cbop("cb_reserve_back", cb, one)
     wp = r.op("get_write_ptr", [cb], [r.cb_types[cb]], "i32")
     r.op("noc_async_read_tile", [t, acc, wp], ["i32", "!ttkernel.TensorAccessor", "i32"])
@@ -52,10 +52,10 @@ def _reader(fin: str) -> str:
 
 
 def _writer(fout: str) -> str:
-    w = _Fn("writer", "noc")
-    cbo = w.cb("cb_out", 0, _cbt(_IR_FORMAT[fout]))
+    w = KernelFn("writer", "noc")
+    cbo = w.cb("cb_out", 0, cb_type(_IR_FORMAT[fout]))
     addr, first, nu = w.arg(0), w.arg(1), w.arg(2)
-    acc = _accessor(w, 1, addr, cbo)
+    acc = tensor_accessor(w, 1, addr, cbo)
     one = w.c(1)
     u = w.for_(first, nu)
     w.cbop("cb_wait_front", cbo, one)
@@ -68,104 +68,26 @@ def _writer(fout: str) -> str:
 
 
 def _compute(bcast: str, fin: str, fout: str) -> str:
-    f = _Fn("compute", "compute")
+    f = KernelFn("compute", "compute")
     split = fin == "f32" and bcast != "none"  # f32 data must not pass the FPU's TF32 registers whole
-    cb_in = f.cb("cb_in", 0, _cbt(_IR_FORMAT[fin]))
-    cb_s = f.cb("cb_s", 1, _cbt("bf16", 1)) if bcast != "none" else None
-    cb_acc = f.cb("cb_acc", 2, _cbt("f32", 1))
-    cb_parts = f.cb("cb_parts", 3, _cbt("f32", 4)) if split else None
-    cb_tmp = f.cb("cb_tmp", 4, _cbt("f32", 1)) if split else None
-    cb_out = f.cb("cb_out", 5, _cbt(_IR_FORMAT[fout]))
+    cb_in = f.cb("cb_in", 0, cb_type(_IR_FORMAT[fin]))
+    cb_s = f.cb("cb_s", 1, cb_type("bf16", 1)) if bcast != "none" else None
+    cb_acc = f.cb("cb_acc", 2, cb_type("f32", 1))
+    cb_parts = f.cb("cb_parts", 3, cb_type("f32", 4)) if split else None
+    cb_tmp = f.cb("cb_tmp", 4, cb_type("f32", 1)) if split else None
+    cb_out = f.cb("cb_out", 5, cb_type(_IR_FORMAT[fout]))
     nu, inner = f.arg(0), f.arg(1)
-    zero, one = f.c(0), f.c(1)
-    t3 = lambda a, b, c: [f.cb_types[a], f.cb_types[b], f.cb_types[c]]  # noqa: E731
+    one = f.c(1)
     f.op("init_sfpu", [cb_in, cb_out], [f.cb_types[cb_in], f.cb_types[cb_out]])
-
-    def pack(packs):  # [(dst, cb)]: DST slots into CBs, one section
-        f.op("tile_regs_commit")
-        f.op("tile_regs_wait")
-        counts: dict = {}
-        for _, cb in packs:
-            counts[cb] = counts.get(cb, 0) + 1
-        for cb, n in counts.items():
-            f.cbop("cb_reserve_back", cb, f.c(n))
-        slot: dict = {}
-        for dst, cb in packs:
-            f.op("pack_tile", [f.c(dst), cb, f.c(slot.get(cb, 0))], ["i32", f.cb_types[cb], "i32"],
-                 props="out_of_order = false")
-            slot[cb] = slot.get(cb, 0) + 1
-        f.op("tile_regs_release")
-        for cb, n in counts.items():
-            f.cbop("cb_push_back", cb, f.c(n))
-
-    def copy(src, dst):
-        f.op("copy_tile_init", [src], [f.cb_types[src]])
-        f.cbop("copy_tile", src, zero, f.c(dst))
-
-    def fill(value):
-        v = f.fresh()
-        f.emit(f"{v} = arith.constant {value} : f32")
-        f.op("fill_tile_init")
-        f.op("fill_tile", [zero, v], ["i32", "f32"])
-
-    def trunc_split(src):
-        """The three TF32-exact parts of the f32 tile at the front of src onto cb_parts."""
-        for step in range(2):
-            f.op("tile_regs_acquire")
-            s_cb = src if step == 0 else cb_tmp
-            if step == 1:
-                f.cbop("cb_wait_front", cb_tmp, one)
-            f.op("mul_tiles_init", [s_cb, cb_s], [f.cb_types[s_cb], f.cb_types[cb_s]])
-            f.op("mul_tiles", [s_cb, cb_s, zero, zero, zero],  # trunc(v) * 1.0 (srcA is TF32)
-                 [f.cb_types[s_cb], f.cb_types[cb_s], "i32", "i32", "i32"])
-            copy(s_cb, 1)
-            f.op("sub_binary_tile_init")
-            f.op("sub_binary_tile", [one, zero, one], ["i32"] * 3)  # v - trunc(v), exact
-            if step == 1:
-                f.cbop("cb_pop_front", cb_tmp, one)
-            pack([(0, cb_parts), (1, cb_tmp if step == 0 else cb_parts)])
-
     if cb_s is not None:  # the scaler tile (all 1.0)
-        f.op("tile_regs_acquire")
-        fill("1.0")
-        pack([(0, cb_s)])
+        f.fill_tiles("1.0", cb_s)
         f.cbop("cb_wait_front", cb_s, one)
     f.for_(None, nu)
-    f.op("tile_regs_acquire")
-    fill("0.0")
-    pack([(0, cb_acc)])
+    f.fill_tiles("0.0", cb_acc)
     f.for_(None, inner)
-    f.cbop("cb_wait_front", cb_in, one)
-    src, count = cb_in, 1
-    if split:
-        trunc_split(cb_in)
-        f.cbop("cb_pop_front", cb_in, one)
-        src, count = cb_parts, 3
-    f.op("tile_regs_acquire")
-    f.cbop("cb_wait_front", cb_acc, one)
-    copy(cb_acc, 0)
-    f.cbop("cb_pop_front", cb_acc, one)
-    f.cbop("cb_wait_front", src, f.c(count))
-    if bcast != "none":
-        rp = (f"reduce_dim = #ttkernel.reduce_dim<{_REDUCE_DIM[bcast]}>, "
-              "reduce_type = #ttkernel.reduce_type<reduce_sum>")
-        f.op("reduce_init", [src, cb_s, cb_acc], t3(src, cb_s, cb_acc), props=rp)
-        for k in range(count):
-            f.op("reduce_tile", [src, cb_s, f.c(k), zero, zero],
-                 [f.cb_types[src], f.cb_types[cb_s], "i32", "i32", "i32"], props=rp)
-        f.op("reduce_uninit")
-    else:
-        copy(src, 1)
-        f.op("add_binary_tile_init")
-        f.op("add_binary_tile", [zero, one, zero], ["i32"] * 3)
-    f.cbop("cb_pop_front", src, f.c(count))
-    pack([(0, cb_acc)])
+    f.accumulate(cb_acc, cb_in, bcast, cb_s, (cb_s, cb_tmp, cb_parts) if split else None)
     f.end()  # inner
-    f.op("tile_regs_acquire")
-    f.cbop("cb_wait_front", cb_acc, one)
-    copy(cb_acc, 0)
-    f.cbop("cb_pop_front", cb_acc, one)
-    pack([(0, cb_out)])
+    f.move(cb_acc, cb_out)  # rounded once
     f.end()  # units
     if cb_s is not None:
         f.cbop("cb_pop_front", cb_s, one)

@@ -1,0 +1,327 @@
+"""Building TTKernel IR text: kernel functions (`KernelFn`, generic TTKernel form, as tt-mlir
+parses it) and the pieces the generators share (CB types, tensor accessors, tile-index maps,
+ROW_MAJOR row chunks, DST-section idioms of compute kernels)."""
+from __future__ import annotations
+
+TILE = 32
+MAX_GROUPS = 3  # kept / summed tile-axis groups the kernels index with
+ELEMENT_BYTES = {"bf16": 2, "f32": 4}
+# in-tile sums: reduce_tile's dimension for X broadcast along rows / columns / both
+REDUCE_DIM = {"row": "reduce_dim_col", "col": "reduce_dim_row", "scalar": "reduce_dim_scalar"}
+
+
+def cb_type(dt: str, pages: int = 2) -> str:
+    return f"!ttkernel.cb<{pages}, !ttcore.tile<32x32, {dt}>>"
+
+
+class KernelFn:
+    """Builds one kernel function in generic TTKernel form; the compute helpers at the end emit
+    the DST-section idioms every compute kernel here shares."""
+
+    def __init__(self, name: str, thread: str):
+        self.name, self.thread = name, thread
+        self.body: list[str] = []
+        self.consts: dict = {}
+        self.n = 0
+        self.depth = 2
+        self.cb_types: dict[str, str] = {}
+
+    def fresh(self, p="v") -> str:
+        self.n += 1
+        return f"%{p}{self.n}"
+
+    def emit(self, s: str) -> None:
+        self.body.append("  " * self.depth + s)
+
+    def c(self, v: int) -> str:
+        if v not in self.consts:
+            self.consts[v] = f"%c{v}"
+        return self.consts[v]
+
+    def op(self, name, operands=(), types=(), result=None, props=None) -> str | None:
+        res = self.fresh() if result else None
+        p = f" <{{{props}}}>" if props else ""
+        lhs = f"{res} = " if res else ""
+        self.emit(f'{lhs}"ttkernel.{name}"({", ".join(operands)}){p} : ({", ".join(types)}) -> {result or "()"}')
+        return res
+
+    def arith(self, opname, a, b, ty="i32") -> str:
+        r = self.fresh()
+        self.emit(f"{r} = arith.{opname} {a}, {b} : {ty}")
+        return r
+
+    def cb(self, name: str, index: int, ty: str) -> str:
+        v = f"%{name}"
+        self.cb_types[v] = ty
+        self.emit(f'{v} = "ttkernel.get_compile_time_arg_val"() <{{arg_index = {index} : i32}}> : () -> {ty}')
+        return v
+
+    def arg(self, i: int) -> str:
+        return self.op("get_arg_val", [self.c(i)], ["i32"], "i32")
+
+    def cbop(self, name, cb, *ints, props=None):
+        self.op(name, [cb, *ints], [self.cb_types[cb]] + ["i32"] * len(ints), props=props)
+
+    def for_(self, lb_i32: str | None, count_i32: str):
+        """Opens `scf.for %i = lb to lb + count` (i32 bounds); returns the i32 induction value."""
+        idx = self.fresh("i")
+        step = self.fresh()
+        self.emit(f"{step} = arith.constant 1 : index")
+        cnt = self.fresh()
+        self.emit(f"{cnt} = arith.index_cast {count_i32} : i32 to index")
+        if lb_i32 is None:
+            lb = self.fresh()
+            self.emit(f"{lb} = arith.constant 0 : index")
+            ub = cnt
+        else:
+            lb = self.fresh()
+            self.emit(f"{lb} = arith.index_cast {lb_i32} : i32 to index")
+            ub = self.fresh()
+            self.emit(f"{ub} = arith.addi {lb}, {cnt} : index")
+        self.emit(f"scf.for {idx} = {lb} to {ub} step {step} {{")
+        self.depth += 1
+        v = self.fresh()
+        self.emit(f"{v} = arith.index_cast {idx} : index to i32")
+        return v
+
+    def end(self):
+        self.depth -= 1
+        self.emit("}")
+
+    def text(self) -> str:
+        consts = [f"    {n} = arith.constant {v} : i32" for v, n in sorted(self.consts.items())]
+        head = (f"  func.func @{self.name}() attributes "
+                f"{{ttkernel.thread = #ttkernel.thread<{self.thread}>}} {{")
+        return "\n".join([head, *consts, *self.body, "    return", "  }"])
+
+    # ---- compute kernels: DST sections (tile_regs_acquire ... pack)
+
+    def acquire(self) -> None:
+        self.op("tile_regs_acquire")
+
+    def pack(self, packs) -> None:
+        """Ends the section: [(dst, cb)] DST tiles packed onto the back of their CBs (a CB's
+        tiles in order), reserved and pushed together."""
+        self.op("tile_regs_commit")
+        self.op("tile_regs_wait")
+        counts: dict = {}
+        for _, cb in packs:
+            counts[cb] = counts.get(cb, 0) + 1
+        for cb, n in counts.items():
+            self.cbop("cb_reserve_back", cb, self.c(n))
+        slot: dict = {}
+        for dst, cb in packs:
+            self.op("pack_tile", [self.c(dst), cb, self.c(slot.get(cb, 0))], ["i32", self.cb_types[cb], "i32"],
+                    props="out_of_order = false")
+            slot[cb] = slot.get(cb, 0) + 1
+        self.op("tile_regs_release")
+        for cb, n in counts.items():
+            self.cbop("cb_push_back", cb, self.c(n))
+
+    def copy(self, cb: str, dst: int, index: str | None = None) -> None:
+        """DST dst = tile `index` (default 0) at the front of cb, unpacked as is (no TF32 step)."""
+        self.op("copy_tile_init", [cb], [self.cb_types[cb]])
+        self.cbop("copy_tile", cb, index or self.c(0), self.c(dst))
+
+    def fill(self, value: str, dst: int = 0) -> None:
+        """DST dst = value (an f32 literal) in every element."""
+        v = self.fresh()
+        self.emit(f"{v} = arith.constant {value} : f32")
+        self.op("fill_tile_init")
+        self.op("fill_tile", [self.c(dst), v], ["i32", "f32"])
+
+    def fill_tiles(self, value: str, cb: str, count: int = 1) -> None:
+        """One section pushing `count` tiles of `value` onto cb."""
+        self.acquire()
+        self.fill(value)
+        self.pack([(0, cb)] * count)
+
+    def trunc_split(self, src: str, index: str, split) -> None:
+        """Pushes the three TF32-exact parts of f32 tile src[index] onto split's parts CB
+        (x = trunc(x) + trunc(r) + r', r = x - trunc(x); trunc = an FPU multiply by the 1.0
+        scaler tile, whose srcA register holds TF32); consumes nothing.
+        split: (scaler CB, tmp CB (1 f32 page), parts CB (f32))."""
+        scaler, tmp, parts = split
+        zero, one = self.c(0), self.c(1)
+        for step in range(2):
+            self.acquire()
+            if step == 1:
+                self.cbop("cb_wait_front", tmp, one)
+            s_cb, s_idx = (src, index) if step == 0 else (tmp, zero)
+            self.op("mul_tiles_init", [s_cb, scaler], [self.cb_types[s_cb], self.cb_types[scaler]])
+            self.op("mul_tiles", [s_cb, scaler, s_idx, zero, zero],  # trunc(v) * 1.0 (srcA is TF32)
+                    [self.cb_types[s_cb], self.cb_types[scaler], "i32", "i32", "i32"])
+            self.copy(s_cb, 1, s_idx)
+            self.op("sub_binary_tile_init")
+            self.op("sub_binary_tile", [one, zero, one], ["i32"] * 3)  # v - trunc(v), exact
+            if step == 1:
+                self.cbop("cb_pop_front", tmp, one)
+            self.pack([(0, parts), (1, tmp if step == 0 else parts)])
+
+    def exact_bcast(self, src: str, index: str, kind: str, out: str, split) -> None:
+        """Pushes bcast(src[index]) (f32; kind: row | col | scalar) onto out, exact: the sum of
+        the broadcasts of its three TF32-exact parts (the FPU's unary_bcast reads TF32)."""
+        parts = split[2]
+        zero, one = self.c(0), self.c(1)
+        self.trunc_split(src, index, split)
+        self.acquire()
+        self.cbop("cb_wait_front", parts, self.c(3))
+        bt = f"bcast_type = #ttkernel.bcast_type<{kind}>"
+        self.op("unary_bcast_init", [parts, out], [self.cb_types[parts], self.cb_types[out]], props=bt)
+        for k in range(3):
+            self.cbop("unary_bcast", parts, self.c(k), self.c(min(k, 1)), props=bt)
+            if k:
+                self.op("add_binary_tile_init")
+                self.op("add_binary_tile", [zero, one, zero], ["i32"] * 3)
+        self.cbop("cb_pop_front", parts, self.c(3))
+        self.pack([(0, out)])
+
+    def move(self, src: str, out: str) -> None:
+        """One tile from the front of src through DST onto out (rounded / converted to out's format)."""
+        one = self.c(1)
+        self.acquire()
+        self.cbop("cb_wait_front", src, one)
+        self.copy(src, 0)
+        self.cbop("cb_pop_front", src, one)
+        self.pack([(0, out)])
+
+    def accumulate(self, acc: str, prod: str, kind: str, scaler: str | None, split=None) -> None:
+        """acc (its front tile, f32) += the sum of prod's front tile, pushed back onto acc:
+        reduce_tile<sum> with the 1.0 scaler tile over in-tile dims (kind: row | col | scalar),
+        an SFPU add for a whole tile (kind none). With `split` (trunc_split's CBs) prod is f32
+        and its three TF32-exact parts are reduced instead (the FPU reads TF32)."""
+        zero, one = self.c(0), self.c(1)
+        src, count = prod, 1
+        if split is not None:
+            self.cbop("cb_wait_front", prod, one)
+            self.trunc_split(prod, zero, split)
+            self.cbop("cb_pop_front", prod, one)
+            src, count = split[2], 3
+        self.acquire()
+        self.cbop("cb_wait_front", acc, one)
+        self.copy(acc, 0)
+        self.cbop("cb_pop_front", acc, one)
+        self.cbop("cb_wait_front", src, self.c(count))
+        ty = self.cb_types
+        if kind != "none":
+            rp = (f"reduce_dim = #ttkernel.reduce_dim<{REDUCE_DIM[kind]}>, "
+                  "reduce_type = #ttkernel.reduce_type<reduce_sum>")
+            self.op("reduce_init", [src, scaler, acc], [ty[src], ty[scaler], ty[acc]], props=rp)
+            for k in range(count):
+                self.op("reduce_tile", [src, scaler, self.c(k), zero, zero], [ty[src], ty[scaler], "i32", "i32", "i32"],
+                        props=rp)
+            self.op("reduce_uninit")
+        else:
+            self.copy(src, 1)
+            self.op("add_binary_tile_init")
+            self.op("add_binary_tile", [zero, one, zero], ["i32"] * 3)
+        self.cbop("cb_pop_front", src, self.c(count))
+        self.pack([(0, acc)])
+
+    def fpu_product(self, kind: str, cb_g: str, g_idx: str, held: str, idx: str, dst: int, out_cb) -> None:
+        """DST[dst] = grad[g_idx] * bcast(held[idx]) on the FPU (bf16 operands; `kind`: none | row |
+        col | scalar): mul_tiles, or unary_bcast of held into DST then binary_dest_reuse_tiles<mul>."""
+        ty = self.cb_types
+        if kind == "none":
+            self.op("mul_tiles_init", [cb_g, held], [ty[cb_g], ty[held]])
+            self.op("mul_tiles", [cb_g, held, g_idx, idx, self.c(dst)], [ty[cb_g], ty[held], "i32", "i32", "i32"])
+        else:
+            bt = f"bcast_type = #ttkernel.bcast_type<{kind}>"
+            self.op("unary_bcast_init", [held, out_cb], [ty[held], ty[out_cb]], props=bt)
+            self.cbop("unary_bcast", held, idx, self.c(dst), props=bt)
+            rt = ("eltwise_binary_type = #ttkernel.eltwise_binary_type<mul>, "
+                  "reuse_type = #ttkernel.reuse_type<dest_to_srca>")
+            self.op("binary_dest_reuse_tiles_init", [cb_g], [ty[cb_g]], props=rt)
+            self.cbop("binary_dest_reuse_tiles", cb_g, g_idx, self.c(dst), props=rt)
+
+
+def tile_map(f: KernelFn, v: str, trip_args: list) -> str:
+    """sum_i ((v / div_i) % mod_i) * stride_i over runtime-arg triplets."""
+    total = None
+    for div, mod, stride in trip_args:
+        q = f.arith("divui", v, div)
+        r = f.arith("remui", q, mod)
+        p = f.arith("muli", r, stride)
+        total = p if total is None else f.arith("addi", total, p)
+    return total
+
+
+def tensor_accessor(f: KernelFn, ct_index: int, addr: str, cb: str) -> str:
+    args = f.op("TensorAccessorArgs", [f.c(ct_index), f.c(0)], ["i32", "i32"], "!ttkernel.TensorAccessorArgs",
+                props="operandSegmentSizes = array<i32: 1, 1, 0>")
+    page = f.op("get_tile_size", [cb], [f.cb_types[cb]], "i32")
+    return f.op("TensorAccessor", [args, addr, page], ["!ttkernel.TensorAccessorArgs", "i32", "i32"],
+                "!ttkernel.TensorAccessor")
+
+
+# ROW_MAJOR roles of an rm_tiles plan (one page per row): tiles are built from / written back
+# to rows. Per role, runtime args H, W (logical rows / columns of the last two dims, rank-
+# aligned), Ht, Wt (tiles) and the row bytes (the accessor's page size).
+RM_ARGS = ("H", "W", "Ht", "Wt", "row_bytes")
+
+
+def rm_accessor(f: KernelFn, ct_index: int, addr: str, row_bytes: str) -> str:
+    args = f.op("TensorAccessorArgs", [f.c(ct_index), f.c(0)], ["i32", "i32"], "!ttkernel.TensorAccessorArgs",
+                props="operandSegmentSizes = array<i32: 1, 1, 0>")
+    return f.op("TensorAccessor", [args, addr, row_bytes], ["!ttkernel.TensorAccessorArgs", "i32", "i32"],
+                "!ttkernel.TensorAccessor")
+
+
+def _rm_chunks(f: KernelFn, t: str, acc: str, dims, eb: int, body) -> None:
+    """Calls body(noc_addr, l1_byte_offset, byte_size) for every valid 16-element row chunk of
+    tile t of a ROW_MAJOR tensor: element (r, c) of a tile sits at face (r/16, c/16), i.e. at
+    ((r/16*2 + c/16)*256 + (r%16)*16 + c%16) * eb bytes. Only valid rows
+    (min(32, H - 32*th)) and chunks (min(16, W - 32*tw - 16k) > 0 elements) are visited."""
+    H, W, Ht, Wt = dims
+    bt = f.arith("divui", t, Wt)
+    tw = f.arith("remui", t, Wt)
+    th = f.arith("remui", bt, Ht)
+    bi = f.arith("divui", bt, Ht)
+    h0 = f.arith("muli", th, f.c(32))
+    row0 = f.arith("addi", f.arith("muli", bi, H), h0)
+    nr = f.arith("minui", f.arith("subi", H, h0), f.c(32))
+    c0 = f.arith("muli", tw, f.c(32))
+    wrem = f.arith("subi", W, c0)
+    nk = f.arith("minui", f.arith("divui", f.arith("addi", wrem, f.c(15)), f.c(16)), f.c(2))
+    r = f.for_(None, nr)
+    page = f.arith("addi", row0, r)
+    rowoff = f.arith("addi", f.arith("muli", f.arith("divui", r, f.c(16)), f.c(512)),
+                     f.arith("muli", f.arith("remui", r, f.c(16)), f.c(16)))
+    k = f.for_(None, nk)
+    k16 = f.arith("muli", k, f.c(16))
+    col = f.arith("addi", c0, k16)
+    n = f.arith("minui", f.arith("subi", wrem, k16), f.c(16))
+    noc = f.op("tensor_accessor.get_noc_addr", [acc, page, f.arith("muli", col, f.c(eb))],
+               ["!ttkernel.TensorAccessor", "i32", "i32"], "!ttkernel.noc_addr")
+    off = f.arith("muli", f.arith("addi", rowoff, f.arith("muli", k, f.c(256))), f.c(eb))
+    body(noc, off, f.arith("muli", n, f.c(eb)))
+    f.end()
+    f.end()
+
+
+def rm_read_tile(f: KernelFn, t: str, acc: str, dims, eb: int, wp: str, znoc: str) -> None:
+    """Tile t of a ROW_MAJOR tensor into L1 at wp: the page is zeroed (padding must be 0 for
+    the sums), then the valid row chunks are read. Reads exactly the tile's valid bytes from DRAM."""
+    for i in range(eb // 2):  # the zero source is one bf16 tile (2048 bytes)
+        dst = wp if i == 0 else f.arith("addi", wp, f.c(2048 * i))
+        f.op("noc_async_read", [znoc, dst, f.c(2048)], ["!ttkernel.noc_addr", "i32", "i32"])
+    f.op("noc_async_read_barrier")
+
+    def body(noc, off, size):
+        f.op("noc_async_read", [noc, f.arith("addi", wp, off), size], ["!ttkernel.noc_addr", "i32", "i32"])
+
+    _rm_chunks(f, t, acc, dims, eb, body)
+
+
+def rm_write_tile(f: KernelFn, t: str, acc: str, dims, eb: int, rp: str) -> None:
+    def body(noc, off, size):
+        f.op("noc_async_write", [f.arith("addi", rp, off), noc, size], ["i32", "!ttkernel.noc_addr", "i32"])
+
+    _rm_chunks(f, t, acc, dims, eb, body)
+
+
+def mapping_args(f: KernelFn, base: int):
+    vals = [f.arg(base + i) for i in range(6 * MAX_GROUPS)]
+    kept = [tuple(vals[3 * i:3 * i + 3]) for i in range(MAX_GROUPS)]
+    summed = [tuple(vals[3 * (MAX_GROUPS + i):3 * (MAX_GROUPS + i) + 3]) for i in range(MAX_GROUPS)]
+    return kept, summed
