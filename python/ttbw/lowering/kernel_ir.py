@@ -94,6 +94,27 @@ class KernelFn:
                 f"{{ttkernel.thread = #ttkernel.thread<{self.thread}>}} {{")
         return "\n".join([head, *consts, *self.body, "    return", "  }"])
 
+    def runtime_scalar(self, first_arg: int) -> str:
+        """The f32 value s = m * 2^(n_up - n_down) of runtime args first_arg.. (m, n_up, n_down):
+        tt-mlir's EmitC turns `arith.bitcast i32 -> f32` into a value conversion, so an f32
+        bit pattern cannot travel as an arg (see mul_bw_program.scalar_args)."""
+        m = self.fresh()
+        self.emit(f"{m} = arith.sitofp {self.arg(first_arg)} : i32 to f32")
+        up, down = self.arg(first_arg + 1), self.arg(first_arg + 2)
+        for count, factor in ((up, "2.0"), (down, "0.5")):
+            fac = self.fresh()
+            self.emit(f"{fac} = arith.constant {factor} : f32")
+            lb, st, ub, i, acc, nxt, res = (self.fresh() for _ in range(7))
+            self.emit(f"{lb} = arith.constant 0 : index")
+            self.emit(f"{st} = arith.constant 1 : index")
+            self.emit(f"{ub} = arith.index_cast {count} : i32 to index")
+            self.emit(f"{res} = scf.for {i} = {lb} to {ub} step {st} iter_args({acc} = {m}) -> (f32) {{")
+            self.emit(f"  {nxt} = arith.mulf {acc}, {fac} : f32")
+            self.emit("  scf.yield " + nxt + " : f32")
+            self.emit("}")
+            m = res
+        return m
+
     # ---- compute kernels: DST sections (tile_regs_acquire ... pack)
 
     def acquire(self) -> None:
@@ -176,8 +197,12 @@ class KernelFn:
         self.cbop("cb_pop_front", parts, self.c(3))
         self.pack([(0, out)])
 
-    def move(self, src: str, out: str) -> None:
-        """One tile from the front of src through DST onto out (rounded / converted to out's format)."""
+    def move(self, src: str, out: str, via: str | None = None) -> None:
+        """One tile from the front of src through DST onto out (rounded / converted to out's
+        format); with `via`, through that CB first (e.g. rounded to bf16 before a bfloat8_b pack)."""
+        if via is not None:
+            self.move(src, via)
+            src = via
         one = self.c(1)
         self.acquire()
         self.cbop("cb_wait_front", src, one)

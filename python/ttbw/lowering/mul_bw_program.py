@@ -506,24 +506,7 @@ def _compute(p: Plan) -> str:
     zero, one, n_parts = f.c(0), f.c(1), f.c(p.parts)
     t3 = lambda a, b, c: [f.cb_types[a], f.cb_types[b], f.cb_types[c]]  # noqa: E731
     first_out = cb_oy or cb_ox
-    s = None
-    if p.mode == "scalar":
-        m = f.fresh()
-        f.emit(f"{m} = arith.sitofp {f.arg(2)} : i32 to f32")
-        up, down = f.arg(3), f.arg(4)
-        for count, factor in ((up, "2.0"), (down, "0.5")):
-            fac = f.fresh()
-            f.emit(f"{fac} = arith.constant {factor} : f32")
-            lb, st, ub, i, acc, nxt, res = (f.fresh() for _ in range(7))
-            f.emit(f"{lb} = arith.constant 0 : index")
-            f.emit(f"{st} = arith.constant 1 : index")
-            f.emit(f"{ub} = arith.index_cast {count} : i32 to index")
-            f.emit(f"{res} = scf.for {i} = {lb} to {ub} step {st} iter_args({acc} = {m}) -> (f32) {{")
-            f.emit(f"  {nxt} = arith.mulf {acc}, {fac} : f32")
-            f.emit(f"  scf.yield {nxt} : f32")
-            f.emit("}")
-            m = res
-        s = m
+    s = f.runtime_scalar(2) if p.mode == "scalar" else None
     if p.mode == "fpu":
         other = cb_x if p.read_x else cb_y
         f.op("binary_op_init_common", [cb_g, other, first_out], t3(cb_g, other, first_out))
@@ -606,9 +589,7 @@ def _compute(p: Plan) -> str:
     if cb_xb is not None:
         f.cbop("cb_pop_front", cb_xb, n_parts)
     for _ in range(p.parts if p.reduce_x else 0):  # the sum(s), rounded once into the output
-        f.move(cb_acc, cb_r if p.hop_x else cb_ox)
-        if p.hop_x:
-            f.move(cb_r, cb_ox)
+        f.move(cb_acc, cb_ox, via=cb_r if p.hop_x else None)
     f.end()  # units
     if cb_s is not None:
         f.cbop("cb_pop_front", cb_s, one)

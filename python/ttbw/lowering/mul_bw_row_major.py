@@ -154,22 +154,7 @@ def _compute(p: Plan) -> str:
     cb_r = f.cb("cb_round", 5, cb_type("bf16")) if p.hop_y or p.hop_x else None
     n, Wt = f.arg(0), f.arg(1)
     zero, one = f.c(0), f.c(1)
-    s = None
-    if p.mode == "scalar":
-        m = f.fresh()
-        f.emit(f"{m} = arith.sitofp {f.arg(2)} : i32 to f32")
-        for count, factor in ((f.arg(3), "2.0"), (f.arg(4), "0.5")):
-            fac, lb, st_, ub, i, acc, nxt, res = (f.fresh() for _ in range(8))
-            f.emit(f"{fac} = arith.constant {factor} : f32")
-            f.emit(f"{lb} = arith.constant 0 : index")
-            f.emit(f"{st_} = arith.constant 1 : index")
-            f.emit(f"{ub} = arith.index_cast {count} : i32 to index")
-            f.emit(f"{res} = scf.for {i} = {lb} to {ub} step {st_} iter_args({acc} = {m}) -> (f32) {{")
-            f.emit(f"  {nxt} = arith.mulf {acc}, {fac} : f32")
-            f.emit(f"  scf.yield {nxt} : f32")
-            f.emit("}")
-            m = res
-        s = m
+    s = f.runtime_scalar(2) if p.mode == "scalar" else None
     first_out = cb[outs[0]]
     if p.mode == "fpu":
         other = cb["x"] if p.read_x else cb["y"]

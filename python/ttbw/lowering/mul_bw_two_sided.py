@@ -350,11 +350,6 @@ def _compute2(p: Plan2) -> str:
 
     split = (cb_s, cb_tmp, cb_parts)  # trunc_split's CBs (f32 tiles the FPU reads)
 
-    def finish(acc, out, hop):  # acc (front) -> out, rounded once (through bf16 when needed)
-        f.move(acc, cb_r if hop else out)
-        if hop:
-            f.move(cb_r, out)
-
     other = cb_b if p.need_a else cb_a
     first_out = cb_oa or cb_ob
     if p.sfpu:
@@ -428,7 +423,7 @@ def _compute2(p: Plan2) -> str:
             f.accumulate(cb_acc_b, cb_pb, p.bcast_b, cb_s, split if p.split("b") else None)
     f.end()  # j
     for _ in range(n if p.need_a else 0):
-        finish(cb_acc_a, cb_oa, p.hop_a)
+        f.move(cb_acc_a, cb_oa, via=cb_r if p.hop_a else None)  # the sum, rounded once
     if cb_ab is not None:
         f.cbop("cb_pop_front", cb_ab, n_parts)
     if p.need_b:
@@ -437,7 +432,7 @@ def _compute2(p: Plan2) -> str:
     if p.need_b:
         f.for_(None, nb)
         for _ in range(n):
-            finish(cb_acc_b, cb_ob, p.hop_b)
+            f.move(cb_acc_b, cb_ob, via=cb_r if p.hop_b else None)
         f.end()
     if cb_bb is not None:
         f.cbop("cb_pop_front", cb_bb, nb_tiles)
