@@ -222,6 +222,17 @@ def test_row_major(layouts, b_shape):
             assert cs.dram_bytes_written[buffer] == rm_bytes
 
 
+@pytest.mark.parametrize("shapes", [((32,), (32,), ()), ((), (), ()), ((3, 40), (), (3, 40))])
+def test_rank0_row_major(shapes):
+    """A rank-0 ROW_MAJOR tensor is one row of one element on the device, as in the fused path."""
+    g, a, b = (tensor(randn(s, k), layout=RM if not s else T) for k, s in enumerate(shapes))
+    fused, _, comp, _ = both(g, a, b)
+    want = torch_grads(g, a, b, (True, True))
+    for (name, got), w in zip(comp.items(), want):
+        assert got.shape == tuple(w.shape) and np.array_equal(got, fused[name])
+        assert ulp(got, w) <= (0 if tuple(w.shape) == tuple(g.shape) else 2)
+
+
 @pytest.mark.parametrize("scalar", [2.5, -0.7, 1e-30, 3e38, 0.0, math.inf, -math.inf])
 def test_scalar_b_one_multiply_program(scalar):
     g, a = randn((2, 50, 70), 0), randn((2, 50, 70), 1)
@@ -277,10 +288,6 @@ def test_unsupported_raise_value_error():
     call = _Call(tensor(g), tensor(g), math.nan, (True, True), None, None, None)
     with pytest.raises(UnsupportedError, match="NaN"):
         run_composite(call.ir(), call.inputs())
-    call = _Call(tensor(randn((32,), 0), layout=RM), tensor(randn((32,), 1)), tensor(randn((), 2), layout=RM),
-                 (True, True), None, None, None)
-    with pytest.raises(UnsupportedError, match="rank-0 ROW_MAJOR"):
-        run_on_device(call.ir(), call.inputs(), fuse=False)
 
 
 def test_plan_composite_function_plans_decomposed_ir():

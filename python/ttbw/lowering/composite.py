@@ -22,7 +22,8 @@ The plan walks the decomposed function's IR (types read with `tensor_types.descr
 - `bufferization.materialize_in_destination` (a preallocated result): the program computing
   the value writes straight into the preallocated buffer.
 Returned buffers live in the op's `memory_config` memory (L1 or DRAM), as do preallocated
-ones; function arguments and intermediates in DRAM. Anything else raises `UnsupportedError`
+ones; function arguments and intermediates in DRAM. A rank-0 ROW_MAJOR tensor is one row of
+one element on the device (`run.buffer_shape`), as in the fused path. Anything else raises `UnsupportedError`
 (a ValueError) naming what.
 
 `plan_composite` / `plan_composite_function` make the plan without a device; `step_program`
@@ -37,6 +38,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .mul_bw_program import _DEVICE_FORMAT, UnsupportedError
+from .run import buffer_shape
 
 _ELTWISE = ("multiply", "add", "subtract", "neg", "typecast")
 _OPERAND_BUFFER = {"grad": "grad", "input": "a", "other": "b", "input_grad": "input_grad",
@@ -145,8 +147,6 @@ def _desc(value):
     d = describe(value.type)
     if d.is_complex:
         raise UnsupportedError("composite mode: complex values must be expanded (ttir-expand-complex)")
-    if d.layout == "row_major" and not d.shape:
-        raise UnsupportedError("composite mode: rank-0 ROW_MAJOR tensors are not supported")
     return d
 
 
@@ -196,7 +196,7 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
         d = _desc(arg)
         is_out = i in into.values()
         memory = out_memory if is_out else "dram"
-        infos[names[i]] = dict(shape=tuple(d.shape), dtype=_DEVICE_FORMAT[d.data_type], layout=d.layout,
+        infos[names[i]] = dict(shape=buffer_shape(d.shape, d.layout), dtype=_DEVICE_FORMAT[d.data_type], layout=d.layout,
                                memory=memory, origin=(("preallocated_arg", i),) if is_out else (("arg", i),))
         if is_out:
             prealloc.add(names[i])
@@ -247,7 +247,8 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
                 raise UnsupportedError(f"composite mode: preallocated {buffer} does not match {name}'s result")
         else:
             buffer = f"{opname}{index}"
-            infos[buffer] = dict(shape=out_shape, dtype=_DEVICE_FORMAT[out_d.data_type], layout=out_d.layout,
+            infos[buffer] = dict(shape=buffer_shape(out_shape, out_d.layout), dtype=_DEVICE_FORMAT[out_d.data_type],
+                                 layout=out_d.layout,
                                  memory="dram", origin=(("intermediate", True),))
         step = _step(op, opname, inputs, tensor_operands, scalars, buffer, out_shape)
         steps.append(step)
@@ -390,7 +391,7 @@ def _step_analysis(step: Step):
 
 def view(buffer, shape):
     """`buffer` seen with `shape` (a free reshape: same TILE pages / rows)."""
-    shape = tuple(shape)
+    shape = buffer_shape(shape, buffer.layout)
     return buffer if tuple(buffer.shape) == shape else dataclasses.replace(buffer, shape=shape)
 
 
@@ -472,7 +473,7 @@ def run_composite(op_ir_text: str, inputs, grid=(8, 8)):
                                               name=info.name)
         for name, value in zip(plan.args, inputs):
             if name is not None:
-                buffers[name].write(_host(value))
+                buffers[name].write(_host(value).reshape(buffers[name].shape))
         for step in plan.programs:
             scalar = None
             if step.kind == "scalar_mul":

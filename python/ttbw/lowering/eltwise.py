@@ -206,8 +206,6 @@ def eltwise_program(op: str, ins: list, out, grid):
     from ttbw.runtime import CircularBuffer, CoreRange, Kernel, Program
 
     spec = spec_of(op, ins, out)
-    if any(len(b.shape) == 0 for b in (*ins, out) if b.layout == "row_major"):
-        raise UnsupportedError("composite mode: rank-0 ROW_MAJOR tensors are not supported")
     if any(tiles(b.shape) != tiles(out.shape) for b in ins):
         raise UnsupportedError(f"composite mode: ttir.{op} operands must have the result's shape")
     src = kernel_sources(spec)

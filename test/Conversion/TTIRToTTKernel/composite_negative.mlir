@@ -1,6 +1,6 @@
 // RUN: ttbw-opt --split-input-file --verify-diagnostics --convert-ttir-to-ttkernel="fuse=false" %s
 // What composite mode (fuse=false) refuses, located at the op (ttbw.lowering.composite's
-// UnsupportedError): a NaN scalar b, rank-0 ROW_MAJOR tensors, broadcast patterns the fused
+// UnsupportedError): a NaN scalar b, broadcast patterns the fused
 // generator's tile mapping cannot index.
 
 func.func @nan_scalar(%g: tensor<64x64xbf16>, %a: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
@@ -8,14 +8,6 @@ func.func @nan_scalar(%g: tensor<64x64xbf16>, %a: tensor<64x64xbf16>) -> tensor<
   // expected-error @+1 {{'ttir.mul_bw' op: unsupported: device backend: scalar b must not be NaN, got nan}}
   %0 = "ttir.mul_bw"(%g, %a, %s) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 0>} : (tensor<64x64xbf16>, tensor<64x64xbf16>, f32) -> tensor<64x64xbf16>
   return %0 : tensor<64x64xbf16>
-}
-
-// -----
-
-func.func @rank0_row_major(%g: tensor<32xbf16>, %a: tensor<32xbf16>, %b: tensor<bf16, #ttir.layout<"bf16", "row_major">>) -> tensor<bf16, #ttir.layout<"bf16", "row_major">> {
-  // expected-error @+1 {{'ttir.mul_bw' op: unsupported: composite mode: rank-0 ROW_MAJOR tensors are not supported}}
-  %0 = "ttir.mul_bw"(%g, %a, %b) {are_required_outputs = array<i1: false, true>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 0, 1>} : (tensor<32xbf16>, tensor<32xbf16>, tensor<bf16, #ttir.layout<"bf16", "row_major">>) -> tensor<bf16, #ttir.layout<"bf16", "row_major">>
-  return %0 : tensor<bf16, #ttir.layout<"bf16", "row_major">>
 }
 
 // -----

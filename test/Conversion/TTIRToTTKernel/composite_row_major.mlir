@@ -26,3 +26,16 @@ func.func @rm(%g: tensor<2x50x70xbf16, #ttir.layout<"bf16", "row_major">>, %a: t
   %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<2x50x70xbf16, #ttir.layout<"bf16", "row_major">>, tensor<2x50x70xbf16>, tensor<1x50x70xbf16, #ttir.layout<"bf16", "row_major">>) -> (tensor<2x50x70xbf16>, tensor<1x50x70xbf16, #ttir.layout<"bf16", "row_major">>)
   return %0#0, %0#1 : tensor<2x50x70xbf16>, tensor<1x50x70xbf16, #ttir.layout<"bf16", "row_major">>
 }
+
+// -----
+
+// A rank-0 ROW_MAJOR tensor is one row of one element (page_size 2, num_pages 1): b's gradient,
+// the sum over everything, reaches its row through the final typecast program.
+// CHECK-LABEL: module @rank0 attributes {ttbw.composite =
+// CHECK-SAME: {\22name\22:\22typecast3\22,\22shape\22:[1,1],\22dtype\22:\22bf16\22,\22layout\22:\22row_major\22,\22memory\22:\22dram\22,\22page_size\22:2,\22num_pages\22:1,\22result\22:0,
+// CHECK: module @rank0_2_typecast attributes {ttbw.program =
+// CHECK: "ttkernel.noc_async_write"
+func.func @rank0(%g: tensor<32xbf16>, %a: tensor<32xbf16>, %b: tensor<bf16, #ttir.layout<"bf16", "row_major">>) -> tensor<bf16, #ttir.layout<"bf16", "row_major">> {
+  %0 = "ttir.mul_bw"(%g, %a, %b) {are_required_outputs = array<i1: false, true>, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 0, 1>} : (tensor<32xbf16>, tensor<32xbf16>, tensor<bf16, #ttir.layout<"bf16", "row_major">>) -> tensor<bf16, #ttir.layout<"bf16", "row_major">>
+  return %0 : tensor<bf16, #ttir.layout<"bf16", "row_major">>
+}
