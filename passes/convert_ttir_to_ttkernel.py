@@ -19,8 +19,9 @@ ttbw-opt gives each --split-input-file chunk its own context, so this does not l
 The input is a function holding one `ttir.mul_bw`, or its decomposition (the TTIR that
 ttir-mul-bw-decomposition-pipeline leaves, as in --ttir-to-tensix-pipeline): a decomposed
 function is lowered as the mul_bw it is the decomposition of (`ttbw.lowering.recognize`), so
-both give the same fused program. Anything else, and anything the device lowering does not
-support (`ttbw.lowering.UnsupportedError`), is refused at the op.
+both give the same fused program. A function of TTIR ops that is no mul_bw's decomposition
+has nothing to fuse and is lowered op by op (as with fuse=false, below). What the device
+lowering does not support (`ttbw.lowering.UnsupportedError`) is refused at the op.
 
 With `fuse=false` (ttnn's composite path, `ttbw.lowering.composite`) the function becomes one
 nested module per TTIR op program of the decomposition, in execution order, next to an empty
