@@ -99,7 +99,11 @@ def required_outputs(op) -> tuple[bool, bool]:
 def memory_config(op) -> tuple[str, str] | None:
     if "memory_config" not in op.attributes:
         return None
-    attr = str(op.attributes["memory_config"])
+    return parse_memory_config(str(op.attributes["memory_config"]))
+
+
+def parse_memory_config(attr: str) -> tuple[str, str]:
+    """(buffer, layout) of a `#ttir.memory_config<...>` attribute's text; OpRuleError if unknown."""
     match = MEMORY_CONFIG_PATTERN.fullmatch(attr)
     if match is None:
         raise OpRuleError(

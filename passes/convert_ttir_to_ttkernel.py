@@ -32,7 +32,7 @@ manifest module (siblings, so ttbw-translate finds every program's kernels one l
     module @f_1_sum attributes {ttbw.program = "<JSON>"} { ... }
 
 The plan is `composite.plan_composite` (the one the runtime executes); what it does not
-support (f32, complex, a scalar b, ...) is reported at the op.
+support (a NaN scalar b, ...; its UnsupportedError names it) is reported at the op.
 """
 from __future__ import annotations
 
@@ -48,8 +48,6 @@ from .ir_build import relocate
 
 _GRID = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*$")
 _ALLOWED = ("func.return", "arith.constant")
-_OPERAND_BUFFER = {"grad": "grad", "input": "a", "other": "b",
-                   "input_grad": "input_grad", "other_grad": "other_grad"}
 
 
 class _Refused(Exception):
@@ -108,12 +106,16 @@ def _prepare(func, grid, fuse: bool = True):
     if not mul_bws:
         if not ttir:
             return None
+        try:
+            memory = result_memory(func)
+        except ValueError as error:
+            raise _Refused(func, f"'func.func' op: {error}") from None
         recognized = recognize(func)  # decomposed TTIR: the decomposition of which mul_bw?
         if recognized is None:  # no mul_bw to fuse: one program per TTIR op
             from ttbw.lowering.composite import plan_composite_function
 
             return _prepare_composite(func, name, ttir[0], grid,
-                                      lambda: plan_composite_function(func, result_memory(func)), False)
+                                      lambda: plan_composite_function(func, memory), False)
         source = recognized.function
         op = next(o for o in walk_ops(source) if o.name == "ttir.mul_bw")
         item = _prepare_op(func, source, op, name, grid, fuse)
@@ -191,6 +193,8 @@ def _prepare_composite(func, name: str, op, grid, plan, of_mul_bw: bool = True):
 
 def _origins(func, op):
     """Buffer name -> {"arg": i} / {"result": k} (+ scalar b: constant value or runtime)."""
+    from ttbw.lowering.mul_bw_program import OPERAND_BUFFER
+
     entry = func.regions[0].blocks[0]
     arg_index = {a: i for i, a in enumerate(entry.arguments)}
     operands = segments(op, "operandSegmentSizes", MUL_BW_OPERANDS, list(op.operands))
@@ -214,7 +218,7 @@ def _origins(func, op):
             raise _Refused(op, f"'ttir.mul_bw' op: unsupported: operand '{role}' must be a function "
                            "argument (the program reads it from a device buffer)")
         key = "arg" if role in ("grad", "input", "other") else "preallocated_arg"
-        origins.setdefault(_OPERAND_BUFFER[role], {})[key] = arg_index[value]
+        origins.setdefault(OPERAND_BUFFER[role], {})[key] = arg_index[value]
     for role, value in results.items():
         if value is None:
             continue

@@ -20,26 +20,26 @@ from .ir_build import relocate
 def run(module, options) -> None:
     from ttbw.ttmlir import TTMLIRError, to_emitc
 
-    programs = [op for op in module.body.operations
+    programs = [op.operation for op in module.body.operations
                 if op.operation.name == "builtin.module" and _has_kernels(op.operation)]
-    errors = []
-    for nested in programs:
-        nested = nested.operation
+    converted, errors = [], []
+    for nested in programs:  # all converted first: nothing changes unless every program converts
         try:
-            text = to_emitc(f"module {{\n{nested.get_asm(print_generic_op_form=False)}\n}}", "<ttkernel>")
+            converted.append(to_emitc(f"module {{\n{nested}\n}}", "<ttkernel>"))
         except TTMLIRError as error:
             reason = "; ".join(d.message for d in error.diagnostics) or error.summary
             errors.append(Diagnostic("error", source_loc(nested.location),
                                      f"convert-ttkernel-to-emitc: tt-mlir refused the kernels: {reason}"))
-            continue
-        module.context.allow_unregistered_dialects = True  # #ttkernel.thread on the kernels
-        parsed = ir.Module.parse(text, module.context)  # keeps `converted` alive until moved
-        converted = parsed.body.operations[0].operation
-        relocate(converted, nested.location)
-        converted.move_before(nested)
-        nested.erase()
     if errors:
         raise DiagnosticError(errors)
+    if programs:
+        module.context.allow_unregistered_dialects = True  # #ttkernel.thread on the kernels
+    for nested, text in zip(programs, converted):
+        parsed = ir.Module.parse(text, module.context)  # keeps `replacement` alive until moved
+        replacement = parsed.body.operations[0].operation
+        relocate(replacement, nested.location)
+        replacement.move_before(nested)
+        nested.erase()
 
 
 def _has_kernels(module_op) -> bool:

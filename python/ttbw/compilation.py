@@ -81,7 +81,12 @@ def compile(ir_text: str, *, grid=(8, 8), fuse: bool = True) -> Compiled:  # noq
     does not support)."""
     from ttbw.ttmlir import TTMLIRError, translate_kernels
 
-    cols, rows = (int(g) for g in grid)
+    if not isinstance(fuse, bool):
+        raise TypeError(f"compile: fuse must be True or False, got {fuse!r}")
+    if (not isinstance(grid, (tuple, list)) or len(grid) != 2
+            or not all(isinstance(g, int) and not isinstance(g, bool) and g >= 1 for g in grid)):
+        raise ValueError(f"compile: grid must be (cols, rows), two positive ints, got {grid!r}")
+    cols, rows = grid
     options = f"grid={cols}x{rows} fuse={'true' if fuse else 'false'} emitc=true"
     stages = run_pipeline(ir_text, f"builtin.module(ttir-to-tensix-pipeline{{{options}}})")
     text = stages[-1][1]

@@ -51,3 +51,14 @@ def test_compile_reports_unsupported():
     bad = IR.replace("1x1x1x64xbf16", "1x1x1x64xcomplex<f32>").replace("1x1x64x64xbf16", "1x1x64x64xcomplex<bf16>")
     with pytest.raises(ValueError, match="complex tensors must all be bf16 or all f32"):
         ttbw.compile(bad)
+
+
+@pytest.mark.parametrize("kwargs, error, match", [
+    ({"fuse": "false"}, TypeError, "fuse must be True or False"),
+    ({"grid": (8,)}, ValueError, r"grid must be \(cols, rows\)"),
+    ({"grid": "8x8"}, ValueError, r"grid must be \(cols, rows\)"),
+    ({"grid": (0, 2)}, ValueError, r"grid must be \(cols, rows\)"),
+])
+def test_compile_checks_its_arguments(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        ttbw.compile(IR, **kwargs)

@@ -37,12 +37,10 @@ import dataclasses
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .mul_bw_program import _DEVICE_FORMAT, UnsupportedError
+from .mul_bw_program import _DEVICE_FORMAT, OPERAND_BUFFER, UnsupportedError
 from .run import buffer_shape
 
 _ELTWISE = ("multiply", "add", "subtract", "neg", "typecast")
-_OPERAND_BUFFER = {"grad": "grad", "input": "a", "other": "b", "input_grad": "input_grad",
-                   "other_grad": "other_grad"}
 
 
 @dataclass
@@ -182,6 +180,9 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
                 src = src.owner.operands[0]
             if not isinstance(dest, ir.BlockArgument):
                 raise UnsupportedError("composite mode: a preallocated result must be a function argument")
+            if isinstance(src, ir.BlockArgument) or src in into:
+                raise UnsupportedError("composite mode: a preallocated result must be a value a program "
+                                       "computes, materialized into one buffer")
             into[src] = dest.arg_number
 
     value_buf: dict = {}     # tensor value -> (buffer, shape)
@@ -262,6 +263,8 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
             raise UnsupportedError("composite mode: every returned value must be computed by a program")
         buf, shape = value_buf[v]
         info = infos[buf]
+        if any(o[0] == "arg" for o in info["origin"]):  # an input, seen through a free reshape
+            raise UnsupportedError("composite mode: every returned value must be computed by a program")
         info["origin"] = tuple(o for o in info["origin"] if o[0] != "intermediate") + (("result", k),)
         if buf not in prealloc:
             info["memory"] = out_memory
@@ -312,7 +315,7 @@ def _memory_and_names(mul_bw, func_op):
 
     mc = memory_config(mul_bw)
     roles = segments(mul_bw, "operandSegmentSizes", MUL_BW_OPERANDS, list(mul_bw.operands))
-    role_of = {v: _OPERAND_BUFFER[r] for r, v in roles.items() if v is not None}
+    role_of = {v: OPERAND_BUFFER[r] for r, v in roles.items() if v is not None}
     names = []
     for i, arg in enumerate(func_op.regions[0].blocks[0].arguments):
         name = role_of.get(arg, f"arg{i}")

@@ -14,7 +14,7 @@ rows into / out of tiles).
 ROW_MAJOR operands (one page per row): the reader builds each tile from the rows over a page
 cleared from a zero tile (compute packs `fill_tile(0)` into CB_ZERO once), so the padding is 0
 as in a TILE upload; a ROW_MAJOR result gets only its valid row chunks written
-(`mul_bw_program.rm_read_tile` / `rm_write_tile`). DRAM traffic is exactly the tensors' bytes.
+(`kernel_ir.rm_read_tile` / `rm_write_tile`). DRAM traffic is exactly the tensors' bytes.
 
 Runtime args: reader [addr_x, addr_y, first_tile, num_tiles, core_x, core_y, RM_ARGS of x,
 RM_ARGS of y]; compute [num_tiles]; writer [addr_out, first_tile, num_tiles, RM_ARGS of out]
@@ -25,13 +25,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .kernel_ir import (ELEMENT_BYTES, RM_ARGS, TILE, KernelFn, cb_type, rm_accessor, rm_read_tile, rm_write_tile,
+from .kernel_ir import (ELEMENT_BYTES, IR_FORMAT, RM_ARGS, TILE, KernelFn, cb_type, rm_accessor, rm_read_tile, rm_write_tile,
                         tensor_accessor)
 from .mul_bw_program import UnsupportedError, split_units
 
 OPS = {"multiply": "mul", "add": "add", "subtract": "sub", "neg": None, "typecast": None}
 CB_X, CB_Y, CB_ZERO, CB_ROUND, CB_OUT = 0, 1, 2, 3, 16
-_IR_FORMAT = {"bf16": "bf16", "bfp8_b": "bfp_bf8", "f32": "f32"}  # device format -> TTKernel tile type
 
 
 @dataclass(frozen=True)
@@ -62,7 +61,7 @@ class EltwiseSpec:
 
 
 def _tile_type(fmt: str, pages: int = 2) -> str:
-    return cb_type(_IR_FORMAT[fmt], pages)
+    return cb_type(IR_FORMAT[fmt], pages)
 
 
 def _reader(spec: EltwiseSpec) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 TILE = 32
 MAX_GROUPS = 3  # kept / summed tile-axis groups the kernels index with
 ELEMENT_BYTES = {"bf16": 2, "f32": 4}
+IR_FORMAT = {"bf16": "bf16", "bfp8_b": "bfp_bf8", "f32": "f32"}  # device data format -> TTKernel tile type
 # in-tile sums: reduce_tile's dimension for X broadcast along rows / columns / both
 REDUCE_DIM = {"row": "reduce_dim_col", "col": "reduce_dim_row", "scalar": "reduce_dim_scalar"}
 

@@ -69,13 +69,10 @@ class AnalysisC:
         return n
 
 
-def analyze_complex(descs, shapes, mask, scalar, out_memory) -> AnalysisC | None:
+def analyze_complex(descs, shapes, mask, out_memory) -> AnalysisC | None:
     """The same-shape plan; None for a broadcast, which mul_bw_program / mul_bw_two_sided plan
-    with two parts per tensor (see conj_product)."""
-    if scalar:
-        raise UnsupportedError("device backend: complex tensors with a scalar b are not supported")
-    if not all(d.is_complex for d in descs.values()):
-        raise UnsupportedError("device backend: complex and real tensors mixed are not supported")
+    with two parts per tensor (see conj_product). (The verifier has made sure every tensor is
+    complex and b is no scalar.)"""
     types = {d.data_type for d in descs.values()}
     if len(types) != 1 or not types <= {"bf16", "f32"}:
         raise UnsupportedError(f"device backend: complex tensors must all be bf16 or all f32 "

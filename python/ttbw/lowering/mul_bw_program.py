@@ -187,6 +187,8 @@ class Analysis:
         return list(self.out_shapes)
 
 
+# mul_bw operand / result role -> the buffer name programs and descriptions use
+OPERAND_BUFFER = {"grad": "grad", "input": "a", "other": "b", "input_grad": "input_grad", "other_grad": "other_grad"}
 PARTS = ("real", "imag")  # a complex tensor's buffers: "<name>.real", "<name>.imag"
 
 
@@ -229,8 +231,7 @@ def analyze(op) -> Analysis:
 
         shapes = {n: tuple(d.shape) for n, d in descs.items()}
         shapes.setdefault("b", None)
-        same = analyze_complex(descs, shapes, (True, False) if scalar else required_outputs(op), scalar,
-                               out_memory)
+        same = analyze_complex(descs, shapes, required_outputs(op), out_memory)
         if same is not None:
             return same
         parts = 2  # broadcast: the real plans below, each tensor a (real, imag) pair of buffers

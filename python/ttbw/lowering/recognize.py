@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from mlir import ir
 
-from ttbw.passes.ir_build import MEMORY_CONFIG
+from ttbw.passes.ir_build import MEMORY_CONFIG, relocate
 
 _MASKS = {2: [(True, True)], 1: [(True, False), (False, True)]}
 
@@ -35,7 +35,8 @@ class Recognized:
 
 
 def recognize(func) -> Recognized | None:
-    """The mul_bw function whose decomposition `func` is, or None."""
+    """The mul_bw function whose decomposition `func` is, or None; ValueError for a malformed
+    `ttir.memory_config` result attribute (`result_memory`)."""
     from ttbw.compilation import DECOMPOSITION, run_pipeline
 
     want = dag(func)
@@ -50,7 +51,12 @@ def recognize(func) -> Recognized | None:
             continue
         module = ir.Module.parse(decomposed, func.context)
         if dag(module.body.operations[0].operation) == want:
-            return Recognized(ir.Module.parse(text, func.context), complex_parts)
+            recognized = ir.Module.parse(text, func.context)
+            # diagnostics at the mul_bw point where the decomposition's ops came from
+            anchor = next((op.location for op in func.regions[0].blocks[0].operations
+                           if op.operation.name.startswith("ttir.")), func.location)
+            relocate(recognized.operation, anchor)
+            return Recognized(recognized, complex_parts)
     return None
 
 
@@ -81,7 +87,8 @@ def _candidates(func):
     entry = func.regions[0].blocks[0]
     args = [a.type for a in entry.arguments]
     results = list(ir.FunctionType(func.attributes["function_type"].value).results)
-    memory = _memory_config(func)
+    memory = result_memory(func)
+    memory = None if memory == "dram" else f'#ttir.memory_config<"{memory}", "interleaved">'
     for complex_parts in (False, True):
         if complex_parts:
             if len(args) % 2 or len(results) % 2 or any(
@@ -97,10 +104,10 @@ def _candidates(func):
         for mask in ([(True, False)] if scalar else _MASKS.get(len(results_c), [])):
             for given in _preallocated(mask, len(args_c) - 3):
                 yield _mul_bw_text(func, args_c, results_c, mask, given, memory), complex_parts
-        if not complex_parts and len(args_c) == 2 and len(results_c) == 1:  # constant scalar b
+        if not complex_parts and len(args_c) in (2, 3) and len(results_c) == 1:  # constant scalar b
             value = _full_value(entry)
-            if value is not None:
-                yield _mul_bw_text(func, args_c, results_c, (True, False), (False, False), memory,
+            if value is not None:  # (grad, a[, input_grad])
+                yield _mul_bw_text(func, args_c, results_c, (True, False), (len(args_c) == 3, False), memory,
                                    value), complex_parts
 
 
@@ -116,24 +123,25 @@ def _complex(t):
     return ir.RankedTensorType.get(t.shape, ir.ComplexType.get(t.element_type), t.encoding)
 
 
-def _memory_config(func) -> str | None:
-    """The `ttir.memory_config` result attribute of func (the decomposition sets the same one
-    on every result of a mul_bw), as text."""
-    if "res_attrs" not in func.attributes:
-        return None
-    for entry in func.attributes["res_attrs"]:
-        entry = ir.DictAttr(entry)
-        if MEMORY_CONFIG in entry:
-            return str(entry[MEMORY_CONFIG])
-    return None
-
-
 def result_memory(func) -> str:
-    """Where func's results live: dram | l1 (`ttir.memory_config` result attribute)."""
-    from ttbw.dialect.verifier import MEMORY_CONFIG_PATTERN
+    """Where func's results live, dram | l1, from their `ttir.memory_config` result attributes
+    (the decomposition sets the op's memory_config on each result it returns); ValueError when
+    one is malformed or the results disagree (one program's results live in one memory)."""
+    from ttbw.dialect.verifier import OpRuleError, parse_memory_config
 
-    text = _memory_config(func)
-    return "dram" if text is None else MEMORY_CONFIG_PATTERN.fullmatch(text).group(1)
+    count = len(ir.FunctionType(func.attributes["function_type"].value).results)
+    found = set()
+    for i in range(count):
+        entry = ir.DictAttr(func.attributes["res_attrs"][i]) if "res_attrs" in func.attributes else None
+        try:
+            found.add(parse_memory_config(str(entry[MEMORY_CONFIG]))[0]
+                      if entry is not None and MEMORY_CONFIG in entry else "dram")
+        except OpRuleError as error:
+            raise ValueError(f"result {i}: {MEMORY_CONFIG}: {error}") from None
+    if len(found) > 1:
+        raise ValueError(f"the results' {MEMORY_CONFIG} attributes disagree ({', '.join(sorted(found))}); "
+                         "one program's results live in one memory")
+    return found.pop() if found else "dram"
 
 
 def _full_value(entry) -> str | None:

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .kernel_ir import MAX_GROUPS, KernelFn, cb_type, mapping_args, tensor_accessor, tile_map
+from .kernel_ir import IR_FORMAT, MAX_GROUPS, KernelFn, cb_type, mapping_args, tensor_accessor, tile_map
 from .mul_bw_program import UnsupportedError, split_units
 
-_IR_FORMAT = {"bf16": "bf16", "bfp8_b": "bfp_bf8", "f32": "f32"}
 CB_IN, CB_SCALER, CB_ACC, CB_PARTS, CB_TMP, CB_OUT = 0, 3, 5, 8, 9, 16
 ARG_NAMES = {
     "reader": ["addr_in", "first_unit", "num_units", "inner"]
@@ -32,7 +31,7 @@ ARG_NAMES = {
 
 def _reader(fin: str) -> str:
     r = KernelFn("reader", "noc")
-    cb = r.cb("cb_in", 0, cb_type(_IR_FORMAT[fin]))
+    cb = r.cb("cb_in", 0, cb_type(IR_FORMAT[fin]))
     addr, first, nu, inner = r.arg(0), r.arg(1), r.arg(2), r.arg(3)
     kept, summed = mapping_args(r, 4)
     acc = tensor_accessor(r, 1, addr, cb)
@@ -53,7 +52,7 @@ def _reader(fin: str) -> str:
 
 def _writer(fout: str) -> str:
     w = KernelFn("writer", "noc")
-    cbo = w.cb("cb_out", 0, cb_type(_IR_FORMAT[fout]))
+    cbo = w.cb("cb_out", 0, cb_type(IR_FORMAT[fout]))
     addr, first, nu = w.arg(0), w.arg(1), w.arg(2)
     acc = tensor_accessor(w, 1, addr, cbo)
     one = w.c(1)
@@ -70,12 +69,12 @@ def _writer(fout: str) -> str:
 def _compute(bcast: str, fin: str, fout: str) -> str:
     f = KernelFn("compute", "compute")
     split = fin == "f32" and bcast != "none"  # f32 data must not pass the FPU's TF32 registers whole
-    cb_in = f.cb("cb_in", 0, cb_type(_IR_FORMAT[fin]))
+    cb_in = f.cb("cb_in", 0, cb_type(IR_FORMAT[fin]))
     cb_s = f.cb("cb_s", 1, cb_type("bf16", 1)) if bcast != "none" else None
     cb_acc = f.cb("cb_acc", 2, cb_type("f32", 1))
     cb_parts = f.cb("cb_parts", 3, cb_type("f32", 4)) if split else None
     cb_tmp = f.cb("cb_tmp", 4, cb_type("f32", 1)) if split else None
-    cb_out = f.cb("cb_out", 5, cb_type(_IR_FORMAT[fout]))
+    cb_out = f.cb("cb_out", 5, cb_type(IR_FORMAT[fout]))
     nu, inner = f.arg(0), f.arg(1)
     one = f.c(1)
     f.op("init_sfpu", [cb_in, cb_out], [f.cb_types[cb_in], f.cb_types[cb_out]])

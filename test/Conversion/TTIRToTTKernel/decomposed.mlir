@@ -82,3 +82,18 @@ func.func @not_a_mul_bw(%b: tensor<32x32xbf16>, %g: tensor<32x32xbf16>, %a: tens
   %0 = "ttir.multiply"(%g, %b) : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
   return %0 : tensor<32x32xbf16>
 }
+
+// -----
+
+// A constant scalar b with a preallocated input_grad: still the mul_bw's one fused program.
+// CHECK-LABEL: module @scalar_preallocated attributes {ttbw.program =
+// CHECK-SAME: {\22name\22:\22input_grad\22,\22role\22:\22output\22,{{[^}]*}}\22preallocated_arg\22:2,\22result\22:0}
+// CHECK-SAME: \22scalar\22:{\22runtime\22:false,\22value\22:4.0}
+func.func @scalar_preallocated(%arg0: tensor<2x2xbf16>, %arg1: tensor<2x2xbf16>, %arg2: tensor<2x2xbf16>) -> tensor<2x2xbf16> {
+  %0 = "ttir.full"() {fill_value = 4.000000e+00 : f32, shape = array<i32>} : () -> tensor<f32>
+  %1 = "ttir.typecast"(%arg0) : (tensor<2x2xbf16>) -> tensor<2x2xf32>
+  %2 = "ttir.multiply"(%1, %0) : (tensor<2x2xf32>, tensor<f32>) -> tensor<2x2xf32>
+  %3 = "ttir.typecast"(%2) : (tensor<2x2xf32>) -> tensor<2x2xbf16>
+  %4 = bufferization.materialize_in_destination %3 in %arg2 : (tensor<2x2xbf16>, tensor<2x2xbf16>) -> tensor<2x2xbf16>
+  return %4 : tensor<2x2xbf16>
+}

@@ -15,3 +15,39 @@ func.func @lone_full() -> tensor<f32> {
   %0 = "ttir.full"() {fill_value = 4.000000e+00 : f32, shape = array<i32>} : () -> tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+// expected-error @+1 {{'func.func' op: result 0: ttir.memory_config: unknown memory_config "l1"}}
+func.func @malformed_memory_config(%arg0: tensor<32x32xbf16>, %arg1: tensor<32x32xbf16>, %arg2: tensor<32x32xbf16>) -> (tensor<32x32xbf16> {ttir.memory_config = "l1"}) {
+  %0 = "ttir.multiply"(%arg0, %arg2) : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
+  return %0 : tensor<32x32xbf16>
+}
+
+// -----
+
+// One program writes every result: they live in one memory.
+// expected-error @+1 {{'func.func' op: the results' ttir.memory_config attributes disagree (dram, l1)}}
+func.func @memories_disagree(%arg0: tensor<32x32xbf16>, %arg1: tensor<32x32xbf16>, %arg2: tensor<32x32xbf16>) -> (tensor<32x32xbf16> {ttir.memory_config = #ttir.memory_config<"l1", "interleaved">}, tensor<32x32xbf16>) {
+  %0 = "ttir.multiply"(%arg0, %arg2) : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
+  %1 = "ttir.multiply"(%arg0, %arg1) : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
+  return %0, %1 : tensor<32x32xbf16>, tensor<32x32xbf16>
+}
+
+// -----
+
+func.func @preallocated_input(%arg0: tensor<32x32xbf16>, %arg1: tensor<32x32xbf16>, %arg2: tensor<32x32xbf16>) -> (tensor<32x32xbf16>, tensor<32x32xbf16>) {
+  // expected-error @+1 {{'ttir.multiply' op: unsupported: composite mode: a preallocated result must be a value a program computes}}
+  %0 = "ttir.multiply"(%arg0, %arg1) : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
+  %1 = bufferization.materialize_in_destination %arg0 in %arg2 : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
+  return %0, %1 : tensor<32x32xbf16>, tensor<32x32xbf16>
+}
+
+// -----
+
+func.func @returns_an_input(%arg0: tensor<1x32x32xbf16>, %arg1: tensor<1x32x32xbf16>) -> (tensor<1x32x32xbf16>, tensor<32x32xbf16>) {
+  // expected-error @+1 {{'ttir.multiply' op: unsupported: composite mode: every returned value must be computed by a program}}
+  %0 = "ttir.multiply"(%arg0, %arg1) : (tensor<1x32x32xbf16>, tensor<1x32x32xbf16>) -> tensor<1x32x32xbf16>
+  %1 = "ttir.reshape"(%arg0) {shape = [32 : i32, 32 : i32]} : (tensor<1x32x32xbf16>) -> tensor<32x32xbf16>
+  return %0, %1 : tensor<1x32x32xbf16>, tensor<32x32xbf16>
+}
