@@ -89,7 +89,7 @@ def _reader(spec: EltwiseSpec) -> str:
         f.cbop("cb_reserve_back", cb, one)
         wp = f.op("get_write_ptr", [cb], [f.cb_types[cb]], "i32")
         if dims is None:
-            f.op("noc_async_read_tile", [t, acc, wp], ["i32", "!ttkernel.TensorAccessor", "i32"])
+            f.read_tile(t, acc, wp)
         else:
             rm_read_tile(f, t, acc, dims, eb, wp, znoc)
     f.op("noc_async_read_barrier")
@@ -150,7 +150,7 @@ def _writer(spec: EltwiseSpec) -> str:
     if layout == "row_major":
         rm_write_tile(f, t, acc, dims[:4], ELEMENT_BYTES[fmt], rp)
     else:
-        f.op("noc_async_write_tile", [t, acc, rp], ["i32", "!ttkernel.TensorAccessor", "i32"])
+        f.write_tile(t, acc, rp)
     f.op("noc_async_write_barrier")
     f.cbop("cb_pop_front", cb, one)
     f.end()

@@ -116,6 +116,14 @@ class KernelFn:
             m = res
         return m
 
+    def read_tile(self, tile: str, accessor: str, l1_addr: str) -> None:
+        """noc_async_read_tile: page `tile` of the accessor's buffer into L1 at l1_addr."""
+        self.op("noc_async_read_tile", [tile, accessor, l1_addr], ["i32", "!ttkernel.TensorAccessor", "i32"])
+
+    def write_tile(self, tile: str, accessor: str, l1_addr: str) -> None:
+        """noc_async_write_tile: L1 at l1_addr into page `tile` of the accessor's buffer."""
+        self.op("noc_async_write_tile", [tile, accessor, l1_addr], ["i32", "!ttkernel.TensorAccessor", "i32"])
+
     # ---- compute kernels: DST sections (tile_regs_acquire ... pack)
 
     def acquire(self) -> None:

@@ -166,7 +166,7 @@ def _reader(p: PlanC) -> str:
     for cb, acc in zip(cbs, accs):
         f.cbop("cb_reserve_back", cb, one)
         wp = f.op("get_write_ptr", [cb], [f.cb_types[cb]], "i32")
-        f.op("noc_async_read_tile", [t, acc, wp], ["i32", "!ttkernel.TensorAccessor", "i32"])
+        f.read_tile(t, acc, wp)
     f.op("noc_async_read_barrier")
     for cb in cbs:
         f.cbop("cb_push_back", cb, one)
@@ -189,7 +189,7 @@ def _writer(p: PlanC) -> str:
     for cb, acc in zip(cbs, accs):
         f.cbop("cb_wait_front", cb, one)
         rp = f.op("get_read_ptr", [cb], [f.cb_types[cb]], "i32")
-        f.op("noc_async_write_tile", [t, acc, rp], ["i32", "!ttkernel.TensorAccessor", "i32"])
+        f.write_tile(t, acc, rp)
         f.op("noc_async_write_barrier")
         f.cbop("cb_pop_front", cb, one)
     f.end()

@@ -70,7 +70,7 @@ def _reader(p: Plan) -> str:
             i = f.for_(None, nrows)
             row = f.arith("addi", row0, i)
             dst = f.arith("addi", wp, f.arith("muli", i, st[r]))
-            f.op("noc_async_read_tile", [row, accs[r], dst], ["i32", "!ttkernel.TensorAccessor", "i32"])
+            f.read_tile(row, accs[r], dst)
             f.end()
             f.op("noc_async_read_barrier")
             f.cbop("cb_push_back", cb, Wt)
@@ -82,7 +82,7 @@ def _reader(p: Plan) -> str:
         for r in tiles:
             f.cbop("cb_reserve_back", cbs[r], one)
             wp = f.op("get_write_ptr", [cbs[r]], [f.cb_types[cbs[r]]], "i32")
-            f.op("noc_async_read_tile", [t, accs[r], wp], ["i32", "!ttkernel.TensorAccessor", "i32"])
+            f.read_tile(t, accs[r], wp)
         f.op("noc_async_read_barrier")
         for r in tiles:
             f.cbop("cb_push_back", cbs[r], one)
@@ -119,7 +119,7 @@ def _writer(p: Plan) -> str:
         for r in tiles:
             f.cbop("cb_wait_front", cbs[r], one)
             rp = f.op("get_read_ptr", [cbs[r]], [f.cb_types[cbs[r]]], "i32")
-            f.op("noc_async_write_tile", [t, accs[r], rp], ["i32", "!ttkernel.TensorAccessor", "i32"])
+            f.write_tile(t, accs[r], rp)
             f.op("noc_async_write_barrier")
             f.cbop("cb_pop_front", cbs[r], one)
         f.end()
@@ -133,7 +133,7 @@ def _writer(p: Plan) -> str:
             i = f.for_(None, nrows)
             row = f.arith("addi", row0, i)
             src = f.arith("addi", rp, f.arith("muli", i, st[r]))
-            f.op("noc_async_write_tile", [row, accs[r], src], ["i32", "!ttkernel.TensorAccessor", "i32"])
+            f.write_tile(row, accs[r], src)
             f.end()
             f.op("noc_async_write_barrier")
             f.cbop("cb_pop_front", cb, Wt)

@@ -246,11 +246,10 @@ def _reader2(p: Plan2) -> str:
         if role in rm_dims:
             rm_read_tile(f, tile, acc, rm_dims[role][:4], ELEMENT_BYTES[p.fmt(role)], wp, znoc)
         else:
-            f.op("noc_async_read_tile", [tile, acc, wp], ["i32", "!ttkernel.TensorAccessor", "i32"])
+            f.read_tile(tile, acc, wp)
         if role in imag:
             acc_i, size = imag[role]
-            f.op("noc_async_read_tile", [tile, acc_i, f.arith("addi", wp, size)],
-                 ["i32", "!ttkernel.TensorAccessor", "i32"])
+            f.read_tile(tile, acc_i, f.arith("addi", wp, size))
         f.op("noc_async_read_barrier")
         f.cbop("cb_push_back", cb, n_parts)
 
@@ -302,11 +301,10 @@ def _writer2(p: Plan2) -> str:
         if role in rm_dims:
             rm_write_tile(f, tile, acc, rm_dims[role][:4], ELEMENT_BYTES[p.fmt(role)], rp)
         else:
-            f.op("noc_async_write_tile", [tile, acc, rp], ["i32", "!ttkernel.TensorAccessor", "i32"])
+            f.write_tile(tile, acc, rp)
         if role in imag:
             acc_i, size = imag[role]
-            f.op("noc_async_write_tile", [tile, acc_i, f.arith("addi", rp, size)],
-                 ["i32", "!ttkernel.TensorAccessor", "i32"])
+            f.write_tile(tile, acc_i, f.arith("addi", rp, size))
         f.op("noc_async_write_barrier")
         f.cbop("cb_pop_front", cb, n_parts)
 
