@@ -350,3 +350,16 @@ def test_eltwise_program_every_format_and_layout(op, ins, out):
     finally:
         for buf in bufs:
             dev.free(buf)
+
+
+@pytest.mark.parametrize("a_dtype", ["bfloat8_b", "bfloat16"])
+def test_row_major_grad_tile_intermediate_has_zero_padding(a_dtype):
+    """grad f32 ROW_MAJOR times a scalar makes a TILE f32 intermediate that a typecast program
+    packs to a's dtype: its padding must be 0 (a bfloat8_b pack shares an exponent with it)."""
+    g = tensor(randn((1, 32, 33), 0, torch.float32), "float32", layout=RM)
+    a = tensor(randn((1, 32, 33), 1), a_dtype)
+    call = _Call(g, a, 2.5, (True, True), None, None, None)
+    run_on_device(call.ir(), call.inputs())  # leaves data in L1 where stale padding would come from
+    (comp,), _ = run_on_device(call.ir(), call.inputs(), fuse=False)
+    (cpu,) = ttbw.mul_bw(g, a, 2.5, backend="cpu")
+    assert np.array_equal(comp, ttbw.to_torch(cpu).float().numpy())

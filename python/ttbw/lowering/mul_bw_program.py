@@ -323,9 +323,12 @@ def analyze(op) -> Analysis:
     rm_tiles = False
     if "row_major" in layouts.values():
         # TILE plan, the reader / writer moving ROW_MAJOR rows into / out of zero-padded tiles:
-        # with a broadcast (padding must not reach a sum) and next to bfloat8_b (a bfloat8_b
-        # pack shares an exponent over 16 elements of a row, padding included)
-        if x_broadcast or "bfp_bf8" in ir_types.values():
+        # with a broadcast (padding must not reach a sum), next to bfloat8_b (a bfloat8_b pack
+        # shares an exponent over 16 elements of a row, padding included), and for a TILE result
+        # (every TILE tensor a program writes has zero padding, as an upload does: the next
+        # program may sum it or pack it to bfloat8_b)
+        tile_result = any(layouts[n] == "tile" for n in out_shapes)
+        if x_broadcast or "bfp_bf8" in ir_types.values() or tile_result:
             rm_tiles = True
         else:
             H, W = g_al[-2], g_al[-1]

@@ -1,5 +1,5 @@
-"""`ttir.mul_bw` with ROW_MAJOR tensors (no broadcast; any mix of ROW_MAJOR and TILE; bf16 /
-f32): tilize / untilize inside the fused program.
+"""`ttir.mul_bw` with ROW_MAJOR tensors (no broadcast; ROW_MAJOR results; inputs any mix of
+ROW_MAJOR and TILE; bf16 / f32): tilize / untilize inside the fused program.
 
 Work unit: a block = 32 rows of one batch item (Wt tiles). Per block the reader gathers the
 rows of each ROW_MAJOR input into a staging CB (a row's page lands at row * Wt*32 elements, as
@@ -9,9 +9,10 @@ for f32 / mixed, SFPU grad * s for a scalar b), untilizes ROW_MAJOR results into
 and the writer writes back only the valid rows (H need not be a multiple of 32; the last block
 reads and writes fewer rows). Padding columns / rows of a block hold stale L1 data: harmless
 here because every result element depends only on the same element of the inputs and the
-padding is never written back (this is why broadcast, which sums, and bfloat8_b tensors,
-whose pack shares an exponent across 16 elements of a row, are not done here but by
-mul_bw_program's rm_tiles plans, whose reader builds zero-padded tiles from rows).
+padding is never written back (this is why broadcast, which sums, bfloat8_b tensors, whose
+pack shares an exponent across 16 elements of a row, and TILE results, whose padding must be
+0 for whatever reads them next, are not done here but by mul_bw_program's rm_tiles plans,
+whose reader builds zero-padded tiles from rows).
 """
 from __future__ import annotations
 
