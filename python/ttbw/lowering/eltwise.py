@@ -25,8 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .kernel_ir import (ELEMENT_BYTES, IR_FORMAT, RM_ARGS, TILE, KernelFn, cb_type, rm_accessor, rm_read_tile, rm_write_tile,
-                        tensor_accessor)
+from .kernel_ir import (ELEMENT_BYTES, IR_FORMAT, RM_ARGS, TILE, KernelFn, cb_type, module_text, rm_accessor,
+                        rm_args, rm_read_tile, rm_write_tile, tensor_accessor)
 from .mul_bw_program import UnsupportedError, split_units
 
 OPS = {"multiply": "mul", "add": "add", "subtract": "sub", "neg": None, "typecast": None}
@@ -159,7 +159,7 @@ def _writer(spec: EltwiseSpec) -> str:
 
 def kernel_ir(spec: EltwiseSpec) -> str:
     """The TTKernel module (reader, compute, writer) of an elementwise op."""
-    return "module {\n" + "\n\n".join([_reader(spec), _compute(spec), _writer(spec)]) + "\n}\n"
+    return module_text(_reader(spec), _compute(spec), _writer(spec))
 
 
 @lru_cache(maxsize=None)
@@ -174,14 +174,6 @@ def arg_names() -> dict[str, list[str]]:
     return {"reader": ["addr_x", "addr_y", "first_tile", "num_tiles", "core_x", "core_y", *rm("x"), *rm("y")],
             "compute": ["num_tiles"],
             "writer": ["addr_out", "first_tile", "num_tiles", *rm("out")]}
-
-
-def _rm_args(buf) -> list[int]:
-    """RM_ARGS of a ROW_MAJOR buffer (zeros for a TILE one): the rank-aligned last two dims."""
-    if buf is None or buf.layout != "row_major":
-        return [0] * len(RM_ARGS)
-    al = (1,) * max(0, 2 - len(buf.shape)) + tuple(buf.shape)
-    return [al[-2], al[-1], -(-al[-2] // TILE), -(-al[-1] // TILE), buf.page_size]
 
 
 def tiles(shape) -> int:
@@ -213,14 +205,14 @@ def eltwise_program(op: str, ins: list, out, grid):
     padded = list(ins) + [None] * (2 - len(ins))
     addrs = [b.address if b is not None else 0 for b in padded]
     accs = [b.accessor_config if b is not None else 0 for b in padded]
-    rm = [v for b in padded for v in _rm_args(b)]
+    rm = [v for b in padded for v in rm_args(b)]
     kernels = [
         Kernel("reader", src["reader"], "reader", cores, [CB_X, CB_Y, CB_ZERO, *accs],
                {c: [*addrs, f, n, c[0], c[1], *rm] for c, f, n in work}),
         Kernel("compute", src["compute"], "compute", cores, [CB_X, CB_Y, CB_ZERO, CB_OUT, CB_ROUND],
                {c: [n] for c, f, n in work}, fp32_dest_acc_en=True),
         Kernel("writer", src["writer"], "writer", cores, [CB_OUT, out.accessor_config],
-               {c: [out.address, f, n, *_rm_args(out)] for c, f, n in work}),
+               {c: [out.address, f, n, *rm_args(out)] for c, f, n in work}),
     ]
     cbs = [CircularBuffer(CB_X + i, b.data_format, 2, cores) for i, b in enumerate(ins)]
     if spec.rm_inputs:

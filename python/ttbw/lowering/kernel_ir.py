@@ -11,6 +11,11 @@ IR_FORMAT = {"bf16": "bf16", "bfp8_b": "bfp_bf8", "f32": "f32"}  # device data f
 REDUCE_DIM = {"row": "reduce_dim_col", "col": "reduce_dim_row", "scalar": "reduce_dim_scalar"}
 
 
+def module_text(*functions: str) -> str:
+    """The TTKernel module holding a program's kernel functions (KernelFn.text())."""
+    return "module {\n" + "\n\n".join(functions) + "\n}\n"
+
+
 def cb_type(dt: str, pages: int = 2) -> str:
     return f"!ttkernel.cb<{pages}, !ttcore.tile<32x32, {dt}>>"
 
@@ -292,6 +297,14 @@ def tensor_accessor(f: KernelFn, ct_index: int, addr: str, cb: str) -> str:
 # to rows. Per role, runtime args H, W (logical rows / columns of the last two dims, rank-
 # aligned), Ht, Wt (tiles) and the row bytes (the accessor's page size).
 RM_ARGS = ("H", "W", "Ht", "Wt", "row_bytes")
+
+
+def rm_args(buffer) -> list[int]:
+    """RM_ARGS of a ROW_MAJOR buffer (zeros for a TILE or absent one): the rank-aligned last two dims."""
+    if buffer is None or buffer.layout != "row_major":
+        return [0] * len(RM_ARGS)
+    al = (1,) * max(0, 2 - len(buffer.shape)) + tuple(buffer.shape)
+    return [al[-2], al[-1], -(-al[-2] // TILE), -(-al[-1] // TILE), buffer.page_size]
 
 
 def rm_accessor(f: KernelFn, ct_index: int, addr: str, row_bytes: str) -> str:

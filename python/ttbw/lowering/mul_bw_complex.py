@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .kernel_ir import KernelFn, cb_type, tensor_accessor
+from .kernel_ir import KernelFn, cb_type, module_text, tensor_accessor
 from .mul_bw_program import _DEVICE_FORMAT, PARTS, UnsupportedError, split_units
 
 CB_IN = {"grad": (0, 1), "a": (2, 3), "b": (4, 5)}
@@ -242,7 +242,7 @@ def _compute(p: PlanC) -> str:
 
 def kernel_ir_c(plan) -> str:
     """The TTKernel module (reader, compute, writer) of a plan."""
-    return "module {\n" + "\n\n".join([_reader(plan), _compute(plan), _writer(plan)]) + "\n}\n"
+    return module_text(_reader(plan), _compute(plan), _writer(plan))
 
 
 @lru_cache(maxsize=None)

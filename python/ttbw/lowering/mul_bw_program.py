@@ -54,8 +54,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from .kernel_ir import (ELEMENT_BYTES, MAX_GROUPS, RM_ARGS, TILE, KernelFn, cb_type, mapping_args,
-                        rm_accessor, rm_read_tile, rm_write_tile, tensor_accessor, tile_map)
+from .kernel_ir import (ELEMENT_BYTES, MAX_GROUPS, TILE, KernelFn, cb_type, mapping_args, module_text, rm_accessor,
+                        rm_args, rm_read_tile, rm_write_tile, tensor_accessor, tile_map)
 
 # CB indices (compile-time args of the kernels)
 CB_G, CB_Y, CB_X, CB_SCALER, CB_PROD, CB_ACC, CB_ROUND, CB_OUT_Y, CB_OUT_X = 0, 1, 2, 3, 4, 5, 6, 16, 17
@@ -207,8 +207,7 @@ def analyze(op) -> Analysis:
     from mlir import ir
 
     from ttbw.dialect.tensor_types import describe
-    from ttbw.dialect.verifier import (MUL_BW_OPERANDS, MUL_BW_RESULTS, memory_config,
-                                       required_outputs, segments)
+    from ttbw.dialect.verifier import MUL_BW_OPERANDS, MUL_BW_RESULTS, memory_config, required_outputs, segments
 
     operands = segments(op, "operandSegmentSizes", MUL_BW_OPERANDS, list(op.operands))
     results = segments(op, "resultSegmentSizes", MUL_BW_RESULTS, list(op.results))
@@ -600,7 +599,7 @@ def _compute(p: Plan) -> str:
 
 def kernel_ir(plan: Plan) -> str:
     """The TTKernel module (reader, compute, writer) of a plan."""
-    return "module {\n" + "\n\n".join([_reader(plan), _compute(plan), _writer(plan)]) + "\n}\n"
+    return module_text(_reader(plan), _compute(plan), _writer(plan))
 
 
 @lru_cache(maxsize=None)
@@ -697,12 +696,6 @@ def build_program(an: Analysis, buffers: dict, grid=(8, 8), scalar: float | None
     sargs = scalar_args(scalar) if p.mode == "scalar" else [0, 0, 0]
     rm_in = p.rm_tiles and any(b is not None and b.layout == "row_major" for b in (g, y, x))
     extra_ct = [CB_ZERO] if rm_in else []
-
-    def rm_args(b):  # RM_ARGS of a ROW_MAJOR buffer (zeros for a TILE / absent one)
-        if b is None or b.layout != "row_major":
-            return [0] * len(RM_ARGS)
-        al = (1,) * max(0, 2 - len(b.shape)) + tuple(b.shape)
-        return [al[-2], al[-1], -(-al[-2] // TILE), -(-al[-1] // TILE), b.page_size]
 
     def reader_args(c, f, n):
         args = [addr(g), addr(y), addr(x), f, n, an.inner, *mapping]

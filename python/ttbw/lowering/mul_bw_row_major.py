@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .kernel_ir import KernelFn, cb_type, tensor_accessor
+from .kernel_ir import KernelFn, cb_type, module_text, tensor_accessor
 from .mul_bw_program import CB_G, CB_OUT_X, CB_OUT_Y, CB_ROUND, CB_X, CB_Y, Plan, scalar_args, split_units
+
 
 def _rmt(dt: str) -> str:
     """A row-major staging CB (scalar elements, as tilize/untilize require)."""
@@ -220,7 +221,7 @@ def _compute(p: Plan) -> str:
 
 def kernel_ir_rm(plan) -> str:
     """The TTKernel module (reader, compute, writer) of a plan."""
-    return "module {\n" + "\n\n".join([_reader(plan), _compute(plan), _writer(plan)]) + "\n}\n"
+    return module_text(_reader(plan), _compute(plan), _writer(plan))
 
 
 @lru_cache(maxsize=None)

@@ -29,10 +29,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .kernel_ir import (ELEMENT_BYTES, MAX_GROUPS, RM_ARGS, TILE, KernelFn, cb_type, rm_accessor,
+from .kernel_ir import (ELEMENT_BYTES, MAX_GROUPS, KernelFn, cb_type, module_text, rm_accessor, rm_args,
                         rm_read_tile, rm_write_tile, tensor_accessor, tile_map)
-from .mul_bw_program import (_DEVICE_FORMAT, UnsupportedError, _imag_accessors, by_part, part_names,
-                             split_units)
+from .mul_bw_program import _DEVICE_FORMAT, UnsupportedError, _imag_accessors, by_part, part_names, split_units
 
 CB_G, CB_A, CB_B, CB_SCALER, CB_PA, CB_ACC_A, CB_ROUND, CB_PB, CB_ACC_B = 0, 1, 2, 3, 4, 5, 6, 7, 8
 CB_OUT_A, CB_OUT_B = 16, 17
@@ -443,7 +442,7 @@ def _compute2(p: Plan2) -> str:
 
 
 def kernel_ir2(plan: Plan2) -> str:
-    return "module {\n" + "\n\n".join([_reader2(plan), _compute2(plan), _writer2(plan)]) + "\n}\n"
+    return module_text(_reader2(plan), _compute2(plan), _writer2(plan))
 
 
 @lru_cache(maxsize=None)
@@ -481,12 +480,6 @@ def build_program2(an: Analysis2, buffers: dict, grid=(8, 8)):
     accf = lambda x: x.accessor_config if x is not None else 0  # noqa: E731
     maps = [v for m in an.maps for trip in m for v in trip]
     extra_ct = [CB_ZERO] if p.rm_inputs else []
-
-    def rm_args(buf):  # RM_ARGS of a ROW_MAJOR buffer (zeros for a TILE / absent one)
-        if buf is None or buf.layout != "row_major":
-            return [0] * len(RM_ARGS)
-        al = (1,) * max(0, 2 - len(buf.shape)) + tuple(buf.shape)
-        return [al[-2], al[-1], -(-al[-2] // TILE), -(-al[-1] // TILE), buf.page_size]
 
     rd_tail = lambda c: [c[0], c[1], *rm_args(g), *rm_args(a), *rm_args(b)] if p.rm_inputs else []  # noqa: E731
     wr_tail = [*rm_args(oa), *rm_args(ob)] if p.layouts else []

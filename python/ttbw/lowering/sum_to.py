@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .kernel_ir import IR_FORMAT, MAX_GROUPS, KernelFn, cb_type, mapping_args, tensor_accessor, tile_map
+from .kernel_ir import (IR_FORMAT, MAX_GROUPS, KernelFn, cb_type, mapping_args, module_text, tensor_accessor,
+                        tile_map)
 from .mul_bw_program import UnsupportedError, split_units
 
 CB_IN, CB_SCALER, CB_ACC, CB_PARTS, CB_TMP, CB_OUT = 0, 3, 5, 8, 9, 16
@@ -96,7 +97,7 @@ def _compute(bcast: str, fin: str, fout: str) -> str:
 def kernel_ir(bcast: str, fin: str, fout: str) -> str:
     """reader / compute / writer of a sum: `bcast` = how each summed tile folds onto the output
     tile (none | row | col | scalar), input / output device formats."""
-    return "module {\n" + "\n\n".join([_reader(fin), _compute(bcast, fin, fout), _writer(fout)]) + "\n}\n"
+    return module_text(_reader(fin), _compute(bcast, fin, fout), _writer(fout))
 
 
 @lru_cache(maxsize=None)
