@@ -15,10 +15,15 @@ from the module.
 Inputs follow the function's arguments (numpy arrays, torch tensors or, for an f32 scalar
 argument, a number); the argument of a preallocated result is an output buffer and its value
 is not uploaded. Outputs are float32 numpy arrays in `return` order.
+
+A repeated call of a function reuses its device buffers and loaded programs (kept for the
+last RESIDENT_FUNCTIONS functions whose buffers are all in DRAM): it uploads, launches and
+downloads only. `release()` frees that state.
 """
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -127,23 +132,22 @@ class Executable:
         function = self.function(name)
         dev = device(grid or function.grid)
         values = _check_inputs(function, list(inputs))
-        buffers: dict = {}
-        stats = Stats()
+        state = _resident(function, dev)
         try:
             for entry in function.buffers:
-                buffers[entry["name"]] = dev.allocate(_buffer_shape(entry), entry["dtype"], layout=entry["layout"],
-                                                      memory=entry["memory"], name=entry["name"])
-            for entry in function.buffers:
                 if "arg" in entry and not entry.get("intermediate"):
-                    buffer = buffers[entry["name"]]
+                    buffer = state.buffers[entry["name"]]
                     buffer.write(values[entry["arg"]].reshape(buffer.shape))
+            stats = Stats()
             for program in function.programs:
                 scalar = values.get(function.scalar_args.get(program.name))
-                stats.add(program.name, dev.run(_program(program, buffers, scalar)))
-            outputs = [buffers[name].read().reshape(shape) for name, shape in function.results]
-        finally:
-            for buffer in buffers.values():
-                dev.free(buffer)
+                stats.add(program.name, state.launch(program, scalar))
+            outputs = [state.buffers[name].read().reshape(shape) for name, shape in function.results]
+        except BaseException:
+            _evict(state)
+            raise
+        if not state.kept:
+            state.close()
         return outputs, stats
 
     def function(self, name: str | None) -> Function:
@@ -156,6 +160,95 @@ class Executable:
             raise ExecutionError(f"no lowered function @{name} in the module (it has: "
                                  f"{', '.join(sorted(self.functions)) or 'none'})")
         return self.functions[name]
+
+
+# ------------------------------------------------------------------ device state per function
+
+# A cached call reuses its function's device buffers and loaded programs: it uploads, launches
+# and downloads, nothing else. Kept for the most recently run functions whose buffers all live
+# in DRAM (L1 is the programs' working memory: L1 results are allocated per call).
+RESIDENT_FUNCTIONS = 4
+RESIDENT_BYTES = 256 << 20
+_RESIDENT: dict = {}  # (id(function), device) -> _DeviceState, least recently used first
+
+
+class _DeviceState:
+    """A function's buffers on one device, its compiled kernels and its loaded programs."""
+
+    def __init__(self, function: Function, dev, kept: bool):
+        self.function, self.device, self.kept = function, dev, kept
+        self.buffers: dict = {}
+        self.compiled: dict = {}   # program name -> compiled kernels
+        self.loaded: dict = {}     # (program name, scalar) -> (Program, PreparedProgram)
+        try:
+            for entry in function.buffers:
+                self.buffers[entry["name"]] = dev.allocate(_buffer_shape(entry), entry["dtype"], layout=entry["layout"],
+                                                           memory=entry["memory"], name=entry["name"])
+        except BaseException:
+            self.close()
+            raise
+        self.bytes = sum(b.page_size * b.num_pages for b in self.buffers.values())
+
+    def launch(self, program: ProgramModule, scalar: float | None):
+        key, compile_seconds = (program.name, scalar), 0.0
+        loaded = self.loaded.get(key)
+        if loaded is None:
+            if scalar is not None:  # a new runtime scalar: its encoding is in the compute args
+                for old in [k for k in self.loaded if k[0] == program.name]:
+                    self.loaded.pop(old)[1].close()
+            built = _program(program, self.buffers, scalar)
+            compiled = self.compiled.get(program.name)
+            if compiled is None:
+                t0 = time.perf_counter()
+                compiled = self.compiled[program.name] = self.device.compile(built)
+                compile_seconds = time.perf_counter() - t0
+            loaded = self.loaded[key] = (built, self.device.prepare(built, compiled))
+        stats = loaded[1].run()
+        stats.compile_seconds = compile_seconds
+        return stats
+
+    def close(self) -> None:
+        for _, prepared in self.loaded.values():
+            prepared.close()
+        self.loaded.clear()
+        for buffer in self.buffers.values():
+            self.device.free(buffer)
+        self.buffers.clear()
+
+
+def _resident(function: Function, dev) -> _DeviceState:
+    key = (id(function), id(dev))
+    state = _RESIDENT.pop(key, None)
+    if state is not None and state.function is function:
+        _RESIDENT[key] = state  # most recently used last
+        return state
+    kept = all(entry["memory"] == "dram" for entry in function.buffers)
+    state = _DeviceState(function, dev, kept)
+    if kept:
+        _RESIDENT[key] = state
+        while len(_RESIDENT) > RESIDENT_FUNCTIONS or (
+                len(_RESIDENT) > 1 and sum(s.bytes for s in _RESIDENT.values()) > RESIDENT_BYTES):
+            _RESIDENT.pop(next(iter(_RESIDENT))).close()
+    return state
+
+
+def _evict(state: _DeviceState) -> None:
+    """After a failed call: nothing of it is reused."""
+    for key, kept in list(_RESIDENT.items()):
+        if kept is state:
+            del _RESIDENT[key]
+    state.close()
+
+
+def resident_functions() -> int:
+    """How many functions keep device state between calls."""
+    return len(_RESIDENT)
+
+
+def release() -> None:
+    """Frees every function's device state (buffers, loaded programs)."""
+    while _RESIDENT:
+        _RESIDENT.popitem()[1].close()
 
 
 def run_on_device(ir_text: str, inputs, grid=DEFAULT_GRID, fuse: bool = True):
