@@ -44,7 +44,7 @@ from mlir import ir
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.dialect.verifier import MUL_BW_OPERANDS, MUL_BW_RESULTS, segments, walk_ops
 
-from .ir_build import relocate
+from .ir_build import relocate, require_unregistered_dialects
 
 _GRID = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*$")
 _ALLOWED = ("func.return", "arith.constant")
@@ -86,7 +86,7 @@ def run(module, options) -> None:
     if errors:
         raise DiagnosticError(errors)
     if work:
-        module.context.allow_unregistered_dialects = True  # TTKernel / ttcore types and ops
+        require_unregistered_dialects(module, "convert-ttir-to-ttkernel")
     for func, name, text, description in work:
         if isinstance(text, list):
             _replace_composite(func, name, text, description)

@@ -11,7 +11,8 @@ import traceback
 
 from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc, from_mlir
 from ttbw.instrumentation import Instrumentation
-from ttbw.pipeline import PipelineError, parse_pipeline, pipeline_text as pipeline_text_of, resolve, run_step
+from ttbw.pipeline import (PipelineError, parse_pipeline, pipeline_text as pipeline_text_of, prepare_context, resolve,
+                           run_step)
 from ttbw.source import parse_module, split_source, verify_module
 from ttbw import verify_diagnostics as expected_diagnostics
 
@@ -42,8 +43,8 @@ class Driver:
         self.parse_seconds = 0.0
 
     def _new_context(self):
-        """Each input chunk gets its own context, so what one chunk's passes change in it (the
-        TTKernel lowering lets it hold unregistered ops) cannot leak into the next chunk."""
+        """Each input chunk gets its own context, so what one chunk's pipeline needs of it (the
+        TTKernel lowering makes it hold unregistered ops) cannot leak into the next chunk."""
         from ttbw.dialect import make_context
 
         context = make_context()
@@ -107,6 +108,7 @@ class Driver:
         self.parse_seconds += time.perf_counter() - started
         if not self._verified(module):
             return None
+        prepare_context(steps, self.context)
         trace = self.instrumentation
         for step in steps:
             argument, name = _names(step)
