@@ -301,7 +301,10 @@ class Device:
         return buf
 
     def free(self, buf: Buffer) -> None:
-        """Free a buffer; its memory is reused by later allocations (the Buffer is dead)."""
+        """Free a buffer; its memory is reused by later allocations (the Buffer is dead).
+        Freeing a dead buffer again is a no-op."""
+        if buf.device is not self:
+            raise EmulatorError(f"buffer '{buf.name}' belongs to another device")
         if buf.live and self._owns(buf):
             if self._lib.ttbw_buf_free(self._handle(), buf.id) != 0:
                 raise EmulatorError(self._error())
