@@ -17,17 +17,14 @@ struct HostView {
     uint64_t batch, rows, cols;
 };
 
-inline float host_load(const HostView& v, uint64_t i) {
-    return v.fmt == kFloat32 ? reinterpret_cast<const float*>(v.data)[i]
-                             : bf16_to_f32(reinterpret_cast<const uint16_t*>(v.data)[i]);
-}
-
 // Host rounding to bf16 as numpy's ml_dtypes does it (what uploads always did): nearest even,
 // a NaN becomes the quiet NaN of its sign (the device's packer keeps the payload instead).
+// Branch-free so that the tile loops vectorise.
 inline uint16_t host_bf16(float x) {
     uint32_t u = f2u(x);
-    uint16_t nan = static_cast<uint16_t>(((u >> 16) & 0x8000u) | 0x7fc0u);
-    return (u & 0x7fffffffu) > 0x7f800000u ? nan : f32_to_bf16(x);
+    uint32_t rounded = (u + 0x7fffu + ((u >> 16) & 1u)) >> 16;
+    uint32_t nan = ((u >> 16) & 0x8000u) | 0x7fc0u;
+    return static_cast<uint16_t>((u & 0x7fffffffu) > 0x7f800000u ? nan : rounded);
 }
 
 // Element converters between a host element type S and a device element type D.
@@ -36,7 +33,14 @@ inline uint16_t conv(uint16_t x, uint16_t*) { return x; }
 inline float conv(float x, float*) { return x; }
 inline float conv(uint16_t x, float*) { return bf16_to_f32(x); }
 
-// Tile (r0, c0) of a (rows, cols) matrix at `src` -> 1024 elements of D in tile order.
+// n converted elements; restrict-qualified so the loop vectorises.
+template <class D, class S>
+inline void convert(D* __restrict out, const S* __restrict in, uint64_t n) {
+    for (uint64_t c = 0; c < n; ++c) out[c] = conv(in[c], static_cast<D*>(nullptr));
+}
+
+// Tile (r0, c0) of a (rows, cols) matrix at `src` -> 1024 elements of D in tile order (each
+// 32-element row is two 16-element face rows), zero padded.
 template <class D, class S>
 void tilize(D* out, const S* src, uint64_t rows, uint64_t cols, uint64_t r0, uint64_t c0) {
     uint32_t nr = static_cast<uint32_t>(std::min<uint64_t>(32, rows - r0));
@@ -44,14 +48,11 @@ void tilize(D* out, const S* src, uint64_t rows, uint64_t cols, uint64_t r0, uin
     for (uint32_t r = 0; r < 32; ++r) {
         D* face_row = out + (r >> 4) * 512 + (r & 15) * 16;
         const S* in = src + (r0 + r) * cols + c0;
-        uint32_t n = r < nr ? nc : 0;
-        if (n == 32) {
-            for (uint32_t c = 0; c < 16; ++c) face_row[c] = conv(in[c], static_cast<D*>(nullptr));
-            for (uint32_t c = 0; c < 16; ++c) face_row[256 + c] = conv(in[16 + c], static_cast<D*>(nullptr));
-            continue;
-        }
-        for (uint32_t c = 0; c < 32; ++c)
-            face_row[(c >> 4) * 256 + (c & 15)] = c < n ? conv(in[c], static_cast<D*>(nullptr)) : D(0);
+        uint32_t n = r < nr ? nc : 0, left = std::min(n, 16u), right = n - left;
+        convert(face_row, in, left);
+        std::fill(face_row + left, face_row + 16, D(0));
+        convert(face_row + 256, in + 16, right);
+        std::fill(face_row + 256 + right, face_row + 272, D(0));
     }
 }
 
@@ -60,15 +61,12 @@ template <class D, class S>
 void untilize(D* dst, const S* tile, uint64_t rows, uint64_t cols, uint64_t r0, uint64_t c0) {
     uint32_t nr = static_cast<uint32_t>(std::min<uint64_t>(32, rows - r0));
     uint32_t nc = static_cast<uint32_t>(std::min<uint64_t>(32, cols - c0));
+    uint32_t left = std::min(nc, 16u), right = nc - left;
     for (uint32_t r = 0; r < nr; ++r) {
         const S* face_row = tile + (r >> 4) * 512 + (r & 15) * 16;
         D* out = dst + (r0 + r) * cols + c0;
-        if (nc == 32) {
-            for (uint32_t c = 0; c < 16; ++c) out[c] = conv(face_row[c], static_cast<D*>(nullptr));
-            for (uint32_t c = 0; c < 16; ++c) out[16 + c] = conv(face_row[256 + c], static_cast<D*>(nullptr));
-            continue;
-        }
-        for (uint32_t c = 0; c < nc; ++c) out[c] = conv(face_row[(c >> 4) * 256 + (c & 15)], static_cast<D*>(nullptr));
+        convert(out, face_row, left);
+        convert(out + 16, face_row + 256, right);
     }
 }
 
@@ -113,24 +111,21 @@ void tile_page(bool write, uint32_t fmt, uint8_t* page, const HostView& v, uint6
 }
 
 // One ROW_MAJOR page (row `row` of the tensor seen as (batch * rows, cols)) <-> host.
+template <class H, class P>
+void row_copy(bool write, H* host, P* page, uint64_t n) {
+    write ? convert(page, static_cast<const H*>(host), n) : convert(host, static_cast<const P*>(page), n);
+}
+
 void row_page(bool write, uint32_t fmt, uint8_t* page, const HostView& v, uint64_t row) {
     uint64_t start = row * v.cols;
-    if (v.fmt == fmt) {  // same element type: a plain copy
-        uint8_t* host = v.data + start * element_bytes(fmt);
-        size_t n = v.cols * element_bytes(fmt);
-        write ? std::memcpy(page, host, n) : std::memcpy(host, page, n);
-        return;
-    }
-    for (uint64_t c = 0; c < v.cols; ++c) {
-        if (write) {
-            float x = host_load(v, start + c);
-            if (fmt == kFloat32) std::memcpy(page + 4 * c, &x, 4);
-            else { uint16_t h = host_bf16(x); std::memcpy(page + 2 * c, &h, 2); }
-        } else {
-            float x = load_element(fmt, page + c * element_bytes(fmt));
-            if (v.fmt == kFloat32) reinterpret_cast<float*>(v.data)[start + c] = x;
-            else reinterpret_cast<uint16_t*>(v.data)[start + c] = host_bf16(x);
-        }
+    auto* f32 = reinterpret_cast<float*>(page);
+    auto* b16 = reinterpret_cast<uint16_t*>(page);
+    if (v.fmt == kFloat32) {
+        float* host = reinterpret_cast<float*>(v.data) + start;
+        fmt == kFloat32 ? row_copy(write, host, f32, v.cols) : row_copy(write, host, b16, v.cols);
+    } else {
+        uint16_t* host = reinterpret_cast<uint16_t*>(v.data) + start;
+        fmt == kFloat32 ? row_copy(write, host, f32, v.cols) : row_copy(write, host, b16, v.cols);
     }
 }
 
