@@ -9,7 +9,8 @@ Per case (bf16 TILE, both gradients), side by side in one run:
   host ms     call - kernel: Python set-up, host data conversion, allocation;
   RSS MB      resident set after 10 calls and after N calls, and the growth per call.
 Then the lowering's memory: RSS after lowering 10 and after M distinct functions
-(`ttbw.compile`, fused), and the growth per function.
+(`ttbw.compile`, fused), and the growth per function; and printing a large module from the
+tt-mlir library: a Python callback per fragment vs the C-side sink ttbw uses (same text).
 Each case runs in its own process (its RSS is its own; a leaking runtime cannot exhaust the
 machine across cases). Printed, not asserted.
 Run: nice -n 10 .venv/bin/python bench/bench_runtime.py [--quick]   (--quick: fewer calls, a
@@ -137,11 +138,50 @@ def run_case(index: int, quick: bool) -> None:
         print(f"\nlowering (ttbw.compile, fused, distinct shapes): RSS {rss10:.0f} MB after 10 functions, "
               f"{rss_m:.0f} MB after {m}: {(rss_m - rss10) / (m - 10):.2f} MB per function")
         return
+    if index == len(CASES) + 1:
+        print(bench_printing(2000 if quick else 20000))
+        return
     (label, first, compiled, cached, torch_s, kernel, rss10, rss_n, n) = bench_case(*CASES[index], clock, gen, quick)
     print(f"{label:<14} {first * 1e3:>8.0f} {compiled:>3} {cached * 1e3:>8.2f} {torch_s * 1e3:>8.3f} "
           f"{cached / torch_s:>9.1f}x {kernel * 1e3:>9.2f} {kernel / torch_s:>9.1f}x "
           f"{(cached - kernel) * 1e3:>8.2f} {rss10:>9.0f} {rss_n:>9.0f} {n:>5} "
           f"{(rss_n - rss10) / (n - 10):>8.3f}", flush=True)
+
+
+def bench_printing(ops: int) -> str:
+    from ttbw.ttmlir import capi
+
+    body = "".join(f"    %c{i} = arith.constant {i} : i32\n" for i in range(ops))
+    data = f"module {{\n  func.func @f() {{\n{body}    return\n  }}\n}}\n".encode()
+    lib = capi.library()
+    registry = lib.mlirDialectRegistryCreate()
+    lib.mlirRegisterAllDialects(registry)
+    ctx = lib.mlirContextCreateWithRegistry(registry, False)
+    lib.mlirDialectRegistryDestroy(registry)
+    module = lib.mlirModuleCreateParse(ctx, capi.MlirStringRef.of(data))
+    op = lib.mlirModuleGetOperation(module)
+    fragments: list[str] = []
+
+    def per_fragment() -> str:
+        fragments.clear()
+        callback = capi.StringCallback(lambda ref, _ud: fragments.append(ref.text()))
+        lib.mlirOperationPrint(op, callback, None)
+        return "".join(fragments)
+
+    def sink() -> str:
+        return capi.print_to_string(lib.mlirOperationPrint, op)
+
+    slow, fast = [], []
+    for _ in range(5):  # interleaved: both see the same machine load
+        slow.append(median_seconds(per_fragment, 1))
+        fast.append(median_seconds(sink, 1))
+    text = sink()
+    assert text == per_fragment()
+    lib.mlirModuleDestroy(module)
+    lib.mlirContextDestroy(ctx)
+    a, b = statistics.median(slow), statistics.median(fast)
+    return (f"tt-mlir printing, {len(text) / 1e6:.2f} MB in {len(fragments)} fragments: Python callback per "
+            f"fragment {a * 1e3:.0f} ms, C sink {b * 1e3:.0f} ms ({a / b:.1f}x)")
 
 
 def main() -> None:
@@ -158,7 +198,7 @@ def main() -> None:
     print(head)
     print("-" * len(head), flush=True)
     t_start = time.perf_counter()
-    for index in range(len(CASES) + 1):
+    for index in range(len(CASES) + 2):
         cmd = [sys.executable, __file__, "--case", str(index)] + (["--quick"] if args.quick else [])
         subprocess.run(cmd, check=True)
     print(f"\ncall = cached ttbw.mul_bw (median); torch = autograd.grad of a*b (1 thread, median); kernel = "
