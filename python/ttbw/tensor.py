@@ -115,7 +115,7 @@ def quantize(values: np.ndarray, dtype: DataType) -> np.ndarray:
 
     if dtype is float32:
         return values.astype(np.float32)
-    if dtype is bfloat16:  # (the rounding helper returns at least 1-d)
-        return formats.round_to_bf16(values).astype(np.float32).reshape(values.shape)
+    if dtype is bfloat16:
+        return formats.round_to_bf16(values)
     tiles = formats.to_tiles(values)
     return formats.from_tiles(formats.unpack_bfp8_b(formats.pack_bfp8_b(tiles)), values.shape)
