@@ -98,11 +98,11 @@ def make_call(g, a, b, form, gen):
 
 def clear_caches() -> None:
     """Forget every in-process compile cache (the on-disk ones live in TTBW_CACHE_DIR)."""
-    from ttbw.lowering import composite, eltwise, mul_bw_program, run, sum_to
+    from ttbw.lowering import codegen, composite, mul_bw_program, run
     from ttbw.runtime import examples
 
     for fn in (mul_bw_program.kernel_sources, run.analyze_ir, examples.example_sources, composite.plan_composite,
-               composite._fused_analysis, eltwise.kernel_sources, sum_to.kernel_sources):
+               composite._spec, codegen.kernel_sources):
         fn.cache_clear()
     for mod in ("mul_bw_two_sided", "mul_bw_row_major", "mul_bw_complex"):
         m = __import__(f"ttbw.lowering.{mod}", fromlist=["x"])

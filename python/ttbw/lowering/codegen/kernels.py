@@ -1,0 +1,284 @@
+"""Kernel emission: `Kernels` -> reader / compute / writer TTKernel functions (kernel_ir).
+
+Reader: per unit, the held inputs' tiles once; per inner step, every other input's tile
+(ROW_MAJOR inputs built from their rows over a page cleared from a zero tile). Compute: per
+unit, f32 held inputs broadcast exactly once (`exact_bcast`), the partial sum zeroed; per
+inner step, one DST section evaluating the expression (FPU multiply or SFPU tree), packed
+to the result (or, in a reduction, to the term CB, then `accumulate`d); the partial rounded
+once into the result. Writer: each result tile (a reduction: one per unit).
+
+Compile args (CB indices, then TensorAccessorArgs words):
+  reader  [in_0 .. in_k-1, zero, accessor_0 .. accessor_k-1]
+  compute [in_0 .. in_k-1, out, scaler, acc, term, round, parts, tmp, zero, xb_0 .. xb_k-1]
+  writer  [out, accessor_out]
+Runtime args: `host.arg_names`.
+"""
+from __future__ import annotations
+
+from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, KernelFn, cb_type, mapping_args, module_text, rm_accessor, \
+    rm_read_tile, rm_write_tile, tensor_accessor, tile_map
+from ..mul_bw_program import UnsupportedError
+from .generic import Kernels
+
+# CB indices of a program (host.py configures those the kernels use)
+CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO, CB_XB = 16, 17, 18, 19, 20, 21, 22, 23, 24
+MAX_INPUTS = 8
+DST_TILES = 8
+TERM_PAGES = 1
+
+
+def _ty(fmt: str, pages: int = 2) -> str:
+    return cb_type(IR_FORMAT[fmt], pages)
+
+
+def compute_cbs(k: Kernels) -> list[int]:
+    n = len(k.inputs)
+    return [*range(n), CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO,
+            *(CB_XB + i for i in range(n))]
+
+
+def reader(k: Kernels) -> str:
+    f = KernelFn("reader", "noc")
+    n = len(k.inputs)
+    cbs = [f.cb(f"cb_in{i}", i, _ty(o.fmt)) for i, o in enumerate(k.inputs)]
+    addrs = [f.arg(i) for i in range(n)]
+    first, nu, inner = f.arg(n), f.arg(n + 1), f.arg(n + 2)
+    maps = [mapping_args(f, n + 3 + 18 * i) for i in range(n)]
+    rm_base = n + 3 + 18 * n
+    znoc = cb_z = None
+    accs = []
+    for i, o in enumerate(k.inputs):
+        if o.layout == "row_major":
+            dims = [f.arg(rm_base + 2 + 5 * i + j) for j in range(5)]
+            accs.append((rm_accessor(f, n + 1 + i, addrs[i], dims[4]), dims[:4]))
+        else:
+            accs.append((tensor_accessor(f, n + 1 + i, addrs[i], cbs[i]), None))
+    one = f.c(1)
+    if k.rm_inputs:  # the zero tile compute packed, read through this core's own NOC address
+        cx, cy = f.arg(rm_base), f.arg(rm_base + 1)
+        cb_z = f.cb("cb_zero", n, _ty("bf16", 1))
+        f.cbop("cb_wait_front", cb_z, one)
+        zp = f.op("get_read_ptr", [cb_z], [f.cb_types[cb_z]], "i32")
+        znoc = f.op("get_noc_addr", [cx, cy, zp], ["i32", "i32", "i32"], "!ttkernel.noc_addr")
+
+    def read_all(items):
+        for i, t in items:
+            f.cbop("cb_reserve_back", cbs[i], one)
+            wp = f.op("get_write_ptr", [cbs[i]], [f.cb_types[cbs[i]]], "i32")
+            acc, dims = accs[i]
+            if dims is None:
+                f.read_tile(t, acc, wp)
+            else:
+                rm_read_tile(f, t, acc, dims, ELEMENT_BYTES[k.inputs[i].fmt], wp, znoc)
+        f.op("noc_async_read_barrier")
+        for i, _ in items:
+            f.cbop("cb_push_back", cbs[i], one)
+
+    held = [i for i, o in enumerate(k.inputs) if o.access.held]
+    streamed = [i for i in range(n) if i not in held]
+    u = f.for_(first, nu)
+    base = {i: tile_map(f, u, maps[i][0]) for i in range(n)}
+    if held:
+        read_all([(i, base[i]) for i in held])
+    j = f.for_(None, inner)
+    if streamed:
+        read_all([(i, f.arith("addi", base[i], tile_map(f, j, maps[i][1]))) for i in streamed])
+    f.end()
+    f.end()
+    if cb_z is not None:
+        f.cbop("cb_pop_front", cb_z, one)
+    return f.text()
+
+
+def writer(k: Kernels) -> str:
+    f = KernelFn("writer", "noc")
+    o = k.output
+    cb = f.cb("cb_out", 0, _ty(o.fmt))
+    addr, first, nu, inner = f.arg(0), f.arg(1), f.arg(2), f.arg(3)
+    kept, summed = mapping_args(f, 4)
+    dims = None
+    if o.layout == "row_major":
+        dims = [f.arg(22 + j) for j in range(5)]
+        acc = rm_accessor(f, 1, addr, dims[4])
+    else:
+        acc = tensor_accessor(f, 1, addr, cb)
+    one = f.c(1)
+
+    def write(t):
+        f.cbop("cb_wait_front", cb, one)
+        rp = f.op("get_read_ptr", [cb], [f.cb_types[cb]], "i32")
+        if dims is None:
+            f.write_tile(t, acc, rp)
+        else:
+            rm_write_tile(f, t, acc, dims[:4], ELEMENT_BYTES[o.fmt], rp)
+        f.op("noc_async_write_barrier")
+        f.cbop("cb_pop_front", cb, one)
+
+    u = f.for_(first, nu)
+    tu = tile_map(f, u, kept)
+    if k.reduce:
+        write(tu)
+    else:
+        j = f.for_(None, inner)
+        write(f.arith("addi", tu, tile_map(f, j, summed)))
+        f.end()
+    f.end()
+    return f.text()
+
+
+class _Compute:
+    """The compute kernel of `k`: CBs, the DST expression evaluator, the loop nest."""
+
+    def __init__(self, k: Kernels):
+        self.k = k
+        f = self.f = KernelFn("compute", "compute")
+        n = len(k.inputs)
+        pos = {cb: i for i, cb in enumerate(compute_cbs(k))}
+        self.ins = [f.cb(f"cb_in{i}", i, _ty(o.fmt)) for i, o in enumerate(k.inputs)]
+        self.out = f.cb("cb_out", pos[CB_OUT], _ty(k.output.fmt))
+        self.scaler = f.cb("cb_s", pos[CB_SCALER], _ty("bf16", 1)) if k.needs_scaler else None
+        self.acc = f.cb("cb_acc", pos[CB_ACC], _ty("f32", 1)) if k.reduce else None
+        self.term = f.cb("cb_term", pos[CB_TERM], _ty(k.term_fmt, TERM_PAGES)) \
+            if k.reduce and not k.direct else None
+        self.round = f.cb("cb_round", pos[CB_ROUND], _ty("bf16")) if k.hop else None
+        self.split = None
+        if k.needs_split:
+            self.split = (self.scaler, f.cb("cb_tmp", pos[CB_TMP], _ty("f32", 1)),
+                          f.cb("cb_parts", pos[CB_PARTS], _ty("f32", 4)))
+        self.zero = f.cb("cb_zero", pos[CB_ZERO], _ty("bf16", 1)) if k.rm_inputs else None
+        self.xb = {i: f.cb(f"cb_xb{i}", pos[CB_XB + i], _ty("f32", 1)) for i in range(n) if k.exact_bcast(i)}
+        self.s = None
+
+    # ---- the expression in DST
+    def evaluate(self, expr, target: str) -> int:
+        """Emits expr into DST; returns its slot. `target`: the CB the section packs into."""
+        f = self.f
+        slots = [0]
+
+        def new():
+            slot = slots[0]
+            slots[0] += 1
+            if slot >= DST_TILES:
+                raise UnsupportedError(f"codegen: the expression needs more than {DST_TILES} DST tiles")
+            return slot
+
+        def binary(name, a, b):
+            f.op(f"{name}_binary_tile_init")
+            f.op(f"{name}_binary_tile", [f.c(a), f.c(b), f.c(a)], ["i32"] * 3)
+
+        def ev(e):
+            if e[0] == "in":
+                i = e[1]
+                slot = new()
+                bcast = self.k.inputs[i].access.bcast
+                if i in self.xb:
+                    f.copy(self.xb[i], slot)
+                elif bcast == "none":
+                    f.copy(self.ins[i], slot)
+                else:  # bf16 / bfloat8_b elements: the FPU's bcast reads them exactly
+                    bt = f"bcast_type = #ttkernel.bcast_type<{bcast}>"
+                    f.op("unary_bcast_init", [self.ins[i], target], [f.cb_types[self.ins[i]], f.cb_types[target]],
+                         props=bt)
+                    f.cbop("unary_bcast", self.ins[i], f.c(0), f.c(slot), props=bt)
+                return slot
+            if e[0] == "scalar":
+                slot = new()
+                f.op("fill_tile_init")
+                f.op("fill_tile", [f.c(slot), self.s], ["i32", "f32"])
+                return slot
+            if e[0] == "neg":
+                a = ev(e[1])
+                b = new()
+                f.fill("-1.0", b)
+                binary("mul", a, b)
+                return a
+            a = ev(e[1])
+            b = ev(e[2])
+            binary(e[0], a, b)
+            return a
+
+        if self.k.fpu is not None:
+            full, other = self.k.fpu
+            f.fpu_product(self.k.inputs[other].access.bcast, self.ins[full], f.c(0), self.ins[other], f.c(0), 0,
+                          target)
+            return 0
+        return ev(expr)
+
+    def text(self) -> str:
+        k, f = self.k, self.f
+        one = f.c(1)
+        n = len(k.inputs)
+        held = [i for i in range(n) if k.inputs[i].access.held]
+        streamed = [i for i in range(n) if i not in held]
+        nu, inner = f.arg(0), f.arg(1)
+        if k.scalar:
+            self.s = f.runtime_scalar(2)
+        first_in = self.ins[0] if self.ins else self.out
+        if k.fpu is not None:
+            full, other = k.fpu
+            f.op("binary_op_init_common", [self.ins[full], self.ins[other], self.out],
+                 [f.cb_types[self.ins[full]], f.cb_types[self.ins[other]], f.cb_types[self.out]])
+        else:
+            f.op("init_sfpu", [first_in, self.out], [f.cb_types[first_in], f.cb_types[self.out]])
+        if self.zero is not None:  # the zero tile the reader clears ROW_MAJOR pages with
+            f.fill_tiles("0.0", self.zero)
+        if self.scaler is not None:  # all 1.0: reduce scaler, and the "x * 1" TF32 truncation
+            f.fill_tiles("1.0", self.scaler)
+            f.cbop("cb_wait_front", self.scaler, one)
+
+        def exact_bcasts(indices):
+            for i in indices:
+                if i in self.xb:
+                    f.exact_bcast(self.ins[i], f.c(0), k.inputs[i].access.bcast, self.xb[i], self.split)
+                    f.cbop("cb_wait_front", self.xb[i], one)
+
+        f.for_(None, nu)
+        for i in held:
+            f.cbop("cb_wait_front", self.ins[i], one)
+        exact_bcasts(held)
+        if k.reduce:
+            f.fill_tiles("0.0", self.acc)
+        f.for_(None, inner)
+        reduce_kind = k.output.access.bcast
+        split = self.split if k.split_terms else None
+        if k.direct:  # the input's tile itself is the term
+            i = k.expr[1]
+            f.accumulate(self.acc, self.ins[i], reduce_kind, self.scaler, split)
+        else:
+            for i in streamed:
+                f.cbop("cb_wait_front", self.ins[i], one)
+            exact_bcasts(streamed)
+            target = self.term if k.reduce else (self.round or self.out)
+            f.acquire()
+            slot = self.evaluate(k.expr, target)
+            for i in streamed:
+                f.cbop("cb_pop_front", self.ins[i], one)
+                if i in self.xb:
+                    f.cbop("cb_pop_front", self.xb[i], one)
+            f.pack([(slot, target)])
+            if k.reduce:
+                f.accumulate(self.acc, self.term, reduce_kind, self.scaler, split)
+            elif self.round is not None:  # the bf16-rounded tile -> bfloat8_b
+                f.move(self.round, self.out)
+        f.end()  # inner
+        for i in held:
+            f.cbop("cb_pop_front", self.ins[i], one)
+            if i in self.xb:
+                f.cbop("cb_pop_front", self.xb[i], one)
+        if k.reduce:  # the partial sum, rounded once into the result
+            f.move(self.acc, self.out, via=self.round)
+        f.end()  # units
+        if self.scaler is not None:
+            f.cbop("cb_pop_front", self.scaler, one)
+        return f.text()
+
+
+def compute(k: Kernels) -> str:
+    return _Compute(k).text()
+
+
+def kernels_text(k: Kernels) -> str:
+    """The TTKernel module (reader, compute, writer) of a program."""
+    if len(k.inputs) > MAX_INPUTS:
+        raise UnsupportedError(f"codegen: at most {MAX_INPUTS} input tensors per program")
+    return module_text(reader(k), compute(k), writer(k))
