@@ -34,7 +34,8 @@ def run(module, options) -> None:
     target = options.get("target", "cpu")
     if target not in ("cpu", "device"):
         raise DiagnosticError([Diagnostic("error", source_loc(module.operation.location),
-                                          f"convert-ttir-to-linalg: target must be cpu or device, got '{target}'")])
+                                          f"convert-ttir-to-linalg: option 'target' expects cpu or device, "
+                                          f"got '{target}'")])
     device = target == "device"
     with module.context, ir.Location.unknown():
         _refuse_unsupported(module)

@@ -93,6 +93,22 @@ def test_broadcast_kinds_bit_exact(y_shape, kind, op, fmt):
     assert np.array_equal(got, want)
 
 
+@pytest.mark.parametrize("y_shape", [(2, 1, 70), (2, 40, 1), (2, 1, 1)])
+@pytest.mark.parametrize("op", ["multiply", "add"])
+def test_f32_specials_through_a_broadcast_as_torch(y_shape, op):
+    """inf, -inf, NaN and subnormals of a broadcast f32 operand reach every element they
+    broadcast to unchanged (the reader broadcasts f32 tiles in L1; the FPU would read TF32)."""
+    x_shape = (2, 40, 70)
+    text, _ = binary(op, x_shape, y_shape, ("f32", "f32"), "f32")
+    y = randn(y_shape, 1)
+    y.flat[:3] = [np.inf, -np.inf, np.nan]
+    y.flat[-2:] = [1.234e-40, -3.3e-39]  # subnormal f32
+    got, (x, yd) = run(text, [randn(x_shape, 0), y], [("f32", "tile")] * 2, ("f32", "tile"))
+    assert np.array_equal(yd, y, equal_nan=True)
+    want = TORCH[op](torch.from_numpy(x), torch.from_numpy(yd)).numpy()
+    assert np.array_equal(got, want, equal_nan=True)
+
+
 def test_fpu_vs_sfpu_from_the_body():
     """bf16 x bf16 is exact on the FPU (one rounding at the pack); f32 data and adds take the SFPU."""
     assert lower(binary("multiply", (64, 64), (64, 1), ("bf16", "bfp8_b"), "bf16")[0]).kernels.fpu == (0, 1)

@@ -9,7 +9,7 @@
 // CHECK-SAME: {\22name\22:\22multiply0\22,\22shape\22:[1,3,32,64],\22dtype\22:\22f32\22,\22layout\22:\22tile\22,\22memory\22:\22dram\22,\22page_size\22:4096,\22num_pages\22:6,\22intermediate\22:true
 // CHECK: module @f32_row_0_multiply attributes {ttbw.program =
 // CHECK-SAME: \22circular_buffers\22:[{\22index\22:0,\22format\22:\22f32\22,\22pages\22:2,\22page_size\22:4096},{\22index\22:1,\22format\22:\22f32\22,\22pages\22:2,\22page_size\22:4096},{\22index\22:16,\22format\22:\22f32\22,\22pages\22:2,\22page_size\22:4096}]
-// CHECK-SAME: \22name\22:\22compute\22,\22thread\22:\22compute\22,\22processor\22:\22compute\22,\22compile_args\22:[0,1,16,17,18,19,20,21,22,23,24,25],\22fp32_dest_acc_en\22:true
+// CHECK-SAME: \22name\22:\22compute\22,\22thread\22:\22compute\22,\22processor\22:\22compute\22,\22compile_args\22:[0,1,16,17,18,19,20,21,22,23],\22fp32_dest_acc_en\22:true
 // CHECK: "ttkernel.copy_tile"
 // CHECK: "ttkernel.mul_binary_tile"
 // CHECK: "ttkernel.pack_tile"

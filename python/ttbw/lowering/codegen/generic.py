@@ -51,8 +51,8 @@ class Kernels:
         """The reduction sums an input's tiles as they are (no term to compute first)."""
         return self.reduce and self.expr[0] == "in" and not self.inputs[self.expr[1]].access.held
 
-    def exact_bcast(self, i: int) -> bool:
-        """f32 input broadcast inside the tile: through the FPU only as TF32-exact parts."""
+    def reader_bcast(self, i: int) -> bool:
+        """f32 input broadcast inside the tile: by the reader, in L1 (the FPU reads TF32)."""
         return self.inputs[i].fmt == "f32" and self.inputs[i].access.bcast != "none"
 
     @property
@@ -63,12 +63,7 @@ class Kernels:
 
     @property
     def needs_scaler(self) -> bool:
-        return (self.reduce and self.output.access.bcast != "none") or any(
-            self.exact_bcast(i) for i in range(len(self.inputs)))
-
-    @property
-    def needs_split(self) -> bool:
-        return self.split_terms or any(self.exact_bcast(i) for i in range(len(self.inputs)))
+        return self.reduce and self.output.access.bcast != "none"
 
     @property
     def rm_inputs(self) -> bool:

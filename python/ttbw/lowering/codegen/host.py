@@ -17,7 +17,7 @@ from functools import lru_cache
 from ..kernel_ir import MAX_GROUPS, RM_ARGS, rm_args
 from ..mul_bw_program import scalar_args, split_units
 from .generic import Kernels, ProgramSpec
-from .kernels import (CB_ACC, CB_OUT, CB_PARTS, CB_ROUND, CB_SCALER, CB_TERM, CB_TMP, CB_XB, CB_ZERO, TERM_PAGES,
+from .kernels import (CB_ACC, CB_OUT, CB_PARTS, CB_ROUND, CB_SCALER, CB_TERM, CB_TMP, CB_ZERO, TERM_PAGES,
                       compute_cbs, kernels_text)
 
 
@@ -79,9 +79,8 @@ def build_program(spec: ProgramSpec, inputs: list, out, grid, scalar: float | No
         cbs.append(CircularBuffer(CB_ACC, "f32", 1, cores))
         if not k.direct:
             cbs.append(CircularBuffer(CB_TERM, k.term_fmt, TERM_PAGES, cores))
-    if k.needs_split:
+    if k.split_terms:
         cbs += [CircularBuffer(CB_PARTS, "f32", 4, cores), CircularBuffer(CB_TMP, "f32", 1, cores)]
-    cbs += [CircularBuffer(CB_XB + i, "f32", 1, cores) for i in range(n) if k.exact_bcast(i)]
     if k.hop:
         cbs.append(CircularBuffer(CB_ROUND, "bf16", 2, cores))
     cbs.append(CircularBuffer(CB_OUT, out.data_format, 2, cores))

@@ -1,15 +1,18 @@
 """Kernel emission: `Kernels` -> reader / compute / writer TTKernel functions (kernel_ir).
 
 Reader: per unit, the held inputs' tiles once; per inner step, every other input's tile
-(ROW_MAJOR inputs built from their rows over a page cleared from a zero tile). Compute: per
-unit, f32 held inputs broadcast exactly once (`exact_bcast`), the partial sum zeroed; per
-inner step, one DST section evaluating the expression (FPU multiply or SFPU tree), packed
-to the result (or, in a reduction, to the term CB, then `accumulate`d); the partial rounded
-once into the result. Writer: each result tile (a reduction: one per unit).
+(ROW_MAJOR inputs built from their rows over a page cleared from a zero tile). An f32 tile
+broadcast inside the tile is broadcast by the reader, in L1 (`broadcast_in_l1`: its valid
+row / column / element copied over the page through the core's own NOC address): data
+movement is exact for every f32 value (infinities, NaN, subnormals), where the FPU's
+`unary_bcast` reads TF32. Compute: per unit, the partial sum zeroed; per inner step, one DST
+section evaluating the expression (FPU multiply or SFPU tree), packed to the result (or, in a
+reduction, to the term CB, then `accumulate`d); the partial rounded once into the result.
+Writer: each result tile (a reduction: one per unit).
 
 Compile args (CB indices, then TensorAccessorArgs words):
   reader  [in_0 .. in_k-1, zero, accessor_0 .. accessor_k-1]
-  compute [in_0 .. in_k-1, out, scaler, acc, term, round, parts, tmp, zero, xb_0 .. xb_k-1]
+  compute [in_0 .. in_k-1, out, scaler, acc, term, round, parts, tmp, zero]
   writer  [out, accessor_out]
 Runtime args: `host.arg_names`.
 """
@@ -21,7 +24,7 @@ from ..mul_bw_program import UnsupportedError
 from .generic import Kernels
 
 # CB indices of a program (host.py configures those the kernels use)
-CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO, CB_XB = 16, 17, 18, 19, 20, 21, 22, 23, 24
+CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO = 16, 17, 18, 19, 20, 21, 22, 23
 MAX_INPUTS = 8
 DST_TILES = 8
 TERM_PAGES = 1
@@ -33,8 +36,51 @@ def _ty(fmt: str, pages: int = 2) -> str:
 
 def compute_cbs(k: Kernels) -> list[int]:
     n = len(k.inputs)
-    return [*range(n), CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO,
-            *(CB_XB + i for i in range(n))]
+    return [*range(n), CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO]
+
+
+def broadcast_in_l1(f: KernelFn, wp: str, kind: str, local) -> None:
+    """Broadcasts the f32 tile at L1 address wp in place (kind: row = its row 0 over all rows,
+    col = its column 0 over all columns, scalar = element (0, 0)); `local(addr)`: the NOC
+    address of this core's L1 addr. Face layout: element (r, c) at
+    ((r/16*2 + c/16)*256 + (r%16)*16 + c%16) * 4 bytes; every step doubles what is copied."""
+    def copy(src_off, dst_off, size):
+        src = wp if src_off == 0 else f.arith("addi", wp, f.c(src_off))
+        f.op("noc_async_read", [local(src), f.arith("addi", wp, f.c(dst_off)), f.c(size)],
+             ["!ttkernel.noc_addr", "i32", "i32"])
+
+    def barrier():
+        f.op("noc_async_read_barrier")
+
+    if kind == "col":  # element 0 of each of the 32 rows (faces 0, 2) over its 16 columns
+        for k in (1, 2, 4, 8):
+            r = f.for_(None, f.c(32))
+            face_row = f.arith("addi", f.arith("muli", f.arith("divui", r, f.c(16)), f.c(2048)),
+                               f.arith("muli", f.arith("remui", r, f.c(16)), f.c(64)))
+            src = f.arith("addi", wp, face_row)
+            f.op("noc_async_read", [local(src), f.arith("addi", src, f.c(4 * k)), f.c(4 * k)],
+                 ["!ttkernel.noc_addr", "i32", "i32"])
+            f.end()
+            barrier()
+    if kind == "scalar":  # element (0, 0) over row 0 of face 0
+        for k in (1, 2, 4, 8):
+            copy(0, 4 * k, 4 * k)
+            barrier()
+    if kind in ("row", "scalar"):  # row 0 over the 16 rows of face 0 (and face 1 for a row)
+        for k in (1, 2, 4, 8):
+            copy(0, 64 * k, 64 * k)
+            if kind == "row":
+                copy(1024, 1024 + 64 * k, 64 * k)
+            barrier()
+    if kind == "col":  # faces 1, 3 = faces 0, 2
+        copy(0, 1024, 1024)
+        copy(2048, 3072, 1024)
+    else:
+        if kind == "scalar":  # face 1 = face 0
+            copy(0, 1024, 1024)
+            barrier()
+        copy(0, 2048, 2048)  # faces 2, 3 = faces 0, 1
+    barrier()
 
 
 def reader(k: Kernels) -> str:
@@ -54,23 +100,31 @@ def reader(k: Kernels) -> str:
         else:
             accs.append((tensor_accessor(f, n + 1 + i, addrs[i], cbs[i]), None))
     one = f.c(1)
-    if k.rm_inputs:  # the zero tile compute packed, read through this core's own NOC address
-        cx, cy = f.arg(rm_base), f.arg(rm_base + 1)
+    cx, cy = f.arg(rm_base), f.arg(rm_base + 1)
+
+    def local(addr):  # the NOC address of this core's L1 addr
+        return f.op("get_noc_addr", [cx, cy, addr], ["i32", "i32", "i32"], "!ttkernel.noc_addr")
+
+    if k.rm_inputs:  # the zero tile compute packed
         cb_z = f.cb("cb_zero", n, _ty("bf16", 1))
         f.cbop("cb_wait_front", cb_z, one)
-        zp = f.op("get_read_ptr", [cb_z], [f.cb_types[cb_z]], "i32")
-        znoc = f.op("get_noc_addr", [cx, cy, zp], ["i32", "i32", "i32"], "!ttkernel.noc_addr")
+        znoc = local(f.op("get_read_ptr", [cb_z], [f.cb_types[cb_z]], "i32"))
 
     def read_all(items):
+        ptrs = []
         for i, t in items:
             f.cbop("cb_reserve_back", cbs[i], one)
             wp = f.op("get_write_ptr", [cbs[i]], [f.cb_types[cbs[i]]], "i32")
+            ptrs.append(wp)
             acc, dims = accs[i]
             if dims is None:
                 f.read_tile(t, acc, wp)
             else:
                 rm_read_tile(f, t, acc, dims, ELEMENT_BYTES[k.inputs[i].fmt], wp, znoc)
         f.op("noc_async_read_barrier")
+        for (i, _), wp in zip(items, ptrs):
+            if k.reader_bcast(i):
+                broadcast_in_l1(f, wp, k.inputs[i].access.bcast, local)
         for i, _ in items:
             f.cbop("cb_push_back", cbs[i], one)
 
@@ -132,7 +186,6 @@ class _Compute:
     def __init__(self, k: Kernels):
         self.k = k
         f = self.f = KernelFn("compute", "compute")
-        n = len(k.inputs)
         pos = {cb: i for i, cb in enumerate(compute_cbs(k))}
         self.ins = [f.cb(f"cb_in{i}", i, _ty(o.fmt)) for i, o in enumerate(k.inputs)]
         self.out = f.cb("cb_out", pos[CB_OUT], _ty(k.output.fmt))
@@ -142,11 +195,10 @@ class _Compute:
             if k.reduce and not k.direct else None
         self.round = f.cb("cb_round", pos[CB_ROUND], _ty("bf16")) if k.hop else None
         self.split = None
-        if k.needs_split:
+        if k.split_terms:
             self.split = (self.scaler, f.cb("cb_tmp", pos[CB_TMP], _ty("f32", 1)),
                           f.cb("cb_parts", pos[CB_PARTS], _ty("f32", 4)))
         self.zero = f.cb("cb_zero", pos[CB_ZERO], _ty("bf16", 1)) if k.rm_inputs else None
-        self.xb = {i: f.cb(f"cb_xb{i}", pos[CB_XB + i], _ty("f32", 1)) for i in range(n) if k.exact_bcast(i)}
         self.s = None
 
     # ---- the expression in DST
@@ -171,9 +223,7 @@ class _Compute:
                 i = e[1]
                 slot = new()
                 bcast = self.k.inputs[i].access.bcast
-                if i in self.xb:
-                    f.copy(self.xb[i], slot)
-                elif bcast == "none":
+                if bcast == "none" or self.k.reader_bcast(i):  # whole tiles (the reader broadcast f32)
                     f.copy(self.ins[i], slot)
                 else:  # bf16 / bfloat8_b elements: the FPU's bcast reads them exactly
                     bt = f"bcast_type = #ttkernel.bcast_type<{bcast}>"
@@ -226,16 +276,9 @@ class _Compute:
             f.fill_tiles("1.0", self.scaler)
             f.cbop("cb_wait_front", self.scaler, one)
 
-        def exact_bcasts(indices):
-            for i in indices:
-                if i in self.xb:
-                    f.exact_bcast(self.ins[i], f.c(0), k.inputs[i].access.bcast, self.xb[i], self.split)
-                    f.cbop("cb_wait_front", self.xb[i], one)
-
         f.for_(None, nu)
         for i in held:
             f.cbop("cb_wait_front", self.ins[i], one)
-        exact_bcasts(held)
         if k.reduce:
             f.fill_tiles("0.0", self.acc)
         f.for_(None, inner)
@@ -247,14 +290,11 @@ class _Compute:
         else:
             for i in streamed:
                 f.cbop("cb_wait_front", self.ins[i], one)
-            exact_bcasts(streamed)
             target = self.term if k.reduce else (self.round or self.out)
             f.acquire()
             slot = self.evaluate(k.expr, target)
             for i in streamed:
                 f.cbop("cb_pop_front", self.ins[i], one)
-                if i in self.xb:
-                    f.cbop("cb_pop_front", self.xb[i], one)
             f.pack([(slot, target)])
             if k.reduce:
                 f.accumulate(self.acc, self.term, reduce_kind, self.scaler, split)
@@ -263,8 +303,6 @@ class _Compute:
         f.end()  # inner
         for i in held:
             f.cbop("cb_pop_front", self.ins[i], one)
-            if i in self.xb:
-                f.cbop("cb_pop_front", self.xb[i], one)
         if k.reduce:  # the partial sum, rounded once into the result
             f.move(self.acc, self.out, via=self.round)
         f.end()  # units
