@@ -46,10 +46,10 @@ def run(text: str, inputs, arg_specs, out_spec, scalar=None, grid=(8, 8)):
             bufs.append(buf)
             buf.write(np.asarray(x, np.float32).reshape(buf.shape))
             held.append(buf.read().reshape(x.shape))
-        out = dev.allocate(buffer_shape(spec.out_shape, out_spec[1]), out_spec[0], layout=out_spec[1])
+        out = dev.allocate(buffer_shape(spec.out_shapes[0], out_spec[1]), out_spec[0], layout=out_spec[1])
         bufs.append(out)
-        dev.run(codegen.build_program(spec, [bufs[a] for a in spec.args], out, grid, scalar))
-        return out.read().reshape(spec.out_shape), held
+        dev.run(codegen.build_program(spec, [bufs[a] for a in spec.args], [out], grid, scalar))
+        return out.read().reshape(spec.out_shapes[0]), held
     finally:
         for buf in bufs:
             dev.free(buf)
@@ -111,9 +111,9 @@ def test_f32_specials_through_a_broadcast_as_torch(y_shape, op):
 
 def test_fpu_vs_sfpu_from_the_body():
     """bf16 x bf16 is exact on the FPU (one rounding at the pack); f32 data and adds take the SFPU."""
-    assert lower(binary("multiply", (64, 64), (64, 1), ("bf16", "bfp8_b"), "bf16")[0]).kernels.fpu == (0, 1)
-    assert lower(binary("multiply", (64, 64), (64, 64), ("f32", "f32"), "f32")[0]).kernels.fpu is None
-    assert lower(binary("add", (64, 64), (64, 64), ("bf16", "bf16"), "bf16")[0]).kernels.fpu is None
+    assert lower(binary("multiply", (64, 64), (64, 1), ("bf16", "bfp8_b"), "bf16")[0]).kernels.outputs[0].fpu == (0, 1)
+    assert lower(binary("multiply", (64, 64), (64, 64), ("f32", "f32"), "f32")[0]).kernels.outputs[0].fpu is None
+    assert lower(binary("add", (64, 64), (64, 64), ("bf16", "bf16"), "bf16")[0]).kernels.outputs[0].fpu is None
 
 
 @pytest.mark.parametrize("op, ins, out", [
@@ -165,7 +165,7 @@ def test_reductions_in_tile_and_across_tiles(dims, kind, fmt):
             f"  %0 = \"ttir.sum\"(%x) {{dim_arg = [{dim_arg}], keep_dim = true}} : ({ty(shape, fmt)}) -> "
             f"{ty(out_shape, fmt)}\n  return %0 : {ty(out_shape, fmt)}\n}}\n")
     spec = lower(text)
-    assert spec.kernels.reduce and spec.kernels.output.access.bcast == kind
+    assert spec.kernels.reduce and spec.kernels.outputs[0].operand.access.bcast == kind
     tiles = [3, 2, 3, 4]  # (3, 2, 70, 100) in tiles: every reduced tile is summed by one unit
     assert spec.schedule.inner == int(np.prod([tiles[d] for d in dims]))
     assert spec.schedule.units == int(np.prod([t for d, t in enumerate(tiles) if d not in dims]))

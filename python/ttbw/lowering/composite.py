@@ -371,7 +371,7 @@ def step_program(step: Step, buffers: dict, grid, scalar: float | None = None):
     `scalar`: a runtime scalar's value."""
     spec = _spec(step.linalg)
     ins = [view(buffers[name], shape) for name, shape in step.inputs]
-    return codegen.build_program(spec, [ins[a] for a in spec.args], view(buffers[step.output], step.out_shape),
+    return codegen.build_program(spec, [ins[a] for a in spec.args], [view(buffers[step.output], step.out_shape)],
                                  grid, scalar)
 
 

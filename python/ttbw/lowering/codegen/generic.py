@@ -17,6 +17,9 @@ from ..mul_bw_program import _DEVICE_FORMAT, UnsupportedError
 from . import schedule as sched
 from . import select
 
+MAX_OUTPUTS = 3
+_RESHAPES = ("tensor.collapse_shape", "tensor.expand_shape")
+
 
 @dataclass(frozen=True)
 class Operand:
@@ -26,48 +29,70 @@ class Operand:
 
 
 @dataclass(frozen=True)
-class Kernels:
-    """Everything compile-time: one set of kernels per Kernels."""
-    inputs: tuple        # (Operand, ...) the buffers read, in function argument order
-    output: Operand      # output.access.bcast: the in-tile dims a reduction sums
+class Output:
+    """One result of the program: its tensor (for a reduction `operand.access.bcast` names
+    the in-tile dims summed) and how each of its tiles is computed."""
+    operand: Operand
     reduce: bool
     expr: tuple          # the term (reduction) or the value (elementwise), select's tree
     term_fmt: str        # reduction: format the terms are rounded to before the sum
     fpu: tuple | None    # (full input, other input): an exact FPU multiply
-    scalar: bool         # the expression reads the scalar
+    rounded: bool = False  # a reduction rounded to bf16 before its (f32) result
+
+    @property
+    def fmt(self) -> str:
+        return self.operand.fmt
+
+
+@dataclass(frozen=True)
+class Kernels:
+    """Everything compile-time: one set of kernels per Kernels."""
+    inputs: tuple        # (Operand, ...) the buffers read, in function argument order
+    outputs: tuple       # (Output, ...) in return order (siblings over one iteration space)
+    scalar: bool         # an expression reads the scalar
 
     @property
     def fp32_dest(self) -> bool:
-        return self.fpu is None or self.reduce
+        return any(o.fpu is None or o.reduce for o in self.outputs)
 
-    @property
-    def hop(self) -> bool:
+    def hop(self, k: int) -> bool:
         """bfloat8_b elements are bf16 values: a result in the fp32 DST is rounded to bf16 (a
         bf16 CB) before its block quantization, as the region truncates to bf16 first."""
-        return self.fp32_dest and self.output.fmt == "bfp8_b"
+        return self.fp32_dest and (self.outputs[k].fmt == "bfp8_b" or self.outputs[k].rounded)
+
+    @property
+    def reduce(self) -> bool:
+        return any(o.reduce for o in self.outputs)
 
     @property
     def direct(self) -> bool:
-        """The reduction sums an input's tiles as they are (no term to compute first)."""
-        return self.reduce and self.expr[0] == "in" and not self.inputs[self.expr[1]].access.held
+        """One reduction summing an input's tiles as they are (no term to compute first)."""
+        o = self.outputs[0]
+        return len(self.outputs) == 1 and o.reduce and o.expr[0] == "in" \
+            and not self.inputs[o.expr[1]].access.held
 
     def reader_bcast(self, i: int) -> bool:
         """f32 input broadcast inside the tile: by the reader, in L1 (the FPU reads TF32)."""
         return self.inputs[i].fmt == "f32" and self.inputs[i].access.bcast != "none"
 
-    @property
-    def split_terms(self) -> bool:
+    def split_terms(self, k: int) -> bool:
         """f32 terms reduced inside the tile (FPU reduce_tile): their TF32-exact parts."""
-        return self.reduce and self.output.access.bcast != "none" and (
-            self.inputs[self.expr[1]].fmt == "f32" if self.direct else self.term_fmt == "f32")
+        o = self.outputs[k]
+        return o.reduce and o.operand.access.bcast != "none" and (
+            self.inputs[o.expr[1]].fmt == "f32" if self.direct else o.term_fmt == "f32")
 
     @property
     def needs_scaler(self) -> bool:
-        return self.reduce and self.output.access.bcast != "none"
+        return any(o.reduce and o.operand.access.bcast != "none" for o in self.outputs)
 
     @property
     def rm_inputs(self) -> bool:
         return any(o.layout == "row_major" for o in self.inputs)
+
+    @property
+    def round_hops(self) -> int:
+        """bf16 CBs the rounding hops inside the expressions need (one per distinct hop)."""
+        return max(len(select.rounds(o.expr)) for o in self.outputs)
 
 
 @dataclass(frozen=True)
@@ -76,7 +101,7 @@ class ProgramSpec:
     schedule: sched.Schedule
     args: tuple          # function argument index of each input buffer
     scalar: tuple = ()   # ("const", value) | ("arg", function argument index)
-    out_shape: tuple = ()
+    out_shapes: tuple = ()
 
 
 def _name(op):
@@ -128,104 +153,162 @@ def _scalar_of(value, args):
                            "nor a scalar")
 
 
+def _chain(result):
+    """(main generic, epilogue generic or None) computing a returned value: a generic, or the
+    rounding generic of a reduction's f32 result, seen through reshapes (the result's tiles
+    are checked against the generic's output map by the caller)."""
+    from mlir import ir
+
+    while not isinstance(result, ir.BlockArgument) and _name(result.owner) in _RESHAPES:
+        result = result.owner.operands[0]
+    if isinstance(result, ir.BlockArgument) or _name(result.owner) != "linalg.generic":
+        raise UnsupportedError("codegen: every result must be computed by a linalg.generic")
+    main = result.owner
+    ins = list(main.operands)[:-1]
+    if not _is_reduction(main) and len(ins) == 1 and not isinstance(ins[0], ir.BlockArgument) \
+            and _name(ins[0].owner) == "linalg.generic" and _is_reduction(ins[0].owner):
+        return ins[0].owner, main
+    return main, None
+
+
 def read_function(func_op) -> ProgramSpec:
-    """The program of a `func.func` of device linalg (see the module doc)."""
+    """The program of a `func.func` of device linalg (see the module doc): each returned value
+    one output; sibling generics over one iteration space share the tile walk and the inputs
+    (read once each)."""
     from mlir import ir
 
     func_op = getattr(func_op, "operation", func_op)
     entry = func_op.regions[0].blocks[0]
     ops = [o.operation for o in entry.operations]
-    ret = ops[-1]
-    if len(ret.operands) != 1:
-        raise UnsupportedError("codegen: one program computes one result")
-    result = ret.operands[0]
-    if isinstance(result, ir.BlockArgument) or _name(result.owner) != "linalg.generic":
-        raise UnsupportedError("codegen: the result must be computed by a linalg.generic")
-    main, epilogue = result.owner, None
-    ins = list(main.operands)[:-1]
-    if not _is_reduction(main) and len(ins) == 1 and not isinstance(ins[0], ir.BlockArgument) \
-            and _name(ins[0].owner) == "linalg.generic" and _is_reduction(ins[0].owner):
-        epilogue, main = main, ins[0].owner
-        ins = list(main.operands)[:-1]
+    results = list(ops[-1].operands)
+    if not results:
+        raise UnsupportedError("codegen: a program computes at least one result")
+    chains = [_chain(r) for r in results]
     generics = [o for o in ops if o.name == "linalg.generic"]
-    if len(generics) != (2 if epilogue else 1):
-        raise UnsupportedError(f"codegen: one program per generic (found {len(generics)} generics)")
-    reduce = _is_reduction(main)
-    maps = list(main.attributes["indexing_maps"])
-    n = ir.AffineMapAttr(maps[0]).value.n_dims
-    shapes = [list(ir.RankedTensorType(v.type).shape) for v in main.operands]
-    space = [1] * n
-    for shape, m in zip(shapes, maps):
-        for size, e in zip(shape, _exprs(m)):
-            if e[0] == "dim":
-                space[e[1]] = max(space[e[1]], size)
-    lead = max(2, n) - n
-    space = [1] * lead + space
+    if len(generics) != sum(2 if e else 1 for _, e in chains) or len({m for m, _ in chains}) != len(chains):
+        raise UnsupportedError(f"codegen: one generic per result (found {len(generics)} generics for "
+                               f"{len(results)} results; fuse them first)")
+    if len(results) > MAX_OUTPUTS:
+        raise UnsupportedError(f"codegen: at most {MAX_OUTPUTS} results per program")
+
+    space = None
+    for main, _ in chains:
+        s = _space(main)
+        if space is not None and s != space:
+            raise UnsupportedError(f"codegen: sibling generics over different iteration spaces {space} / {s}")
+        space = s
+    lead = len(space) - ir.AffineMapAttr(list(chains[0][0].attributes["indexing_maps"])[0]).value.n_dims
 
     def aligned(m):
         return [("dim", e[1] + lead) if e[0] == "dim" else e for e in _exprs(m)]
 
-    block = main.regions[0].blocks[0]
-    leaves, inputs, args, scalar = {}, [], [], ()
-    for k, value in enumerate(ins):
+    inputs, args, scalar = [], [], ()
+    index_of: dict = {}  # function argument number -> input index
+
+    def leaf(value, map_attr, where):
+        nonlocal scalar
         s = _scalar_of(value, entry.arguments)
         if s is not None:
-            if scalar:
+            if scalar and scalar != s:
                 raise UnsupportedError("codegen: at most one scalar per program")
             scalar = s
-            leaves[block.arguments[k]] = ("scalar",)
-            continue
-        dims = sched.operand_dims(aligned(maps[k]), shapes[k], space, f"input {k}")
-        fmt, layout = _device(value.type)
-        if not sched.same_pages(shapes[k], [space[d] if d in dims else 1 for d in range(len(space))]):
-            raise UnsupportedError(f"codegen: input {k}'s tiles are not those of its indexing map")
-        leaves[block.arguments[k]] = ("in", len(inputs))
-        inputs.append([fmt, layout, dims])
-        args.append(ir.BlockArgument(value).arg_number)
-    out_value = epilogue.results[0] if epilogue else main.results[0]
-    out_fmt, out_layout = _device(out_value.type)
-    out_dims = sched.operand_dims(aligned(maps[-1]), shapes[-1], space, "the output")
-    if not sched.same_pages(list(ir.RankedTensorType(out_value.type).shape),
-                            [space[d] if d in out_dims else 1 for d in range(len(space))]):
-        raise UnsupportedError("codegen: the result's tiles are not those of its indexing map")
-    iterators = ["reduction" in str(t) for t in main.attributes["iterator_types"]]
-    if [lead + d for d, red in enumerate(iterators) if not red] != [d for d in out_dims if d >= lead]:
-        raise UnsupportedError("codegen: the output must index exactly the parallel dims")
+            return ("scalar",)
+        shape = list(ir.RankedTensorType(value.type).shape)
+        dims = sched.operand_dims(aligned(map_attr), shape, space, where)
+        if not sched.same_pages(shape, [space[d] if d in dims else 1 for d in range(len(space))]):
+            raise UnsupportedError(f"codegen: {where}'s tiles are not those of its indexing map")
+        arg = ir.BlockArgument(value).arg_number
+        if arg not in index_of:
+            index_of[arg] = len(inputs)
+            inputs.append([*_device(value.type), dims])
+            args.append(arg)
+        elif inputs[index_of[arg]][2] != dims:
+            raise UnsupportedError(f"codegen: {where} reads an input with another indexing map")
+        return ("in", index_of[arg])
 
-    yielded = block.operations[len(block.operations) - 1].operands[0]
-    if reduce:
-        init = main.operands[len(main.operands) - 1]
-        if isinstance(init, ir.BlockArgument) or _name(init.owner) != "linalg.fill" \
-                or _scalar_fill(init.owner) != 0.0:
-            raise UnsupportedError("codegen: a reduction must start from a zero-filled accumulator")
-        term, term_fmt = select.reduction_term(yielded, block.arguments[len(ins)])
-        if term_fmt == "bf16":
-            term, _ = select.split_root(term)
-        expr = select.expression(term, leaves)
-        if epilogue is not None:
-            eb = epilogue.regions[0].blocks[0]
-            ey = eb.operations[len(eb.operations) - 1].operands[0]
-            inner, _ = select.split_root(ey)
-            if inner != eb.arguments[0]:
-                raise UnsupportedError("codegen: after a reduction only its rounding is supported")
-    else:
-        term_fmt = ""
-        value, _ = select.split_root(yielded)
-        expr = select.expression(value, leaves)
+    outs = []
+    for r, (main, epilogue) in zip(results, chains):
+        ins = list(main.operands)[:-1]
+        maps = list(main.attributes["indexing_maps"])
+        block = main.regions[0].blocks[0]
+        leaves = {block.arguments[k]: leaf(v, maps[k], f"input {k}") for k, v in enumerate(ins)}
+        reduce = _is_reduction(main)
+        out_fmt, out_layout = _device(r.type)
+        shape = list(ir.RankedTensorType(main.results[0].type).shape)
+        out_dims = sched.operand_dims(aligned(maps[-1]), shape, space, "the output")
+        if not sched.same_pages(list(ir.RankedTensorType(r.type).shape),
+                                [space[d] if d in out_dims else 1 for d in range(len(space))]):
+            raise UnsupportedError("codegen: the result's tiles are not those of its indexing map")
+        iterators = ["reduction" in str(t) for t in main.attributes["iterator_types"]]
+        if [lead + d for d, red in enumerate(iterators) if not red] != [d for d in out_dims if d >= lead]:
+            raise UnsupportedError("codegen: the output must index exactly the parallel dims")
+        yielded = block.operations[len(block.operations) - 1].operands[0]
+        if reduce:
+            init = main.operands[len(main.operands) - 1]
+            if isinstance(init, ir.BlockArgument) or _name(init.owner) != "linalg.fill" \
+                    or _scalar_fill(init.owner) != 0.0:
+                raise UnsupportedError("codegen: a reduction must start from a zero-filled accumulator")
+            term, term_fmt = select.reduction_term(yielded, block.arguments[len(ins)])
+            if term_fmt == "bf16":
+                term, _ = select.split_root(term)
+            expr = select.expression(term, leaves)
+            rounded = epilogue is not None and _rounds_sum(epilogue)
+        else:
+            term_fmt, rounded = "", False
+            expr = select.expression(select.split_root(yielded)[0], leaves)
+        outs.append((out_fmt, out_layout, out_dims, reduce, expr, term_fmt, rounded))
+
     accesses = [sched.Access(dims, sched.in_tile_kind(dims, space)) for _, _, dims in inputs]
-    out_access = sched.Access(out_dims, sched.in_tile_kind(out_dims, space))
-    pattern = sched.pattern_index(accesses + [out_access], space, reduce)
-    p_dims = set((accesses + [out_access])[pattern].dims)
+    out_accesses = [sched.Access(o[2], sched.in_tile_kind(o[2], space)) for o in outs]
+    reducing = [k for k, o in enumerate(outs) if o[3]]
+    if any(out_accesses[k].dims != out_accesses[reducing[0]].dims for k in reducing):
+        raise UnsupportedError("codegen: sibling reductions over different dims")
+    if reducing and any(len(a.dims) != len(space) for k, a in enumerate(out_accesses) if k not in reducing):
+        raise UnsupportedError("codegen: an elementwise sibling of a reduction must cover the iteration space")
+    operands = accesses + out_accesses
+    pattern = len(accesses) + reducing[0] if reducing else sched.pattern_index(accesses + out_accesses[:1], space,
+                                                                                False)
+    p_dims = set(operands[pattern].dims)
     accesses = [sched.Access(a.dims, a.bcast, held=set(a.dims) <= p_dims) for a in accesses]
-    schedule = sched.schedule(accesses + [out_access], space, pattern)
-    operands = tuple(Operand(f, lay, a) for (f, lay, _), a in zip(inputs, accesses))
-    fpu = None
-    if not reduce and out_fmt != "f32":
-        fpu = select.fpu_multiply(expr, [o.fmt for o in operands], [o.access.bcast for o in operands])
-    kernels = Kernels(operands, Operand(out_fmt, out_layout, out_access), reduce, expr, term_fmt, fpu,
-                      bool(scalar))
+    schedule = sched.schedule(accesses + out_accesses, space, pattern)
+    in_ops = tuple(Operand(f, lay, a) for (f, lay, _), a in zip(inputs, accesses))
+    outputs = []
+    for (fmt, layout, _, reduce, expr, term_fmt, rounded), acc in zip(outs, out_accesses):
+        fpu = None
+        if not reduce and fmt != "f32":
+            fpu = select.fpu_multiply(expr, [o.fmt for o in in_ops], [o.access.bcast for o in in_ops])
+        outputs.append(Output(Operand(fmt, layout, acc), reduce, expr, term_fmt, fpu, rounded))
+    kernels = Kernels(in_ops, tuple(outputs), bool(scalar))
     return ProgramSpec(kernels, schedule, tuple(args), scalar,
-                       tuple(ir.RankedTensorType(out_value.type).shape))
+                       tuple(tuple(ir.RankedTensorType(r.type).shape) for r in results))
+
+
+def _rounds_sum(epilogue) -> bool:
+    """Whether a reduction's epilogue rounds the sum to bf16 before an f32 result
+    (extf(truncf(sum)), a fused typecast); plain truncf / identity: False."""
+    block = epilogue.regions[0].blocks[0]
+    value = block.operations[len(block.operations) - 1].operands[0]
+    widened = select.owner_name(value) == "arith.extf"
+    if widened:
+        value = value.owner.operands[0]
+    inner, rounded = select.split_root(value)
+    if inner != block.arguments[0] or (widened and not rounded):
+        raise UnsupportedError("codegen: after a reduction only its rounding is supported")
+    return widened
+
+
+def _space(generic) -> list[int]:
+    """The generic's iteration space (sizes from its operands), rank-aligned to >= 2."""
+    from mlir import ir
+
+    maps = list(generic.attributes["indexing_maps"])
+    n = ir.AffineMapAttr(maps[0]).value.n_dims
+    space = [1] * n
+    for value, m in zip(generic.operands, maps):
+        for size, e in zip(ir.RankedTensorType(value.type).shape, _exprs(m)):
+            if e[0] == "dim":
+                space[e[1]] = max(space[e[1]], size)
+    return [1] * (max(2, n) - n) + space
 
 
 def _scalar_fill(fill):

@@ -10,10 +10,14 @@ section evaluating the expression (FPU multiply or SFPU tree), packed to the res
 reduction, to the term CB, then `accumulate`d); the partial rounded once into the result.
 Writer: each result tile (a reduction: one per unit).
 
+Several outputs (sibling generics over one iteration space): per inner step one section per
+output, elementwise results written per step, reductions' per unit.
+
 Compile args (CB indices, then TensorAccessorArgs words):
   reader  [in_0 .. in_k-1, zero, accessor_0 .. accessor_k-1]
-  compute [in_0 .. in_k-1, out, scaler, acc, term, round, parts, tmp, zero]
-  writer  [out, accessor_out]
+  compute [in_0 .. in_k-1, out_0, scaler, acc_0, term_0, round, parts, tmp, zero,
+           then per further output: out_j, acc_j, term_j]
+  writer  [out_0 .. out_m-1, accessor_0 .. accessor_m-1]
 Runtime args: `host.arg_names`.
 """
 from __future__ import annotations
@@ -21,11 +25,15 @@ from __future__ import annotations
 from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, KernelFn, cb_type, mapping_args, module_text, rm_accessor, \
     rm_read_tile, rm_write_tile, tensor_accessor, tile_map
 from ..mul_bw_program import UnsupportedError
+from . import select
 from .generic import Kernels
 
 # CB indices of a program (host.py configures those the kernels use)
 CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO = 16, 17, 18, 19, 20, 21, 22, 23
+CB_MORE = 24  # outputs 1, 2: out, acc, term at 24 + 3 * (j - 1) ..
+CB_HOP = 8     # bf16 rounding hops inside an expression: 8 .. 15
 MAX_INPUTS = 8
+MAX_HOPS = 8
 DST_TILES = 8
 TERM_PAGES = 1
 
@@ -34,9 +42,19 @@ def _ty(fmt: str, pages: int = 2) -> str:
     return cb_type(IR_FORMAT[fmt], pages)
 
 
+def output_cbs(j: int) -> tuple[int, int, int]:
+    """(out, acc, term) CB indices of output j."""
+    if j == 0:
+        return CB_OUT, CB_ACC, CB_TERM
+    base = CB_MORE + 3 * (j - 1)
+    return base, base + 1, base + 2
+
+
 def compute_cbs(k: Kernels) -> list[int]:
     n = len(k.inputs)
-    return [*range(n), CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO]
+    more = [c for j in range(1, len(k.outputs)) for c in output_cbs(j)]
+    hops = [CB_HOP + h for h in range(k.round_hops)]
+    return [*range(n), CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO, *more, *hops]
 
 
 def broadcast_in_l1(f: KernelFn, wp: str, kind: str, local) -> None:
@@ -146,36 +164,43 @@ def reader(k: Kernels) -> str:
 
 def writer(k: Kernels) -> str:
     f = KernelFn("writer", "noc")
-    o = k.output
-    cb = f.cb("cb_out", 0, _ty(o.fmt))
-    addr, first, nu, inner = f.arg(0), f.arg(1), f.arg(2), f.arg(3)
-    kept, summed = mapping_args(f, 4)
-    dims = None
-    if o.layout == "row_major":
-        dims = [f.arg(22 + j) for j in range(5)]
-        acc = rm_accessor(f, 1, addr, dims[4])
-    else:
-        acc = tensor_accessor(f, 1, addr, cb)
+    m = len(k.outputs)
+    cbs = [f.cb(f"cb_out{j}", j, _ty(o.fmt)) for j, o in enumerate(k.outputs)]
+    addrs = [f.arg(j) for j in range(m)]
+    first, nu, inner = f.arg(m), f.arg(m + 1), f.arg(m + 2)
+    maps = [mapping_args(f, m + 3 + 18 * j) for j in range(m)]
+    rm_base = m + 3 + 18 * m
+    accs = []
+    for j, o in enumerate(k.outputs):
+        if o.operand.layout == "row_major":
+            dims = [f.arg(rm_base + 5 * j + i) for i in range(5)]
+            accs.append((rm_accessor(f, m + j, addrs[j], dims[4]), dims[:4]))
+        else:
+            accs.append((tensor_accessor(f, m + j, addrs[j], cbs[j]), None))
     one = f.c(1)
 
-    def write(t):
-        f.cbop("cb_wait_front", cb, one)
-        rp = f.op("get_read_ptr", [cb], [f.cb_types[cb]], "i32")
+    def write(j, t):
+        f.cbop("cb_wait_front", cbs[j], one)
+        rp = f.op("get_read_ptr", [cbs[j]], [f.cb_types[cbs[j]]], "i32")
+        acc, dims = accs[j]
         if dims is None:
             f.write_tile(t, acc, rp)
         else:
-            rm_write_tile(f, t, acc, dims[:4], ELEMENT_BYTES[o.fmt], rp)
+            rm_write_tile(f, t, acc, dims, ELEMENT_BYTES[k.outputs[j].fmt], rp)
         f.op("noc_async_write_barrier")
-        f.cbop("cb_pop_front", cb, one)
+        f.cbop("cb_pop_front", cbs[j], one)
 
     u = f.for_(first, nu)
-    tu = tile_map(f, u, kept)
-    if k.reduce:
-        write(tu)
-    else:
-        j = f.for_(None, inner)
-        write(f.arith("addi", tu, tile_map(f, j, summed)))
+    base = [tile_map(f, u, maps[j][0]) for j in range(m)]
+    per_step = [j for j, o in enumerate(k.outputs) if not o.reduce]
+    if per_step:
+        i = f.for_(None, inner)
+        for j in per_step:
+            write(j, f.arith("addi", base[j], tile_map(f, i, maps[j][1])))
         f.end()
+    for j, o in enumerate(k.outputs):
+        if o.reduce:
+            write(j, base[j])
     f.end()
     return f.text()
 
@@ -188,22 +213,40 @@ class _Compute:
         f = self.f = KernelFn("compute", "compute")
         pos = {cb: i for i, cb in enumerate(compute_cbs(k))}
         self.ins = [f.cb(f"cb_in{i}", i, _ty(o.fmt)) for i, o in enumerate(k.inputs)]
-        self.out = f.cb("cb_out", pos[CB_OUT], _ty(k.output.fmt))
+        self.outs, self.accs, self.terms = [], [], []
+        for j, o in enumerate(k.outputs):
+            out, acc, term = output_cbs(j)
+            self.outs.append(f.cb(f"cb_out{j}", pos[out], _ty(o.fmt)))
+            self.accs.append(f.cb(f"cb_acc{j}", pos[acc], _ty("f32", 1)) if o.reduce else None)
+            self.terms.append(f.cb(f"cb_term{j}", pos[term], _ty(o.term_fmt, TERM_PAGES))
+                              if o.reduce and not k.direct else None)
         self.scaler = f.cb("cb_s", pos[CB_SCALER], _ty("bf16", 1)) if k.needs_scaler else None
-        self.acc = f.cb("cb_acc", pos[CB_ACC], _ty("f32", 1)) if k.reduce else None
-        self.term = f.cb("cb_term", pos[CB_TERM], _ty(k.term_fmt, TERM_PAGES)) \
-            if k.reduce and not k.direct else None
-        self.round = f.cb("cb_round", pos[CB_ROUND], _ty("bf16")) if k.hop else None
+        hops = any(k.hop(j) for j in range(len(k.outputs)))
+        self.round = f.cb("cb_round", pos[CB_ROUND], _ty("bf16")) if hops else None
         self.split = None
-        if k.split_terms:
+        if any(k.split_terms(j) for j in range(len(k.outputs))):
             self.split = (self.scaler, f.cb("cb_tmp", pos[CB_TMP], _ty("f32", 1)),
                           f.cb("cb_parts", pos[CB_PARTS], _ty("f32", 4)))
         self.zero = f.cb("cb_zero", pos[CB_ZERO], _ty("bf16", 1)) if k.rm_inputs else None
+        self.hops = [f.cb(f"cb_hop{h}", pos[CB_HOP + h], _ty("bf16", 1)) for h in range(k.round_hops)]
+        self.hop_of: dict = {}
         self.s = None
 
+    def round_hops(self, out) -> None:
+        """Sections computing the expression's rounding hops, innermost first, each packed to
+        its bf16 CB (the rounding) for the main section to unpack."""
+        self.hop_of = {}
+        for h, node in enumerate(select.rounds(out.expr)):
+            self.f.acquire()
+            slot = self.evaluate(out, self.hops[h], node[1])
+            self.f.pack([(slot, self.hops[h])])
+            self.hop_of[node] = self.hops[h]
+
     # ---- the expression in DST
-    def evaluate(self, expr, target: str) -> int:
-        """Emits expr into DST; returns its slot. `target`: the CB the section packs into."""
+    def evaluate(self, out, target: str, expr=None) -> int:
+        """Emits output `out`'s expression (or `expr`, a part of it) into DST; returns its slot.
+        `target`: the CB the section packs into."""
+        expr = out.expr if expr is None else expr
         f = self.f
         slots = [0]
 
@@ -231,6 +274,13 @@ class _Compute:
                          props=bt)
                     f.cbop("unary_bcast", self.ins[i], f.c(0), f.c(slot), props=bt)
                 return slot
+            if e[0] == "round":  # computed and rounded by an earlier section
+                slot = new()
+                cb = self.hop_of[e]
+                f.cbop("cb_wait_front", cb, f.c(1))
+                f.copy(cb, slot)
+                f.cbop("cb_pop_front", cb, f.c(1))
+                return slot
             if e[0] == "scalar":
                 slot = new()
                 f.op("fill_tile_init")
@@ -247,8 +297,8 @@ class _Compute:
             binary(e[0], a, b)
             return a
 
-        if self.k.fpu is not None:
-            full, other = self.k.fpu
+        if out.fpu is not None and expr is out.expr:
+            full, other = out.fpu
             f.fpu_product(self.k.inputs[other].access.bcast, self.ins[full], f.c(0), self.ins[other], f.c(0), 0,
                           target)
             return 0
@@ -263,13 +313,13 @@ class _Compute:
         nu, inner = f.arg(0), f.arg(1)
         if k.scalar:
             self.s = f.runtime_scalar(2)
-        first_in = self.ins[0] if self.ins else self.out
-        if k.fpu is not None:
-            full, other = k.fpu
-            f.op("binary_op_init_common", [self.ins[full], self.ins[other], self.out],
-                 [f.cb_types[self.ins[full]], f.cb_types[self.ins[other]], f.cb_types[self.out]])
+        first_in = self.ins[0] if self.ins else self.outs[0]
+        if all(o.fpu is not None for o in k.outputs):
+            full, other = k.outputs[0].fpu
+            f.op("binary_op_init_common", [self.ins[full], self.ins[other], self.outs[0]],
+                 [f.cb_types[self.ins[full]], f.cb_types[self.ins[other]], f.cb_types[self.outs[0]]])
         else:
-            f.op("init_sfpu", [first_in, self.out], [f.cb_types[first_in], f.cb_types[self.out]])
+            f.op("init_sfpu", [first_in, self.outs[0]], [f.cb_types[first_in], f.cb_types[self.outs[0]]])
         if self.zero is not None:  # the zero tile the reader clears ROW_MAJOR pages with
             f.fill_tiles("0.0", self.zero)
         if self.scaler is not None:  # all 1.0: reduce scaler, and the "x * 1" TF32 truncation
@@ -279,32 +329,40 @@ class _Compute:
         f.for_(None, nu)
         for i in held:
             f.cbop("cb_wait_front", self.ins[i], one)
-        if k.reduce:
-            f.fill_tiles("0.0", self.acc)
+        for acc in self.accs:
+            if acc is not None:
+                f.fill_tiles("0.0", acc)
         f.for_(None, inner)
-        reduce_kind = k.output.access.bcast
-        split = self.split if k.split_terms else None
         if k.direct:  # the input's tile itself is the term
-            i = k.expr[1]
-            f.accumulate(self.acc, self.ins[i], reduce_kind, self.scaler, split)
+            o = k.outputs[0]
+            split = self.split if k.split_terms(0) else None
+            f.accumulate(self.accs[0], self.ins[o.expr[1]], o.operand.access.bcast, self.scaler, split)
         else:
             for i in streamed:
                 f.cbop("cb_wait_front", self.ins[i], one)
-            target = self.term if k.reduce else (self.round or self.out)
-            f.acquire()
-            slot = self.evaluate(k.expr, target)
-            for i in streamed:
-                f.cbop("cb_pop_front", self.ins[i], one)
-            f.pack([(slot, target)])
-            if k.reduce:
-                f.accumulate(self.acc, self.term, reduce_kind, self.scaler, split)
-            elif self.round is not None:  # the bf16-rounded tile -> bfloat8_b
-                f.move(self.round, self.out)
+            targets = []
+            for j, o in enumerate(k.outputs):  # one DST section per output
+                target = self.terms[j] if o.reduce else (self.round if k.hop(j) else self.outs[j])
+                targets.append(target)
+                self.round_hops(o)
+                f.acquire()
+                slot = self.evaluate(o, target)
+                if j == len(k.outputs) - 1:
+                    for i in streamed:
+                        f.cbop("cb_pop_front", self.ins[i], one)
+                f.pack([(slot, target)])
+                if not o.reduce and k.hop(j):  # the bf16-rounded tile -> bfloat8_b
+                    f.move(self.round, self.outs[j])
+            for j, o in enumerate(k.outputs):
+                if o.reduce:
+                    split = self.split if k.split_terms(j) else None
+                    f.accumulate(self.accs[j], self.terms[j], o.operand.access.bcast, self.scaler, split)
         f.end()  # inner
         for i in held:
             f.cbop("cb_pop_front", self.ins[i], one)
-        if k.reduce:  # the partial sum, rounded once into the result
-            f.move(self.acc, self.out, via=self.round)
+        for j, o in enumerate(k.outputs):  # each partial sum, rounded once into its result
+            if o.reduce:
+                f.move(self.accs[j], self.outs[j], via=self.round if k.hop(j) else None)
         f.end()  # units
         if self.scaler is not None:
             f.cbop("cb_pop_front", self.scaler, one)
@@ -319,4 +377,6 @@ def kernels_text(k: Kernels) -> str:
     """The TTKernel module (reader, compute, writer) of a program."""
     if len(k.inputs) > MAX_INPUTS:
         raise UnsupportedError(f"codegen: at most {MAX_INPUTS} input tensors per program")
+    if k.round_hops > MAX_HOPS:
+        raise UnsupportedError(f"codegen: at most {MAX_HOPS} rounding hops per expression")
     return module_text(reader(k), compute(k), writer(k))

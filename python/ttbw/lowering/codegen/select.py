@@ -10,8 +10,11 @@ rounded once at the end. A reduction's body is `acc + term`: `term` is computed 
 then summed into the f32 partial; `extf(truncf(...))` there rounds each term to bf16 first
 (a bf16 CB), as the region does.
 
+A `truncf` inside the tree (a bf16 op feeding an f32 one, after fusion) is ("round", a): a
+rounding hop, `a` packed to a bf16 CB in a section of its own and unpacked again.
+
 An expression is a tuple tree: ("in", i) the i-th input, ("scalar",) the runtime or
-constant scalar, ("mul" | "add" | "sub", a, b), ("neg", a).
+constant scalar, ("mul" | "add" | "sub", a, b), ("neg", a), ("round", a).
 """
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ from ..mul_bw_program import UnsupportedError
 _BINARY = {"arith.mulf": "mul", "arith.addf": "add", "arith.subf": "sub"}
 
 
-def _owner_name(value):
+def owner_name(value):
     owner = value.owner
     return getattr(getattr(owner, "operation", owner), "name", None)
 
@@ -31,10 +34,10 @@ def _is_bf16(t) -> bool:
 
 def expression(value, leaves: dict):
     """The tree computing `value` (an f32 or bf16 SSA value of the body); `leaves`: block
-    argument -> leaf tuple. A truncf inside the tree (not at its root) is refused."""
+    argument -> leaf tuple."""
     if value in leaves:
         return leaves[value]
-    name = _owner_name(value)
+    name = owner_name(value)
     op = value.owner
     if name == "arith.extf":
         return expression(op.operands[0], leaves)
@@ -43,21 +46,22 @@ def expression(value, leaves: dict):
     if name == "arith.negf":
         return ("neg", expression(op.operands[0], leaves))
     if name == "arith.truncf":
-        raise UnsupportedError("codegen: a rounding (truncf) inside an expression needs a bf16 hop "
-                               "between two DST sections, which the codegen does not emit yet")
+        if not _is_bf16(value.type):
+            raise UnsupportedError(f"codegen: no rounding to {value.type} on the device")
+        return ("round", expression(op.operands[0], leaves))
     raise UnsupportedError(f"codegen: no Tensix instruction for '{name}' in a generic's body")
 
 
 def split_root(value):
     """(value without a root truncf, whether the root rounds to bf16)."""
-    if _owner_name(value) == "arith.truncf":
+    if owner_name(value) == "arith.truncf":
         return value.owner.operands[0], True
     return value, False
 
 
 def reduction_term(yielded, acc):
     """(term value, term format bf16 | f32) of a reduction body `acc + term`."""
-    if _owner_name(yielded) != "arith.addf":
+    if owner_name(yielded) != "arith.addf":
         raise UnsupportedError("codegen: a reduction's body must add a term to its accumulator")
     a, b = yielded.owner.operands
     if a == acc:
@@ -66,17 +70,22 @@ def reduction_term(yielded, acc):
         term = a
     else:
         raise UnsupportedError("codegen: a reduction's body must add a term to its accumulator")
-    if _owner_name(term) == "arith.extf":  # a bf16 term (widened for the accumulator)
+    if owner_name(term) == "arith.extf":  # a bf16 term (widened for the accumulator)
         inner = term.owner.operands[0]
         if _is_bf16(inner.type):
             return inner, "bf16"
     return term, "f32"
 
 
-def leaf_inputs(expr) -> set:
-    if expr[0] == "in":
-        return {expr[1]}
-    return set().union(*(leaf_inputs(e) for e in expr[1:] if isinstance(e, tuple)))
+def rounds(expr) -> list:
+    """The ("round", ...) nodes of expr, innermost first (each computed before its users)."""
+    out = []
+    for e in expr[1:]:
+        if isinstance(e, tuple):
+            out += [r for r in rounds(e) if r not in out]
+    if expr[0] == "round" and expr not in out:
+        out.append(expr)
+    return out
 
 
 def fpu_multiply(expr, formats, bcasts):
