@@ -136,3 +136,19 @@ def test_no_backward_op_sum_to_of_a_product_plus_f32():
     assert len(spec.kernels.outputs) == 1 and spec.kernels.reduce and spec.kernels.round_hops == 1
     want = ((g * x).float().double() + y.double()).sum(dim=(0, 1), keepdim=True)
     assert np.allclose(got, want.numpy(), rtol=1e-5, atol=1e-4)
+
+
+def test_a_rounded_value_used_twice():
+    """square(f32(g * x)) with a bf16 product: one rounding hop, read by both operands."""
+    b16, f32 = "tensor<64x96xbf16>", "tensor<64x96xf32>"
+    text = (f"func.func @f(%g: {b16}, %x: {b16}) -> {f32} {{\n"
+            f"  %0 = \"ttir.multiply\"(%g, %x) : ({b16}, {b16}) -> {b16}\n"
+            f"  %1 = \"ttir.typecast\"(%0) : ({b16}) -> {f32}\n"
+            f"  %2 = \"ttir.multiply\"(%1, %1) : ({f32}, {f32}) -> {f32}\n"
+            f"  return %2 : {f32}\n}}\n")
+    gen = torch.Generator().manual_seed(8)
+    g, x = (torch.randn(64, 96, generator=gen).bfloat16() for _ in range(2))
+    spec, (got,) = run_fused(text, [g.float().numpy(), x.float().numpy()])
+    assert spec.kernels.round_hops == 1
+    p = (g * x).float()
+    assert np.array_equal(got, (p * p).numpy())

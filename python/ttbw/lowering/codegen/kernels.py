@@ -34,7 +34,7 @@ CB_MORE = 24  # outputs 1, 2: out, acc, term at 24 + 3 * (j - 1) ..
 CB_HOP = 8     # bf16 rounding hops inside an expression: 8 .. 15
 MAX_INPUTS = 8
 MAX_HOPS = 8
-DST_TILES = 8
+DST_TILES = {False: 8, True: 4}  # by fp32_dest_acc_en: the fp32 DST holds half as many tiles
 TERM_PAGES = 1
 
 
@@ -249,12 +249,13 @@ class _Compute:
         expr = out.expr if expr is None else expr
         f = self.f
         slots = [0]
+        limit = DST_TILES[self.k.fp32_dest]
 
         def new():
             slot = slots[0]
             slots[0] += 1
-            if slot >= DST_TILES:
-                raise UnsupportedError(f"codegen: the expression needs more than {DST_TILES} DST tiles")
+            if slot >= limit:
+                raise UnsupportedError(f"codegen: the expression needs more than the {limit} DST tiles")
             return slot
 
         def binary(name, a, b):
@@ -274,12 +275,11 @@ class _Compute:
                          props=bt)
                     f.cbop("unary_bcast", self.ins[i], f.c(0), f.c(slot), props=bt)
                 return slot
-            if e[0] == "round":  # computed and rounded by an earlier section
+            if e[0] == "round":  # computed and rounded by an earlier section (popped by the caller)
                 slot = new()
                 cb = self.hop_of[e]
                 f.cbop("cb_wait_front", cb, f.c(1))
                 f.copy(cb, slot)
-                f.cbop("cb_pop_front", cb, f.c(1))
                 return slot
             if e[0] == "scalar":
                 slot = new()
@@ -347,6 +347,8 @@ class _Compute:
                 self.round_hops(o)
                 f.acquire()
                 slot = self.evaluate(o, target)
+                for cb in self.hop_of.values():  # each hop's tile, read by one or more uses
+                    f.cbop("cb_pop_front", cb, one)
                 if j == len(k.outputs) - 1:
                     for i in streamed:
                         f.cbop("cb_pop_front", self.ins[i], one)
