@@ -122,6 +122,8 @@ class _Call:
 
     def in_argument_names(self, message: str) -> str:
         """A verifier message with its IR operand names replaced by the caller's argument names."""
+        if self.names["other"] == "scalar":
+            message = message.replace("a scalar 'other'", "a scalar")
         message = re.sub(r"\boperand '(grad|input|other)'", lambda m: self.names[m.group(1)], message)
         return re.sub(r"'(grad|input|other|input_grad|other_grad)'", lambda m: self.names[m.group(1)], message)
 

@@ -30,7 +30,6 @@ def to_torch(tensor, dtype=None, *, torch_rank: int | None = None, mesh_composer
         real, imag = (to_torch(part, mesh_composer=mesh_composer).float() for part in tensor)
         result = torch.complex(real, imag)
     elif isinstance(tensor, Tensor):
-        tensor.check_allocated("tensor")
         result = tensor.to_torch(mesh_composer=mesh_composer)
     else:
         raise TypeError(f"to_torch takes a ttnn.Tensor or ComplexTensor, got {type(tensor).__name__}")

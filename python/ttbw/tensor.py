@@ -148,6 +148,7 @@ class Tensor:
 
         if mesh_composer is not None:
             raise ValueError("mesh_composer: ttbw drives single devices; pass mesh_composer=None")
+        self.check_on_open_device("tensor")
         values = torch.from_numpy(np.array(self.values, dtype=np.float32))
         return values if self._dtype is float32 else values.to(torch.bfloat16)
 
@@ -155,6 +156,7 @@ class Tensor:
         """The values in the padded shape, padding filled with the tensor's pad_value (0)."""
         import torch
 
+        self.check_on_open_device("tensor")
         padded = np.full(self.padded_shape, self._pad_value or 0.0, dtype=np.float32)
         values = self.values.reshape(padded.shape[:padded.ndim - self.values.ndim] + self.values.shape)
         padded[tuple(slice(0, d) for d in values.shape)] = values
