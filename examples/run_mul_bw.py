@@ -58,7 +58,8 @@ def main(backend: str) -> None:
     print("complex (1,1,32,64) f32")
     z = [torch.complex(torch.randn((1, 1, 32, 64), generator=gen), torch.randn((1, 1, 32, 64), generator=gen))
          for _ in range(3)]
-    to_tt = lambda v: ttbw.complex_tensor(ttbw.from_torch(v.real.contiguous(), layout=ttbw.TILE_LAYOUT), ttbw.from_torch(v.imag.contiguous(), layout=ttbw.TILE_LAYOUT))
+    to_tt = lambda v: ttbw.complex_tensor(ttbw.from_torch(v.real.contiguous(), layout=ttbw.TILE_LAYOUT),
+                                          ttbw.from_torch(v.imag.contiguous(), layout=ttbw.TILE_LAYOUT))
     got = ttbw.mul_bw(*(to_tt(v) for v in z), backend=backend)
     for name, x, y in zip(("grad_a", "grad_b"), got, autograd(*z)):
         show(name, x, y)

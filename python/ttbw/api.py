@@ -49,8 +49,16 @@ def mul_bw(grad_tensor, input_tensor_a=_MISSING, input_tensor_b=_MISSING, *, inp
     try:
         outputs = _run_device(call) if backend == "device" else _run_cpu(call)
     except ValueError as error:
-        raise type(error)(call.in_argument_names(str(error))) from None
+        raise _renamed(error, call.in_argument_names(str(error))) from None
     return call.wrap(outputs)
+
+
+def _renamed(error: ValueError, message: str) -> ValueError:
+    """`error` with `message`, of its own class where that class takes a message."""
+    try:
+        return type(error)(message)
+    except Exception:
+        return ValueError(message)
 
 
 def _one_of(name: str, given: dict):
@@ -70,7 +78,6 @@ def _is_number(value) -> bool:
 # ------------------------------------------------------------------ internals
 
 _TENSOR_TYPES = (Tensor, ComplexTensor)
-_IR_NAMES = ("grad", "input", "other")
 
 
 class _Call:
@@ -81,8 +88,7 @@ class _Call:
                       "input_grad": "input_grad", "other_grad": "other_grad", **(names or {})}
         for role, value in (("grad", grad), ("input", a)):
             if not isinstance(value, _TENSOR_TYPES):
-                raise TypeError(f"{self.names[role]} must be a ttnn.Tensor or ComplexTensor, got "
-                                f"{type(value).__name__}")
+                raise TypeError(f"{self.names[role]} must be a ttnn.Tensor or ComplexTensor, got {_kind(value)}")
         self.scalar = _is_number(b)
         if self.scalar:
             try:
@@ -90,11 +96,10 @@ class _Call:
             except OverflowError:
                 raise ValueError(f"{self.names['other']}={b} is out of range of a float") from None
         elif not isinstance(b, _TENSOR_TYPES):
-            raise TypeError(f"{self.names['other']} must be a ttnn.Tensor, ComplexTensor or a number, "
-                            f"got {type(b).__name__}")
+            raise TypeError(f"{self.names['other']} must be a ttnn.Tensor, ComplexTensor or a number, got {_kind(b)}")
         for name, value in (("input_grad", input_grad), ("other_grad", other_grad)):
             if value is not None and not isinstance(value, _TENSOR_TYPES):
-                raise TypeError(f"{name} must be a ttnn.Tensor or None, got {type(value).__name__}")
+                raise TypeError(f"{name} must be a ttnn.Tensor or None, got {_kind(value)}")
         if memory_config is not None and not isinstance(memory_config, MemoryConfig):
             raise TypeError(f"memory_config must be a ttnn.MemoryConfig (ttnn.DRAM_MEMORY_CONFIG, "
                             f"ttnn.L1_MEMORY_CONFIG) or None, got {type(memory_config).__name__}")
@@ -125,6 +130,7 @@ class _Call:
         if self.names["other"] == "scalar":
             message = message.replace("a scalar 'other'", "a scalar")
         message = re.sub(r"\boperand '(grad|input|other)'", lambda m: self.names[m.group(1)], message)
+        message = re.sub(r"\((grad|input|other)\)", lambda m: f"({self.names[m.group(1)]})", message)
         return re.sub(r"'(grad|input|other|input_grad|other_grad)'", lambda m: self.names[m.group(1)], message)
 
     # The function's arguments: every tensor (complex ones as one complex arg).
@@ -209,6 +215,13 @@ class _Call:
             return target
         return Tensor.from_values(values, like.dtype, like.layout, self.memory_config or like.memory_config(),
                                   self.device)
+
+
+def _kind(value) -> str:
+    """What a wrong argument is, with the fix for a torch tensor."""
+    if type(value).__module__.startswith("torch"):
+        return f"{type(value).__name__} from torch (convert it with ttnn.from_torch)"
+    return type(value).__name__
 
 
 def _required_outputs(mask) -> tuple[tuple[bool, bool], bool]:

@@ -24,8 +24,8 @@ class CoreCoord(NamedTuple):
 
 
 class CoreGrid(NamedTuple):
-    y: int
     x: int
+    y: int
 
     @property
     def num_cores(self) -> int:

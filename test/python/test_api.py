@@ -59,10 +59,12 @@ def test_against_autograd(a_shape, b_shape, backend):
 
 
 def test_masks_and_preallocated_results(backend):
-    g, a, b = (ttbw.from_torch(torch.full((2, 32), v, dtype=torch.bfloat16), layout=ttbw.TILE_LAYOUT) for v in (2.0, 3.0, 5.0))
+    g, a, b = (ttbw.from_torch(torch.full((2, 32), v, dtype=torch.bfloat16), layout=ttbw.TILE_LAYOUT)
+               for v in (2.0, 3.0, 5.0))
     only_b = ttbw.mul_bw(g, a, b, are_required_outputs=[False, True], backend=backend)
     assert only_b[0] is None and torch.all(ttbw.to_torch(only_b[1]) == 6)
-    target = ttbw.from_torch(torch.zeros((2, 32), dtype=torch.bfloat16), memory_config=ttbw.L1_MEMORY_CONFIG, layout=ttbw.TILE_LAYOUT)
+    target = ttbw.from_torch(torch.zeros((2, 32), dtype=torch.bfloat16), memory_config=ttbw.L1_MEMORY_CONFIG,
+                             layout=ttbw.TILE_LAYOUT)
     out = ttbw.mul_bw(g, a, b, input_grad=target, are_required_outputs=[True, False], backend=backend)
     assert out[0] is target and out[1] is None  # written into the given tensor
     assert torch.all(ttbw.to_torch(target) == 10)
@@ -73,7 +75,8 @@ def test_complex_in_complex_out(backend):
     gen = torch.Generator().manual_seed(1)
     parts = [torch.randn((1, 1, 32, 64), generator=gen) for _ in range(6)]
     g, a, b = (torch.complex(parts[i], parts[i + 1]) for i in (0, 2, 4))
-    to_tt = lambda z: ttbw.complex_tensor(ttbw.from_torch(z.real.contiguous(), layout=ttbw.TILE_LAYOUT), ttbw.from_torch(z.imag.contiguous(), layout=ttbw.TILE_LAYOUT))
+    to_tt = lambda z: ttbw.complex_tensor(ttbw.from_torch(z.real.contiguous(), layout=ttbw.TILE_LAYOUT),
+                                          ttbw.from_torch(z.imag.contiguous(), layout=ttbw.TILE_LAYOUT))
     ga, gb = ttbw.mul_bw(to_tt(g), to_tt(a), to_tt(b), backend=backend)
     assert isinstance(ga, ttbw.ComplexTensor) and isinstance(gb, ttbw.ComplexTensor)
     ta, tb = torch_grads(g, a, b)
@@ -98,12 +101,14 @@ def test_repeat_call_compiles_nothing():
     (lambda g, x: ttbw.mul_bw(g, g, g, are_required_outputs=[True]), ValueError, "exactly two bools"),
     (lambda g, x: ttbw.mul_bw(g, g, "2"), TypeError, "input_tensor_b"),
     (lambda g, x: ttbw.mul_bw(g, g, 2.0, other_grad=g), ValueError, "a scalar input_tensor_b has no gradient"),
-    (lambda g, x: ttbw.mul_bw(g, g, g, input_grad=ttbw.from_torch(torch.ones(2, 2), layout=ttbw.TILE_LAYOUT)), ValueError,
+    (lambda g, x: ttbw.mul_bw(g, g, g, input_grad=ttbw.from_torch(torch.ones(2, 2), layout=ttbw.TILE_LAYOUT)),
+     ValueError,
      "data type of input_tensor_a"),
     (lambda g, x: ttbw.mul_bw(g, g, g, backend="gpu"), ValueError, "unknown backend"),
     (lambda g, x: ttbw.from_torch(torch.ones(2, 2), dtype=ttbw.bfloat8_b, layout=ttbw.ROW_MAJOR_LAYOUT),
      ValueError, "bfloat8_b is only supported on TILE layout"),
-    (lambda g, x: ttbw.from_torch(torch.ones(2, 2, dtype=torch.int32), layout=ttbw.TILE_LAYOUT), TypeError, "floating-point"),
+    (lambda g, x: ttbw.from_torch(torch.ones(2, 2, dtype=torch.int32), layout=ttbw.TILE_LAYOUT), TypeError,
+     "floating-point"),
 ])
 def test_wrong_inputs_state_the_rule(call, error, message):  # checked before any backend runs
     g = ttbw.from_torch(torch.ones((2, 2), dtype=torch.bfloat16), layout=ttbw.TILE_LAYOUT)

@@ -77,6 +77,8 @@ def test_tensor_constructor_like_tt_metal_backward_tests(device):
     assert ints.to_torch().tolist() == [[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]
     from_numpy = ttnn.Tensor(np.ones((2, 2), np.float32), device=device, layout=ttnn.TILE_LAYOUT)
     assert from_numpy.dtype == ttnn.float32 and from_numpy.device() is device
+    documented = ttnn.Tensor(np.zeros((1, 1, 32, 32)), ttnn.bfloat16, device, ttnn.TILE_LAYOUT)  # ttnn's docstring
+    assert documented.dtype == ttnn.bfloat16 and documented.layout == ttnn.TILE_LAYOUT
 
 
 def test_from_torch_defaults_and_keywords(device):
@@ -261,7 +263,8 @@ def test_mul_bw_complex_tensors(device):
     (lambda: ttnn.from_torch(torch.ones(2), dtype=ttnn.uint32), ValueError, "floating-point"),
     (lambda: ttnn.Tensor(torch.ones(2), torch.float32), TypeError, "data_type must be a ttnn.DataType"),
     (lambda: ttnn.from_torch(torch.ones(2), layout="TILE"), TypeError, "layout must be ttnn.TILE_LAYOUT"),
-    (lambda: ttnn.from_torch(torch.ones(2), memory_config="l1"), TypeError, "memory_config must be a ttnn.MemoryConfig"),
+    (lambda: ttnn.from_torch(torch.ones(2), memory_config="l1"), TypeError,
+     "memory_config must be a ttnn.MemoryConfig"),
     (lambda: ttnn.from_torch(torch.ones(2), mesh_mapper=object()), ValueError, "mesh_mapper"),
     (lambda: ttnn.from_torch(torch.ones(2), pad_value="0"), TypeError, "pad_value must be a number"),
     (lambda: ttnn.from_torch(torch.ones(2), cq_id=1), ValueError, "cq_id=1"),
@@ -314,13 +317,15 @@ def tile(*shape):
     (lambda g: ttnn.mul_bw(g, g, g, queue_id="0"), TypeError, "queue_id must be an int"),
     (lambda g: ttnn.mul_bw(g, g, g, memory_config="l1"), TypeError, "memory_config must be a ttnn.MemoryConfig"),
     (lambda g: ttnn.mul_bw(g, "a", g), TypeError, "input_tensor_a must be a ttnn.Tensor"),
+    (lambda g: ttnn.mul_bw(g, torch.ones(2, 2), g), TypeError, "convert it with ttnn.from_torch"),
     (lambda g: ttnn.mul_bw(g, g, tile(3, 3)), ValueError,
      "input_tensor_b of shape 3x3 is not broadcast-compatible with grad_tensor of shape 2x2"),
     (lambda g: ttnn.mul_bw(g, input_tensor=g, other_tensor=tile(3, 3)), ValueError,
      "other_tensor of shape 3x3 is not broadcast-compatible with grad_tensor"),
     (lambda g: ttnn.mul_bw(g, g, g, input_grad=tile(1, 2)), ValueError,
      "preallocated input_grad must have the shape of input_tensor_a"),
-    (lambda g: ttnn.mul_bw(g, g, scalar=2.0, other_grad=g), ValueError, "a scalar has no gradient: other_grad must not be given"),
+    (lambda g: ttnn.mul_bw(g, g, scalar=2.0, other_grad=g), ValueError,
+     "a scalar has no gradient: other_grad must not be given"),
 ])
 def test_mul_bw_misuse_names_the_argument(call, error, message):
     with pytest.raises(error, match=message):
