@@ -143,14 +143,15 @@ class Tensor:
         return self._like(device=None)
 
     def to_torch(self, mesh_composer=None):
-        """The logical values as a torch tensor (bfloat16, or float32 for float32 tensors)."""
+        """The logical values as a torch tensor: bfloat16 for bfloat16 tensors, else float32
+        (ttnn holds bfloat8_b as float32 on the host)."""
         import torch
 
         if mesh_composer is not None:
             raise ValueError("mesh_composer: ttbw drives single devices; pass mesh_composer=None")
         self.check_on_open_device("tensor")
         values = torch.from_numpy(np.array(self.values, dtype=np.float32))
-        return values if self._dtype is float32 else values.to(torch.bfloat16)
+        return values.to(torch.bfloat16) if self._dtype is bfloat16 else values
 
     def to_torch_with_padded_shape(self):
         """The values in the padded shape, padding filled with the tensor's pad_value (0)."""
@@ -161,7 +162,7 @@ class Tensor:
         values = self.values.reshape(padded.shape[:padded.ndim - self.values.ndim] + self.values.shape)
         padded[tuple(slice(0, d) for d in values.shape)] = values
         result = torch.from_numpy(padded)
-        return result if self._dtype is float32 else result.to(torch.bfloat16)
+        return result.to(torch.bfloat16) if self._dtype is bfloat16 else result
 
     def __repr__(self) -> str:
         return tensor_string(self._values, self._shape, self._dtype, self._layout)
