@@ -111,6 +111,7 @@ class Tensor:
             raise TypeError("layout must be ttnn.TILE_LAYOUT or ttnn.ROW_MAJOR_LAYOUT, got None")
         dtype = self._dtype if dtype is None else check_dtype(dtype, "dtype")
         layout = check_layout(layout, dtype, "layout")
+        self.check_on_open_device("tensor")
         if layout is self._layout and dtype is self._dtype:
             return self
         return self._like(layout=layout, dtype=dtype)
@@ -132,6 +133,7 @@ class Tensor:
         memory_config = check_memory_config(memory_config, argument)
         if memory_config is None:
             raise TypeError(f"{argument} must be a ttnn.MemoryConfig, got None")
+        self.check_on_open_device("tensor")
         return self if memory_config == self._memory_config else self._like(memory_config=memory_config)
 
     def cpu(self, blocking: bool = True, cq_id=None) -> "Tensor":
