@@ -60,7 +60,7 @@ def run_fused(text: str, inputs):
 
 def tensor(shape, dtype, seed):
     x = torch.randn(shape, generator=torch.Generator().manual_seed(seed))
-    return ttbw.from_torch(x.to(DTYPES[dtype][1]), DTYPES[dtype][0])
+    return ttbw.from_torch(x.to(DTYPES[dtype][1]), DTYPES[dtype][0], layout=ttbw.TILE_LAYOUT)
 
 
 def decomposed(call) -> str:
