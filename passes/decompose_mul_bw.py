@@ -23,7 +23,7 @@ from __future__ import annotations
 from mlir import ir
 
 from ttbw.dialect.tensor_types import broadcast_shapes, describe
-from ttbw.dialect.verifier import (MUL_BW_OPERANDS, MUL_BW_RESULTS, required_outputs,
+from ttbw.dialect.ops import (MUL_BW_OPERANDS, MUL_BW_RESULTS, required_outputs,
                                    segments, walk_ops)
 
 from .ir_build import MEMORY_CONFIG, SUM_TO_MARK, create, tensor, typecast

@@ -15,7 +15,7 @@ from mlir import ir
 
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.dialect.tensor_types import TypeRuleError, broadcasts_to, describe, reduction_dims
-from ttbw.dialect.verifier import walk_ops
+from ttbw.dialect.ops import walk_ops
 
 from .ir_build import SUM_TO_MARK, create, i32_array, tensor, typecast
 

@@ -1,0 +1,565 @@
+// Verifiers of the `ttir` ops: the rules ODS constraints cannot say, with
+// messages that name the operand and the rule. They run in every pass manager.
+#include "TTIRDialect.h"
+
+#include "mlir/IR/TypeUtilities.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+
+using namespace mlir;
+using namespace ttbw::ttir;
+
+namespace {
+
+// What a tensor type says (see tensor_types.py for the same reading in Python).
+struct TensorDesc {
+  SmallVector<int64_t> shape;
+  Type element;  // bf16 or f32 (of the parts, for a complex tensor)
+  bool isComplex = false;
+  std::string dataType;  // bf16 | f32 | bfp_bf8
+  std::string layout;    // tile | row_major
+};
+
+template <typename T> std::string str(const T &value) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << value;
+  return text;
+}
+
+std::string shapeStr(ArrayRef<int64_t> shape) {
+  if (shape.empty())
+    return "scalar (rank 0)";
+  return llvm::join(llvm::map_range(shape, [](int64_t d) { return std::to_string(d); }), "x");
+}
+
+std::string listStr(ArrayRef<int64_t> values) {
+  return "[" + llvm::join(llvm::map_range(values, [](int64_t d) { return std::to_string(d); }), ", ") + "]";
+}
+
+bool allowedStorage(StringRef element, StringRef dataType) {
+  if (element == "bf16")
+    return dataType == "bf16" || dataType == "bfp_bf8";
+  return dataType == "f32";
+}
+
+// The tensor's description, or the rule it breaks (in `error`).
+std::optional<TensorDesc> describe(Type type, std::string &error) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor) {
+    error = "expected a ranked tensor, got " + str(type);
+    return std::nullopt;
+  }
+  if (!tensor.hasStaticShape()) {
+    error = "dynamic dimensions are not supported: " + str(type);
+    return std::nullopt;
+  }
+  TensorDesc desc;
+  desc.element = tensor.getElementType();
+  if (auto complex = dyn_cast<ComplexType>(desc.element)) {
+    desc.element = complex.getElementType();
+    desc.isComplex = true;
+  }
+  if (!isa<FloatType>(desc.element)) {
+    error = "element type " + str(tensor.getElementType()) +
+            " is not a floating-point type; gradients exist only for floating-point (or complex) tensors";
+    return std::nullopt;
+  }
+  std::string element = str(desc.element);
+  if (element != "bf16" && element != "f32") {
+    error = "floating-point element type " + element +
+            " is not supported; expected bf16 or f32 (or complex of them)";
+    return std::nullopt;
+  }
+  desc.dataType = element;
+  desc.layout = "tile";
+  if (Attribute encoding = tensor.getEncoding()) {
+    auto layout = dyn_cast<LayoutAttr>(encoding);
+    if (!layout) {
+      error = "unknown tensor encoding " + str(encoding) +
+              "; expected #ttir.layout<\"<data type>\", \"<layout>\">";
+      return std::nullopt;
+    }
+    desc.dataType = layout.getDataType().str();
+    desc.layout = layout.getLayout().str();
+  }
+  desc.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+  if (desc.dataType != "bf16" && desc.dataType != "f32" && desc.dataType != "bfp_bf8") {
+    error = "unknown data type \"" + desc.dataType + "\"; expected one of bf16, f32, bfp_bf8";
+    return std::nullopt;
+  }
+  if (desc.layout != "tile" && desc.layout != "row_major") {
+    error = "unknown layout \"" + desc.layout + "\"; expected one of tile, row_major";
+    return std::nullopt;
+  }
+  if (!allowedStorage(element, desc.dataType)) {
+    error = "data type " + desc.dataType + " cannot hold element type " + element + " (allowed: " +
+            (element == "bf16" ? "bf16, bfp_bf8" : "f32") + ")";
+    return std::nullopt;
+  }
+  if (desc.dataType == "bfp_bf8" && desc.layout != "tile") {
+    error = "bfloat8_b is only supported on TILE layout";
+    return std::nullopt;
+  }
+  return desc;
+}
+
+// A verification failure in progress: `fail(op) << ...` or a rule message.
+struct Checker {
+  Operation *op;
+
+  InFlightDiagnostic fail() { return op->emitOpError(); }
+
+  // The tensor's description, or nullopt after reporting "operand '<role>': ...".
+  std::optional<TensorDesc> tensor(Value value, StringRef role) {
+    std::string error;
+    auto desc = describe(value.getType(), error);
+    if (!desc)
+      fail() << "operand '" << role << "': " << error;
+    return desc;
+  }
+};
+
+std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs) {
+  size_t rank = std::max(lhs.size(), rhs.size());
+  SmallVector<int64_t> out;
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t l = i + lhs.size() >= rank ? lhs[i + lhs.size() - rank] : 1;
+    int64_t r = i + rhs.size() >= rank ? rhs[i + rhs.size() - rank] : 1;
+    if (l != r && l != 1 && r != 1)
+      return std::nullopt;
+    out.push_back(l == 0 || r == 0 ? 0 : std::max(l, r));
+  }
+  return out;
+}
+
+bool broadcastsTo(ArrayRef<int64_t> operand, ArrayRef<int64_t> target) {
+  if (operand.size() > target.size())
+    return false;
+  size_t lead = target.size() - operand.size();
+  for (size_t i = 0; i < operand.size(); ++i)
+    if (operand[i] != target[lead + i] && operand[i] != 1)
+      return false;
+  return true;
+}
+
+int64_t volume(ArrayRef<int64_t> shape) {
+  int64_t v = 1;
+  for (int64_t d : shape)
+    v *= d;
+  return v;
+}
+
+LogicalResult sameElement(Checker &c, StringRef aName, const TensorDesc &a, StringRef bName,
+                          const TensorDesc &b) {
+  if (a.element != b.element || a.isComplex != b.isComplex)
+    return c.fail() << "'" << aName << "' and '" << bName
+                    << "' must have the same element type (use ttir.typecast to convert)";
+  return success();
+}
+
+// The values of an i32 array attribute ([1 : i32, ...]), or nullopt after reporting.
+std::optional<SmallVector<int64_t>> i32Array(Checker &c, StringRef name, Attribute attr) {
+  SmallVector<int64_t> values;
+  auto array = dyn_cast<ArrayAttr>(attr);
+  bool ok = static_cast<bool>(array);
+  for (Attribute element : ok ? array.getValue() : ArrayRef<Attribute>()) {
+    auto integer = dyn_cast<IntegerAttr>(element);
+    if (!integer || !integer.getType().isSignlessInteger(32)) {
+      ok = false;
+      break;
+    }
+    values.push_back(integer.getInt());
+  }
+  if (!ok) {
+    c.fail() << "'" << name << "' must be an array of i32 (e.g. [1 : i32]), got " << attr;
+    return std::nullopt;
+  }
+  return values;
+}
+
+ArrayRef<int64_t> shapeOf(Value value) { return cast<RankedTensorType>(value.getType()).getShape(); }
+
+// Binary elementwise ops. Full: ttbw's data-type rules on every tensor (the ops
+// the mul_bw decomposition emits); otherwise shapes (and, if sameElements, the
+// element types) only, so tt-mlir's TTIR on any data type verifies.
+enum class Rules { Full, SameElements, ShapesOnly };
+
+LogicalResult verifyBinary(Operation *op, Rules rules) {
+  Checker c{op};
+  Value lhsValue = op->getOperand(0), rhsValue = op->getOperand(1), resultValue = op->getResult(0);
+  std::optional<TensorDesc> lhs, rhs, result;
+  if (rules == Rules::Full) {
+    if (!(lhs = c.tensor(lhsValue, "lhs")) || !(rhs = c.tensor(rhsValue, "rhs")) ||
+        !(result = c.tensor(resultValue, "result")))
+      return failure();
+  }
+  auto shape = broadcastShapes(shapeOf(lhsValue), shapeOf(rhsValue));
+  if (!shape)
+    return c.fail() << "operands of shapes " << shapeStr(shapeOf(lhsValue)) << " and "
+                    << shapeStr(shapeOf(rhsValue)) << " are not broadcast-compatible";
+  if (ArrayRef<int64_t>(*shape) != shapeOf(resultValue))
+    return c.fail() << "result shape " << shapeStr(shapeOf(resultValue))
+                    << " must be the broadcast shape " << shapeStr(*shape);
+  if (rules == Rules::Full)
+    return failure(failed(sameElement(c, "lhs", *lhs, "result", *result)) ||
+                   failed(sameElement(c, "rhs", *rhs, "result", *result)));
+  if (rules == Rules::SameElements) {
+    Type element = getElementTypeOrSelf(resultValue.getType());
+    if (getElementTypeOrSelf(lhsValue.getType()) != element ||
+        getElementTypeOrSelf(rhsValue.getType()) != element)
+      return c.fail() << "'lhs', 'rhs' and 'result' must have the same element type "
+                         "(use ttir.typecast to convert)";
+  }
+  return success();
+}
+
+LogicalResult verifyUnarySameType(Checker &c, Value input, Value result) {
+  if (input.getType() != result.getType())
+    return c.fail() << "result type " << result.getType() << " must equal the input type "
+                    << input.getType();
+  return success(c.tensor(input, "input").has_value());
+}
+
+// sum / mean / max: dims in [-rank, rank), unique; result shape = input with the
+// reduced dims removed (or 1 with keep_dim).
+LogicalResult verifyReduction(Operation *op, bool keepDim, Attribute dimArg, Rules rules) {
+  Checker c{op};
+  Value input = op->getOperand(0), result = op->getResult(0);
+  std::optional<TensorDesc> source, target;
+  if (rules == Rules::Full &&
+      (!(source = c.tensor(input, "input")) || !(target = c.tensor(result, "result"))))
+    return failure();
+  ArrayRef<int64_t> shape = shapeOf(input);
+  int64_t rank = shape.size();
+  SmallVector<int64_t> dims;
+  if (dimArg) {
+    auto given = i32Array(c, "dim_arg", dimArg);
+    if (!given)
+      return failure();
+    for (int64_t d : *given) {
+      if (d < -rank || d >= rank)
+        return c.fail() << "'dim_arg' dim " << d << " is out of range for rank " << rank;
+      dims.push_back(rank ? ((d % rank) + rank) % rank : d);
+    }
+    SmallVector<int64_t> sorted(dims);
+    llvm::sort(sorted);
+    if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+      return c.fail() << "'dim_arg' has repeated dims " << listStr(*given);
+  } else {
+    for (int64_t i = 0; i < rank; ++i)
+      dims.push_back(i);
+  }
+  SmallVector<int64_t> expected;
+  for (int64_t i = 0; i < rank; ++i) {
+    bool reduced = llvm::is_contained(dims, i);
+    if (!reduced)
+      expected.push_back(shape[i]);
+    else if (keepDim)
+      expected.push_back(1);
+  }
+  if (ArrayRef<int64_t>(expected) != shapeOf(result))
+    return c.fail() << "result shape " << shapeStr(shapeOf(result)) << " must be "
+                    << shapeStr(expected) << " (input " << shapeStr(shape) << ", dims "
+                    << listStr(dims) << ", keep_dim = " << (keepDim ? "true" : "false") << ")";
+  if (rules == Rules::Full)
+    return sameElement(c, "input", *source, "result", *target);
+  return success();
+}
+
+std::string dtypeName(const TensorDesc &t) {
+  return t.isComplex ? "complex<" + t.dataType + ">" : t.dataType;
+}
+
+LogicalResult checkGradientType(Checker &c, StringRef what, const TensorDesc &got,
+                                StringRef operandName, const TensorDesc &operand) {
+  if (got.shape != operand.shape)
+    return c.fail() << what << " must have the shape of operand '" << operandName << "' ("
+                    << shapeStr(operand.shape) << "), got " << shapeStr(got.shape);
+  if (got.element != operand.element || got.isComplex != operand.isComplex ||
+      got.dataType != operand.dataType)
+    return c.fail() << what << " must have the data type of operand '" << operandName << "' ("
+                    << dtypeName(operand) << "), got " << dtypeName(got);
+  return success();
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+
+LogicalResult MultiplyOp::verify() { return verifyBinary(*this, Rules::Full); }
+LogicalResult AddOp::verify() { return verifyBinary(*this, Rules::Full); }
+LogicalResult SubtractOp::verify() { return verifyBinary(*this, Rules::Full); }
+LogicalResult DivOp::verify() { return verifyBinary(*this, Rules::SameElements); }
+LogicalResult MaximumOp::verify() { return verifyBinary(*this, Rules::SameElements); }
+LogicalResult MinimumOp::verify() { return verifyBinary(*this, Rules::SameElements); }
+LogicalResult PowOp::verify() { return verifyBinary(*this, Rules::SameElements); }
+LogicalResult EqualOp::verify() { return verifyBinary(*this, Rules::ShapesOnly); }
+LogicalResult NotEqualOp::verify() { return verifyBinary(*this, Rules::ShapesOnly); }
+LogicalResult GreaterThanOp::verify() { return verifyBinary(*this, Rules::ShapesOnly); }
+LogicalResult GreaterEqualOp::verify() { return verifyBinary(*this, Rules::ShapesOnly); }
+LogicalResult LessThanOp::verify() { return verifyBinary(*this, Rules::ShapesOnly); }
+LogicalResult LessEqualOp::verify() { return verifyBinary(*this, Rules::ShapesOnly); }
+
+LogicalResult WhereOp::verify() {
+  Checker c{*this};
+  auto shape = broadcastShapes(shapeOf(getFirst()), shapeOf(getSecond()));
+  if (shape)
+    shape = broadcastShapes(*shape, shapeOf(getThird()));
+  if (!shape)
+    return c.fail() << "operands of shapes " << shapeStr(shapeOf(getFirst())) << ", "
+                    << shapeStr(shapeOf(getSecond())) << " and " << shapeStr(shapeOf(getThird()))
+                    << " are not broadcast-compatible";
+  if (ArrayRef<int64_t>(*shape) != shapeOf(getResult()))
+    return c.fail() << "result shape " << shapeStr(shapeOf(getResult()))
+                    << " must be the broadcast shape " << shapeStr(*shape);
+  return success();
+}
+
+LogicalResult NegOp::verify() {
+  Checker c{*this};
+  return verifyUnarySameType(c, getInput(), getResult());
+}
+
+LogicalResult ConjOp::verify() {
+  Checker c{*this};
+  if (failed(verifyUnarySameType(c, getInput(), getResult())))
+    return failure();
+  std::string error;
+  if (!describe(getInput().getType(), error)->isComplex)
+    return c.fail() << "operand 'input' must be a complex tensor";
+  return success();
+}
+
+LogicalResult TypecastOp::verify() {
+  Checker c{*this};
+  auto source = c.tensor(getInput(), "input");
+  if (!source)
+    return failure();
+  auto result = c.tensor(getResult(), "result");
+  if (!result)
+    return failure();
+  if (source->shape != result->shape)
+    return c.fail() << "result shape " << shapeStr(result->shape) << " must equal the input shape "
+                    << shapeStr(source->shape);
+  if (source->isComplex != result->isComplex)
+    return c.fail() << "typecast cannot change between complex and real";
+  return success();
+}
+
+LogicalResult ReshapeOp::verify() {
+  Checker c{*this};
+  auto source = c.tensor(getInput(), "input");
+  if (!source)
+    return failure();
+  auto result = c.tensor(getResult(), "result");
+  if (!result)
+    return failure();
+  auto shape = i32Array(c, "shape", getShapeAttr());
+  if (!shape)
+    return failure();
+  if (*shape != result->shape)
+    return c.fail() << "'shape' " << listStr(*shape) << " must equal the result shape "
+                    << shapeStr(result->shape);
+  if (volume(*shape) != volume(source->shape))
+    return c.fail() << "reshape from " << shapeStr(source->shape) << " to " << shapeStr(result->shape)
+                    << " changes the element count";
+  return sameElement(c, "input", *source, "result", *result);
+}
+
+LogicalResult BroadcastOp::verify() {
+  Checker c{*this};
+  ArrayRef<int64_t> input = shapeOf(getInput()), result = shapeOf(getResult());
+  ArrayRef<int64_t> factors = getBroadcastDimensions();
+  if (input.size() != result.size() || factors.size() != input.size())
+    return c.fail() << "'broadcast_dimensions' " << listStr(factors)
+                    << " must have one repeat factor per dim of the input (" << shapeStr(input)
+                    << ") and the result (" << shapeStr(result) << ")";
+  for (size_t i = 0; i < input.size(); ++i)
+    if ((input[i] != 1 && factors[i] != 1) || input[i] * factors[i] != result[i])
+      return c.fail() << "result shape " << shapeStr(result) << " must be the input shape "
+                      << shapeStr(input) << " repeated by " << listStr(factors)
+                      << " (only size-1 dims repeat)";
+  if (getElementTypeOrSelf(getInput().getType()) != getElementTypeOrSelf(getResult().getType()))
+    return c.fail() << "'input' and 'result' must have the same element type";
+  return success();
+}
+
+LogicalResult SumOp::verify() {
+  return verifyReduction(*this, getKeepDim(), getDimArgAttr(), Rules::Full);
+}
+LogicalResult MeanOp::verify() {
+  return verifyReduction(*this, getKeepDim(), getDimArgAttr(), Rules::ShapesOnly);
+}
+LogicalResult MaxOp::verify() {
+  return verifyReduction(*this, getKeepDim(), getDimArgAttr(), Rules::ShapesOnly);
+}
+
+LogicalResult FullOp::verify() {
+  Checker c{*this};
+  auto result = c.tensor(getResult(), "result");
+  if (!result)
+    return failure();
+  ArrayRef<int32_t> shape = getShape();
+  SmallVector<int64_t> wide(shape.begin(), shape.end());
+  if (wide != result->shape)
+    return c.fail() << "'shape' " << listStr(wide) << " must equal the result shape "
+                    << shapeStr(result->shape);
+  return success();
+}
+
+LogicalResult ConstantOp::verify() {
+  if (getValue().getType() != getType())
+    return emitOpError() << "value type " << getValue().getType() << " must equal the result type "
+                         << getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ttir.mul_bw
+//===----------------------------------------------------------------------===//
+
+LogicalResult MulBwOp::verify() {
+  Checker c{*this};
+  // Attributes.
+  bool mask[2] = {true, true};
+  if (Attribute attr = getAreRequiredOutputsAttr()) {
+    auto bools = dyn_cast<DenseBoolArrayAttr>(attr);
+    if (!bools || bools.size() != 2)
+      return c.fail() << "'are_required_outputs' must be exactly two bools (array<i1: x, y>), got "
+                      << attr;
+    mask[0] = bools[0];
+    mask[1] = bools[1];
+  }
+  if (Attribute attr = getMemoryConfigAttr()) {
+    auto config = dyn_cast<MemoryConfigAttr>(attr);
+    if (!config)
+      return c.fail() << "unknown memory_config " << attr
+                      << "; expected #ttir.memory_config<\"dram\"|\"l1\", \"interleaved\">";
+    StringRef buffer = config.getBufferType(), layout = config.getMemoryLayout();
+    if (buffer != "dram" && buffer != "l1")
+      return c.fail() << "unknown memory_config buffer type \"" << buffer << "\"; expected dram or l1";
+    if (layout != "interleaved")
+      return c.fail() << "unsupported memory_config memory layout \"" << layout
+                      << "\"; expected interleaved";
+  }
+
+  // Operand types.
+  auto grad = c.tensor(getGrad(), "grad");
+  if (!grad)
+    return failure();
+  auto a = c.tensor(getInput(), "input");
+  if (!a)
+    return failure();
+  Type otherType = getOther().getType();
+  bool scalar = !isa<ShapedType>(otherType);
+  std::optional<TensorDesc> b;
+  if (scalar) {
+    if (!otherType.isF32())
+      return c.fail() << "operand 'other' must be a tensor or an f32 scalar, got " << otherType;
+  } else if (!(b = c.tensor(getOther(), "other"))) {
+    return failure();
+  }
+
+  // Complex (ttnn's ComplexTensor) is defined only when every tensor is complex.
+  bool mixed = grad->isComplex != a->isComplex || (b && b->isComplex != grad->isComplex) ||
+               (scalar && a->isComplex);
+  if (mixed) {
+    auto kind = [](const TensorDesc &t) { return t.isComplex ? "complex" : "real"; };
+    auto diag = c.fail();
+    diag << "complex and real operands cannot be mixed ('grad' is " << kind(*grad)
+         << ", 'input' is " << kind(*a);
+    if (b)
+      diag << ", 'other' is " << kind(*b);
+    else
+      diag << ", 'other' is a real scalar";
+    diag << "); mul_bw is defined for all-real or all-complex tensors";
+    return diag;
+  }
+
+  // Shapes: grad has the broadcast shape of input and other.
+  for (auto [name, t] : {std::pair<StringRef, const TensorDesc *>{"input", &*a},
+                         std::pair<StringRef, const TensorDesc *>{"other", b ? &*b : nullptr}}) {
+    if (!t)
+      continue;
+    if (t->shape.size() > grad->shape.size())
+      return c.fail() << "operand '" << name << "' of shape " << shapeStr(t->shape)
+                      << " has a higher rank (" << t->shape.size() << ") than 'grad' ("
+                      << grad->shape.size() << ", shape " << shapeStr(grad->shape) << ")";
+    if (!broadcastsTo(t->shape, grad->shape))
+      return c.fail() << "operand '" << name << "' of shape " << shapeStr(t->shape)
+                      << " is not broadcast-compatible with 'grad' of shape " << shapeStr(grad->shape);
+  }
+  std::optional<SmallVector<int64_t>> expected =
+      b ? broadcastShapes(a->shape, b->shape) : std::optional<SmallVector<int64_t>>(a->shape);
+  if (!expected || *expected != grad->shape)
+    return c.fail() << "'grad' shape " << shapeStr(grad->shape)
+                    << " must equal the broadcast of 'input' and 'other' shapes ("
+                    << (expected ? shapeStr(*expected) : std::string("incompatible")) << ")";
+
+  // Masks.
+  if (scalar) {
+    if (getAreRequiredOutputsAttr())
+      return c.fail() << "'are_required_outputs' is not accepted with a scalar 'other' (ttnn's "
+                         "scalar overload has only the input gradient)";
+    if (getOtherGrad())
+      return c.fail() << "a scalar 'other' has no gradient: 'other_grad' must not be given";
+    mask[0] = true;
+    mask[1] = false;
+  }
+  if (!mask[0] && !mask[1])
+    return c.fail() << "'are_required_outputs' requests no output: at least one gradient is "
+                       "expected to be calculated";
+
+  struct Gradient {
+    StringRef name, operandName;
+    const TensorDesc *operand;
+    Value result, preallocated;
+  } gradients[2] = {
+      {"input_grad", "input", &*a, getInputGradResult(), getInputGrad()},
+      {"other_grad", "other", b ? &*b : nullptr, getOtherGradResult(), getOtherGrad()}};
+  for (int index = 0; index < 2; ++index) {
+    const Gradient &g = gradients[index];
+    if (g.preallocated && !mask[index])
+      return c.fail() << "a preallocated '" << g.name
+                      << "' is given for an output that is not requested (are_required_outputs["
+                      << index << "] is false)";
+    if (g.result && !mask[index]) {
+      if (!g.operand)
+        return c.fail() << "a scalar 'other' has no gradient result";
+      return c.fail() << "result '" << g.name << "' is present but are_required_outputs[" << index
+                      << "] is false";
+    }
+    if (!g.result && mask[index])
+      return c.fail() << "result '" << g.name << "' is missing but the output is requested";
+    if (!g.result)
+      continue;
+    auto result = c.tensor(g.result, g.name);
+    if (!result || failed(checkGradientType(c, ("result '" + g.name + "'").str(), *result,
+                                            g.operandName, *g.operand)))
+      return failure();
+    if (!g.preallocated)
+      continue;
+    auto given = c.tensor(g.preallocated, g.name);
+    if (!given)
+      return failure();
+    if (given->shape == grad->shape && given->shape != g.operand->shape)
+      return c.fail() << "preallocated '" << g.name << "' has the shape of 'grad' ("
+                      << shapeStr(given->shape) << ") but must have the shape of operand '"
+                      << g.operandName << "' (" << shapeStr(g.operand->shape)
+                      << "): since tt-metal #56601 a gradient has its operand's shape, not "
+                         "grad's broadcast shape";
+    if (failed(checkGradientType(c, ("preallocated '" + g.name + "'").str(), *given,
+                                 g.operandName, *g.operand)))
+      return failure();
+    if (g.preallocated.getType() != g.result.getType())
+      return c.fail() << "preallocated '" << g.name << "' type " << g.preallocated.getType()
+                      << " must equal its result type " << g.result.getType();
+  }
+  return success();
+}
