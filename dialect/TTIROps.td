@@ -81,7 +81,7 @@ def TTIR_WhereOp : TTIR_Op<"where", [Pure]> {
   let hasVerifier = 1;
 }
 
-def TTIR_NegOp : TTIR_Op<"neg", [Pure, Elementwise]> {
+def TTIR_NegOp : TTIR_Op<"neg", [Pure]> {
   let summary = "Elementwise negate";
   let arguments = (ins AnyRankedTensor:$input);
   let results = (outs AnyRankedTensor:$result);
@@ -110,7 +110,7 @@ def TTIR_TanhOp : TTIR_ElementwiseUnaryOp<"tanh"> { let summary = "Elementwise h
 
 // ttbw-internal: the complex conjugate. It exists only between
 // ttir-decompose-mul-bw and ttir-expand-complex (TTIR has no complex types).
-def TTIR_ConjOp : TTIR_Op<"conj", [Pure, Elementwise]> {
+def TTIR_ConjOp : TTIR_Op<"conj", [Pure]> {
   let summary = "Complex conjugate (ttbw-internal)";
   let arguments = (ins AnyRankedTensor:$input);
   let results = (outs AnyRankedTensor:$result);
@@ -121,7 +121,7 @@ def TTIR_ConjOp : TTIR_Op<"conj", [Pure, Elementwise]> {
 // Data movement and type changes
 //===----------------------------------------------------------------------===//
 
-def TTIR_TypecastOp : TTIR_Op<"typecast", [Pure, Elementwise]> {
+def TTIR_TypecastOp : TTIR_Op<"typecast", [Pure]> {
   let summary = "Elementwise conversion to the result's data type and layout";
   let arguments = (ins AnyRankedTensor:$input,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$conservative_folding);

@@ -25,6 +25,7 @@ struct TensorDesc {
   std::string layout;    // tile | row_major
 };
 
+// Types without the quotes a diagnostic would add (the messages predate them).
 template <typename T> std::string str(const T &value) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -115,6 +116,22 @@ struct Checker {
 
   InFlightDiagnostic fail() { return op->emitOpError(); }
 
+  // A discardable attribute without a dialect prefix is a misspelled property
+  // (`are_required_output`): refused rather than silently ignored.
+  LogicalResult knownAttributes() {
+    for (NamedAttribute attr : op->getDiscardableAttrs())
+      if (!attr.getName().getValue().contains('.')) {
+        auto names = llvm::map_range(op->getRegisteredInfo()->getAttributeNames(),
+                                     [](StringAttr name) { return name.getValue(); });
+        SmallVector<StringRef> known(llvm::make_filter_range(names, [](StringRef name) {
+          return !name.ends_with("SegmentSizes");
+        }));
+        return fail() << "unknown attribute '" << attr.getName().getValue() << "' (its attributes: "
+                      << (known.empty() ? std::string("none") : llvm::join(known, ", ")) << ")";
+      }
+    return success();
+  }
+
   // The tensor's description, or nullopt after reporting "operand '<role>': ...".
   std::optional<TensorDesc> tensor(Value value, StringRef role) {
     std::string error;
@@ -192,6 +209,8 @@ enum class Rules { Full, SameElements, ShapesOnly };
 
 LogicalResult verifyBinary(Operation *op, Rules rules) {
   Checker c{op};
+  if (failed(c.knownAttributes()))
+    return failure();
   Value lhsValue = op->getOperand(0), rhsValue = op->getOperand(1), resultValue = op->getResult(0);
   std::optional<TensorDesc> lhs, rhs, result;
   if (rules == Rules::Full) {
@@ -221,8 +240,8 @@ LogicalResult verifyBinary(Operation *op, Rules rules) {
 
 LogicalResult verifyUnarySameType(Checker &c, Value input, Value result) {
   if (input.getType() != result.getType())
-    return c.fail() << "result type " << result.getType() << " must equal the input type "
-                    << input.getType();
+    return c.fail() << "result type " << str(result.getType()) << " must equal the input type "
+                    << str(input.getType());
   return success(c.tensor(input, "input").has_value());
 }
 
@@ -230,6 +249,8 @@ LogicalResult verifyUnarySameType(Checker &c, Value input, Value result) {
 // reduced dims removed (or 1 with keep_dim).
 LogicalResult verifyReduction(Operation *op, bool keepDim, Attribute dimArg, Rules rules) {
   Checker c{op};
+  if (failed(c.knownAttributes()))
+    return failure();
   Value input = op->getOperand(0), result = op->getResult(0);
   std::optional<TensorDesc> source, target;
   if (rules == Rules::Full &&
@@ -308,6 +329,8 @@ LogicalResult LessEqualOp::verify() { return verifyBinary(*this, Rules::ShapesOn
 
 LogicalResult WhereOp::verify() {
   Checker c{*this};
+  if (failed(c.knownAttributes()))
+    return failure();
   auto shape = broadcastShapes(shapeOf(getFirst()), shapeOf(getSecond()));
   if (shape)
     shape = broadcastShapes(*shape, shapeOf(getThird()));
@@ -323,11 +346,15 @@ LogicalResult WhereOp::verify() {
 
 LogicalResult NegOp::verify() {
   Checker c{*this};
+  if (failed(c.knownAttributes()))
+    return failure();
   return verifyUnarySameType(c, getInput(), getResult());
 }
 
 LogicalResult ConjOp::verify() {
   Checker c{*this};
+  if (failed(c.knownAttributes()))
+    return failure();
   if (failed(verifyUnarySameType(c, getInput(), getResult())))
     return failure();
   std::string error;
@@ -338,6 +365,8 @@ LogicalResult ConjOp::verify() {
 
 LogicalResult TypecastOp::verify() {
   Checker c{*this};
+  if (failed(c.knownAttributes()))
+    return failure();
   auto source = c.tensor(getInput(), "input");
   if (!source)
     return failure();
@@ -354,6 +383,8 @@ LogicalResult TypecastOp::verify() {
 
 LogicalResult ReshapeOp::verify() {
   Checker c{*this};
+  if (failed(c.knownAttributes()))
+    return failure();
   auto source = c.tensor(getInput(), "input");
   if (!source)
     return failure();
@@ -374,6 +405,8 @@ LogicalResult ReshapeOp::verify() {
 
 LogicalResult BroadcastOp::verify() {
   Checker c{*this};
+  if (failed(c.knownAttributes()))
+    return failure();
   ArrayRef<int64_t> input = shapeOf(getInput()), result = shapeOf(getResult());
   ArrayRef<int64_t> factors = getBroadcastDimensions();
   if (input.size() != result.size() || factors.size() != input.size())
@@ -402,6 +435,8 @@ LogicalResult MaxOp::verify() {
 
 LogicalResult FullOp::verify() {
   Checker c{*this};
+  if (failed(c.knownAttributes()))
+    return failure();
   auto result = c.tensor(getResult(), "result");
   if (!result)
     return failure();
@@ -415,8 +450,8 @@ LogicalResult FullOp::verify() {
 
 LogicalResult ConstantOp::verify() {
   if (getValue().getType() != getType())
-    return emitOpError() << "value type " << getValue().getType() << " must equal the result type "
-                         << getType();
+    return emitOpError() << "value type " << str(getValue().getType())
+                         << " must equal the result type " << str(getType());
   return success();
 }
 
@@ -426,6 +461,20 @@ LogicalResult ConstantOp::verify() {
 
 LogicalResult MulBwOp::verify() {
   Checker c{*this};
+  if (failed(c.knownAttributes()))
+    return failure();
+  // ODS checks that the segments add up; each one must also fit its operand.
+  ArrayRef<int32_t> operandSegments = getProperties().operandSegmentSizes;
+  ArrayRef<int32_t> resultSegments = getProperties().resultSegmentSizes;
+  if (operandSegments[0] != 1 || operandSegments[1] != 1 || operandSegments[2] != 1 ||
+      operandSegments[3] > 1 || operandSegments[4] > 1 || resultSegments[0] > 1 ||
+      resultSegments[1] > 1)
+    return c.fail() << "segment sizes must be 1 for 'grad', 'input' and 'other' and 0 or 1 for "
+                       "the optional operands and results, got operandSegmentSizes = array<i32: "
+                    << llvm::join(llvm::map_range(operandSegments, [](int32_t v) { return std::to_string(v); }), ", ")
+                    << ">, resultSegmentSizes = array<i32: "
+                    << llvm::join(llvm::map_range(resultSegments, [](int32_t v) { return std::to_string(v); }), ", ")
+                    << ">";
   // Attributes.
   bool mask[2] = {true, true};
   if (Attribute attr = getAreRequiredOutputsAttr()) {
@@ -461,7 +510,7 @@ LogicalResult MulBwOp::verify() {
   std::optional<TensorDesc> b;
   if (scalar) {
     if (!otherType.isF32())
-      return c.fail() << "operand 'other' must be a tensor or an f32 scalar, got " << otherType;
+      return c.fail() << "operand 'other' must be a tensor or an f32 scalar, got " << str(otherType);
   } else if (!(b = c.tensor(getOther(), "other"))) {
     return failure();
   }
@@ -558,8 +607,8 @@ LogicalResult MulBwOp::verify() {
                                  g.operandName, *g.operand)))
       return failure();
     if (g.preallocated.getType() != g.result.getType())
-      return c.fail() << "preallocated '" << g.name << "' type " << g.preallocated.getType()
-                      << " must equal its result type " << g.result.getType();
+      return c.fail() << "preallocated '" << g.name << "' type " << str(g.preallocated.getType())
+                      << " must equal its result type " << str(g.result.getType());
   }
   return success();
 }
