@@ -71,13 +71,13 @@ std::optional<TensorDesc> describe(Type type, std::string &error) {
             " is not a floating-point type; gradients exist only for floating-point (or complex) tensors";
     return std::nullopt;
   }
-  std::string element = str(desc.element);
-  if (element != "bf16" && element != "f32") {
-    error = "floating-point element type " + element +
+  if (!desc.element.isBF16() && !desc.element.isF32()) {
+    error = "floating-point element type " + str(desc.element) +
             " is not supported; expected bf16 or f32 (or complex of them)";
     return std::nullopt;
   }
-  desc.dataType = element;
+  StringRef element = desc.element.isBF16() ? "bf16" : "f32";
+  desc.dataType = element.str();
   desc.layout = "tile";
   if (Attribute encoding = tensor.getEncoding()) {
     auto layout = dyn_cast<LayoutAttr>(encoding);
@@ -99,7 +99,7 @@ std::optional<TensorDesc> describe(Type type, std::string &error) {
     return std::nullopt;
   }
   if (!allowedStorage(element, desc.dataType)) {
-    error = "data type " + desc.dataType + " cannot hold element type " + element + " (allowed: " +
+    error = "data type " + desc.dataType + " cannot hold element type " + element.str() + " (allowed: " +
             (element == "bf16" ? "bf16, bfp_bf8" : "f32") + ")";
     return std::nullopt;
   }

@@ -25,7 +25,7 @@ from mlir import ir
 from mlir.dialects import bufferization, builtin
 from mlir.dialects import tensor as tensor_dialect
 
-from ttbw.dialect.ops import required_outputs, walk_ops
+from ttbw.dialect.ops import MUL_BW_OPERANDS, MUL_BW_RESULTS, required_outputs, segments, walk_ops
 from ttbw.dialect.tensor_types import broadcast_shapes, describe
 from ttbw.mlir_dialects import ttir
 
@@ -40,24 +40,25 @@ def run(module, options) -> None:
 
 
 def _decompose(op: ttir.MulBwOp) -> None:
-    grad, a, b = op.grad, op.input, op.other
+    # One read of the segment sizes instead of one per generated accessor (this runs per op).
+    operands = segments(op, "operandSegmentSizes", MUL_BW_OPERANDS, list(op.operands))
+    results = segments(op, "resultSegmentSizes", MUL_BW_RESULTS, list(op.results))
+    grad, a, b = operands["grad"], operands["input"], operands["other"]
     if op.memory_config is not None:
         _keep_memory_config(op, op.memory_config)
 
     if not isinstance(b.type, ir.RankedTensorType):  # scalar other
-        _finish(_multiply(grad, _scalar_tensor(b)), op.input_grad_result, op.input_grad)
+        _finish(_multiply(grad, _scalar_tensor(b)), results["input_grad"], operands["input_grad"])
         return
 
     mask = required_outputs(op)
     complex_ = describe(grad.type).is_complex
-    for required, factor, result, preallocated in (
-            (mask[0], b, op.input_grad_result, op.input_grad),
-            (mask[1], a, op.other_grad_result, op.other_grad)):
-        if not required:
+    for index, (name, factor) in enumerate((("input_grad", b), ("other_grad", a))):
+        if not mask[index]:
             continue
         if complex_:
             factor = ttir.ConjOp(factor.type, factor).result
-        _finish(_multiply(grad, factor), result, preallocated)
+        _finish(_multiply(grad, factor), results[name], operands[name])
 
 
 def _keep_memory_config(op, memory_config: ir.Attribute) -> None:

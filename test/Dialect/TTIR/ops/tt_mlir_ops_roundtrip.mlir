@@ -75,7 +75,7 @@ func.func @binary_and_where(%x: tensor<4x32xf32>, %y: tensor<1x32xf32>) -> tenso
 // -----
 
 // CHECK-LABEL: func.func @shapes_reductions_constants
-func.func @shapes_reductions_constants(%x: tensor<1x32xbf16>, %i: tensor<4x32xsi32>) -> (tensor<4x32xbf16>, tensor<4x1xbf16>, tensor<bf16>, tensor<2xf32>, tensor<2x2xsi32>, tensor<1x32xf32>) {
+func.func @shapes_reductions_constants(%x: tensor<1x32xbf16>) -> (tensor<4x32xbf16>, tensor<4x1xbf16>, tensor<bf16>, tensor<2xf32>, tensor<2x2xf32>, tensor<1x32xf32>) {
   // CHECK: "ttir.broadcast"(%arg0) <{broadcast_dimensions = array<i64: 4, 1>}> : (tensor<1x32xbf16>) -> tensor<4x32xbf16>
   %0 = "ttir.broadcast"(%x) <{broadcast_dimensions = array<i64: 4, 1>}> : (tensor<1x32xbf16>) -> tensor<4x32xbf16>
   // CHECK: "ttir.mean"(%{{.*}}) <{dim_arg = [-1 : i32], keep_dim = true}> : (tensor<4x32xbf16>) -> tensor<4x1xbf16>
@@ -84,11 +84,11 @@ func.func @shapes_reductions_constants(%x: tensor<1x32xbf16>, %i: tensor<4x32xsi
   %2 = "ttir.max"(%0) <{keep_dim = false}> : (tensor<4x32xbf16>) -> tensor<bf16>
   // CHECK: "ttir.constant"() <{value = dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>}> : () -> tensor<2xf32>
   %3 = "ttir.constant"() <{value = dense<[1.0, 2.0]> : tensor<2xf32>}> : () -> tensor<2xf32>
-  // CHECK: "ttir.full"() <{fill_value = 7 : i32, shape = array<i32: 2, 2>}> : () -> tensor<2x2xsi32>
-  %4 = "ttir.full"() <{fill_value = 7 : i32, shape = array<i32: 2, 2>}> : () -> tensor<2x2xsi32>
+  // CHECK: "ttir.full"() <{fill_value = 7.000000e+00 : f32, shape = array<i32: 2, 2>}> : () -> tensor<2x2xf32>
+  %4 = "ttir.full"() <{fill_value = 7.0 : f32, shape = array<i32: 2, 2>}> : () -> tensor<2x2xf32>
   // CHECK: "ttir.typecast"(%arg0) <{conservative_folding = true}> : (tensor<1x32xbf16>) -> tensor<1x32xf32>
   %5 = "ttir.typecast"(%x) <{conservative_folding = true}> : (tensor<1x32xbf16>) -> tensor<1x32xf32>
-  return %0, %1, %2, %3, %4, %5 : tensor<4x32xbf16>, tensor<4x1xbf16>, tensor<bf16>, tensor<2xf32>, tensor<2x2xsi32>, tensor<1x32xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<4x32xbf16>, tensor<4x1xbf16>, tensor<bf16>, tensor<2xf32>, tensor<2x2xf32>, tensor<1x32xf32>
 }
 
 // -----
@@ -100,7 +100,7 @@ func.func @foreign_ops(%x: tensor<64x128xbf16>, %w: tensor<128x32xbf16>) -> tens
   %0 = "ttir.matmul"(%x, %w) <{transpose_a = false, transpose_b = false}> : (tensor<64x128xbf16>, tensor<128x32xbf16>) -> tensor<64x32xbf16>
   // CHECK: "ttir.softmax"(%{{.*}}) <{dimension = 1 : si32}> : (tensor<64x32xbf16>) -> tensor<64x32xbf16>
   %1 = "ttir.softmax"(%0) <{dimension = 1 : si32}> : (tensor<64x32xbf16>) -> tensor<64x32xbf16>
-  // CHECK: "ttir.leaky_relu"(%{{.*}}) {parameter = 1.000000e-02 : f32} : (tensor<64x32xbf16>) -> tensor<64x32xbf16>
+  // CHECK: "ttir.leaky_relu"(%{{.*}}) {parameter = 0.00999999977 : f32} : (tensor<64x32xbf16>) -> tensor<64x32xbf16>
   %2 = "ttir.leaky_relu"(%1) {parameter = 0.01 : f32} : (tensor<64x32xbf16>) -> tensor<64x32xbf16>
   return %2 : tensor<64x32xbf16>
 }
