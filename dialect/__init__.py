@@ -21,6 +21,7 @@ class _MlirContext(ctypes.Structure):
 
 
 _library = None
+_search_prefix_added = False
 
 
 def _dialect_library():
@@ -53,8 +54,10 @@ def make_context():
     from mlir import ir
     from mlir._mlir_libs import _mlir
 
-    # ttir's Python op classes (ttbw.mlir_dialects.ttir) wrap every ttir op.
-    _mlir.globals.append_dialect_search_prefix("ttbw.mlir_dialects")
+    global _search_prefix_added
+    if not _search_prefix_added:  # ttir's Python op classes (ttbw.mlir_dialects.ttir) wrap ttir ops
+        _mlir.globals.append_dialect_search_prefix("ttbw.mlir_dialects")
+        _search_prefix_added = True
     context = ir.Context()
     context.allow_unregistered_dialects = False
     load_ttir(context)
