@@ -23,6 +23,11 @@ register_pass(PassInfo(
     "Lower real-valued ttir ops to linalg/arith/tensor (CPU reference path; drops layouts)",
     "ttbw.passes.convert_ttir_to_linalg"))
 register_pass(PassInfo(
+    "linalg-fuse-siblings",
+    "Merge linalg.generic ops with the same iteration domain that read a common input into one "
+    "multi-output generic (sibling fusion: the input is read once)",
+    "ttbw.passes.fuse_linalg_siblings"))
+register_pass(PassInfo(
     "convert-ttir-to-ttkernel",
     "Lower each function holding one ttir.mul_bw to a fused Tensix program: a nested module of "
     "TTKernel reader/compute/writer kernels + its host program description (ttbw.program JSON)",
@@ -30,12 +35,13 @@ register_pass(PassInfo(
     (Option("grid", str, "8x8", "core grid COLSxROWS the work is split over"),
      Option("fuse", bool, True, "true: one fused program per function (a ttir.mul_bw or its "
             "decomposition); false: ttnn's composite path, one program per TTIR op of the "
-            "decomposition, intermediates in DRAM"))))
+            "decomposition, intermediates in DRAM")),
+    unregistered_output=True))
 register_pass(PassInfo(
     "convert-ttkernel-to-emitc",
     "Convert each program's TTKernel kernels to EmitC with tt-mlir's own conversion (the IR "
     "tt-mlir translates to C++)",
-    "ttbw.passes.convert_ttkernel_to_emitc"))
+    "ttbw.passes.convert_ttkernel_to_emitc", unregistered_output=True))
 
 
 def _tensix_pipeline(options: dict) -> str:

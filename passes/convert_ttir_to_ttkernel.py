@@ -44,7 +44,7 @@ from mlir import ir
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.dialect.ops import MUL_BW_OPERANDS, MUL_BW_RESULTS, segments, walk_ops
 
-from .ir_build import relocate
+from .ir_build import relocate, require_unregistered_dialects
 
 _GRID = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*$")
 _ALLOWED = ("func.return", "arith.constant")
@@ -86,7 +86,7 @@ def run(module, options) -> None:
     if errors:
         raise DiagnosticError(errors)
     if work:
-        module.context.allow_unregistered_dialects = True  # TTKernel / ttcore types and ops
+        require_unregistered_dialects(module, "convert-ttir-to-ttkernel")
     for func, name, text, description in work:
         if isinstance(text, list):
             _replace_composite(func, name, text, description)
@@ -141,6 +141,7 @@ def _prepare_op(func, source, op, name: str, grid, fuse: bool):
     is the decomposition of); `func` is the function replaced."""
     from ttbw.lowering import UnsupportedError, analyze
     from ttbw.lowering.describe import describe
+    from ttbw.runtime.scalar_args import ScalarEncodingError
 
     if not fuse:
         from ttbw.lowering.composite import plan_composite
@@ -151,8 +152,10 @@ def _prepare_op(func, source, op, name: str, grid, fuse: bool):
         with op.context:
             analysis = analyze(op)
             text, description, _ = describe(analysis, grid, scalar, runtime_scalar, origins)
-    except UnsupportedError as error:
+    except (UnsupportedError, ScalarEncodingError) as error:
         raise _Refused(op, f"'ttir.mul_bw' op: unsupported: {error}") from None
+    if runtime_scalar:  # the argument the executor encodes into the compute args
+        description["scalar"]["arg"] = origins["b"]["arg"]
     description["function"] = _function(func, name)
     return func, name, text, description
 

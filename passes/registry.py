@@ -52,9 +52,18 @@ class PassInfo:
     summary: str
     module: str  # imported lazily; must define run(module, options)
     options: tuple[Option, ...] = ()
+    # The pass emits ops of dialects ttbw's context does not register (TTKernel): the context
+    # must allow unregistered dialects before a pipeline holding it runs (never set mid-run).
+    unregistered_output: bool = False
 
     def parse_options(self, given: dict[str, str]) -> dict:
         return parse_options(self.argument, self.options, given)
+
+    @property
+    def name(self) -> str:
+        """The pass's name in IR dumps and reports, as MLIR names passes by class:
+        convert-ttir-to-ttkernel -> ConvertTTIRToTTKernel."""
+        return "".join(_ACRONYMS.get(word, word.capitalize()) for word in self.argument.split("-"))
 
     def run(self, module, options: dict) -> None:
         import_module(self.module).run(module, options)
@@ -73,6 +82,8 @@ class PipelineInfo:
         values = parse_options(self.argument, self.options, given)
         return self.pipeline(values) if callable(self.pipeline) else self.pipeline
 
+
+_ACRONYMS = {"ttir": "TTIR", "ttkernel": "TTKernel", "emitc": "EmitC"}
 
 PASSES: dict[str, PassInfo] = {}
 PIPELINES: dict[str, PipelineInfo] = {}

@@ -10,7 +10,7 @@ def run_pipeline(ir_text: str, pipeline: str = DECOMPOSITION, name: str = "<ttbw
     """Returns [(stage, IR text)], the input first. Raises ValueError carrying the
     verifier's (or a pass's) message when the IR breaks a rule."""
     from ttbw.dialect import make_context
-    from ttbw.pipeline import parse_pipeline, resolve, run_step
+    from ttbw.pipeline import parse_pipeline, prepare_context, resolve, run_step
     from ttbw.source import parse_module, verify_module
 
     context = make_context()
@@ -18,13 +18,25 @@ def run_pipeline(ir_text: str, pipeline: str = DECOMPOSITION, name: str = "<ttbw
         module = parse_module(ir_text, name, context)
         _check(verify_module(module))
         stages = [("input", str(module))]
-        for step in resolve(parse_pipeline(pipeline), context):
+        steps = resolve(parse_pipeline(pipeline), context)
+        prepare_context(steps, context)
+        for step in steps:
             run_step(step, module)
             _check(verify_module(module))
             stages.append((step.name, str(module)))
     except DiagnosticError as error:
         raise ValueError("; ".join(d.message for d in error.diagnostics)) from None
     return stages
+
+
+def _source_text(source) -> str:
+    if isinstance(source, str):
+        return source
+    from mlir import ir
+
+    if isinstance(source, ir.Module):  # its locations kept, so diagnostics point at its source
+        return source.operation.get_asm(enable_debug_info=True)
+    raise TypeError(f"compile: expected IR text or an mlir.ir.Module, got {type(source).__name__}")
 
 
 def decompose(ir_text: str) -> str:
@@ -37,10 +49,13 @@ def _check(diagnostics) -> None:
 
 
 class Compiled:
-    """What `compile` produced: every stage's IR, the kernels' C++ and the host programs.
+    """What `compile` produced: every stage's IR; from the last one, the kernels' C++, the host
+    programs and the executable.
 
     stages: [(stage name, IR text)]: "input", each pass of ttir-to-tensix-pipeline (the
       decomposition's, "convert-ttir-to-ttkernel", "convert-ttkernel-to-emitc").
+    text: the last stage, the compiled module (what `ttbw-opt --ttir-to-tensix-pipeline` prints).
+    executable: that module loaded by the executor (`ttbw.executor.load`): `.run(name, inputs)`.
     kernels_cpp: kernel name -> C++ (names "reader" / "compute" / "writer"; prefixed
       "<program>." when there are several programs).
     programs: program module name -> host program description (python/ttbw/lowering/
@@ -48,9 +63,29 @@ class Compiled:
       its composite manifest (launch order, DRAM intermediates).
     """
 
-    def __init__(self, stages, kernels_cpp, programs, composite):
-        self.stages, self.kernels_cpp = stages, kernels_cpp
-        self.programs, self.composite = programs, composite
+    def __init__(self, stages):
+        self.stages = stages
+        self.text = stages[-1][1]
+
+    @property
+    def executable(self):
+        from ttbw.executor import load
+
+        return load(self.text, "<ttbw.compile>")
+
+    @property
+    def programs(self) -> dict:
+        return {p.name: p.description for f in self.executable.functions.values() for p in f.programs}
+
+    @property
+    def composite(self) -> dict:
+        return dict(self.executable.manifests)
+
+    @property
+    def kernels_cpp(self) -> dict:
+        programs = [p for f in self.executable.functions.values() for p in f.programs]
+        single = len(programs) == 1
+        return {(kernel if single else f"{p.name}.{kernel}"): cpp for p in programs for kernel, cpp in p.kernels.items()}
 
     @property
     def program(self) -> dict | None:
@@ -72,15 +107,15 @@ class Compiled:
                 f"programs={sorted(self.programs)})")
 
 
-def compile(ir_text: str, *, grid=(8, 8), fuse: bool = True) -> Compiled:  # noqa: A001 (ttbw.compile)
-    """Compiles ttir IR (one `ttir.mul_bw` per function) to Tensix programs through
-    ttir-to-tensix-pipeline: fused (one program per mul_bw) or, with fuse=False, ttnn's
-    composite path (one program per TTIR op).
+def compile(ir_text, *, grid=(8, 8), fuse: bool = True) -> Compiled:  # noqa: A001 (ttbw.compile)
+    """Compiles ttir IR (text, or an `mlir.ir.Module` of any context, which is left unchanged)
+    to Tensix programs through ttir-to-tensix-pipeline (with EmitC): fused (one program per
+    mul_bw) or, with fuse=False, ttnn's composite path (one program per TTIR op). The result's
+    `executable` runs it on the emulated device.
 
-    Raises ValueError with the verifier's / a pass's message (e.g. what the device lowering
-    does not support)."""
-    from ttbw.ttmlir import TTMLIRError, translate_kernels
-
+    Raises ValueError with the verifier's / a pass's / tt-mlir's message (e.g. what the device
+    lowering does not support)."""
+    ir_text = _source_text(ir_text)
     if not isinstance(fuse, bool):
         raise TypeError(f"compile: fuse must be True or False, got {fuse!r}")
     if (not isinstance(grid, (tuple, list)) or len(grid) != 2
@@ -88,34 +123,6 @@ def compile(ir_text: str, *, grid=(8, 8), fuse: bool = True) -> Compiled:  # noq
         raise ValueError(f"compile: grid must be (cols, rows), two positive ints, got {grid!r}")
     cols, rows = grid
     options = f"grid={cols}x{rows} fuse={'true' if fuse else 'false'} emitc=true"
-    stages = run_pipeline(ir_text, f"builtin.module(ttir-to-tensix-pipeline{{{options}}})")
-    text = stages[-1][1]
-    programs, composite = _descriptions(text)
-    try:
-        kernels = translate_kernels(text, "<ttbw.compile>")
-    except TTMLIRError as error:
-        raise ValueError(str(error)) from None
-    single = len(programs) == 1
-    kernels_cpp = {(k.name.split(".", 1)[1] if single and "." in k.name else k.name): k.cpp for k in kernels}
-    return Compiled(stages, kernels_cpp, programs, composite)
-
-
-def _descriptions(text: str) -> tuple[dict, dict]:
-    """(program module name -> ttbw.program, function name -> ttbw.composite), read back from
-    the printed IR."""
-    import json
-
-    from mlir import ir
-
-    from ttbw.dialect import make_context
-
-    context = make_context()
-    context.allow_unregistered_dialects = True
-    module = ir.Module.parse(text, context)
-    found: tuple[dict, dict] = ({}, {})
-    for op in module.body.operations:
-        op = op.operation
-        for kind, key in enumerate(("ttbw.program", "ttbw.composite")):
-            if op.name == "builtin.module" and key in op.attributes:
-                found[kind][op.attributes["sym_name"].value] = json.loads(op.attributes[key].value)
-    return found
+    compiled = Compiled(run_pipeline(ir_text, f"builtin.module(ttir-to-tensix-pipeline{{{options}}})"))
+    compiled.executable  # noqa: B018 -- tt-mlir translates every kernel now: its errors are compile errors
+    return compiled

@@ -9,12 +9,14 @@ SPLIT_MARKER = re.compile(r"^// -----.*$", re.MULTILINE)
 _PARSE_BUFFER = "-"  # the buffer name MLIR's Python parser gives every source
 
 
-def split_source(text: str, split: bool) -> list[tuple[int, str]]:
-    """Chunks as (first line number, text); one chunk unless `split`."""
+def split_source(text: str, split: bool | str | None) -> list[tuple[int, str]]:
+    """Chunks as (first line number, text): one chunk unless `split` (True: at lines
+    starting with '// -----', as mlir-opt's --split-input-file; a string: that marker)."""
     if not split:
         return [(1, text)]
+    marker = SPLIT_MARKER if split is True else re.compile(f"^{re.escape(split)}.*$", re.MULTILINE)
     chunks, start, line = [], 0, 1
-    for match in SPLIT_MARKER.finditer(text):
+    for match in marker.finditer(text):
         chunks.append((line, text[start:match.start()]))
         line += text.count("\n", start, match.end()) + 1
         start = match.end() + 1
@@ -30,9 +32,10 @@ def parse_module(text: str, name: str, context, first_line: int = 1):
     """
     from mlir import ir
 
-    padded = "\n" * (first_line - 1) + text
+    # bytes: MLIR bytecode, or text kept byte for byte (invalid UTF-8 in a comment is fine)
+    data = text if isinstance(text, bytes) else ("\n" * (first_line - 1) + text).encode("utf-8", "surrogateescape")
     try:
-        module = ir.Module.parse(padded, context)
+        module = ir.Module.parse(data, context)
     except ir.MLIRError as error:
         # A parser that fails without a diagnostic still gets one, so that the tools never
         # exit 1 silently and --verify-diagnostics never passes an unparsed file.
