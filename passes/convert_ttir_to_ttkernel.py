@@ -183,12 +183,13 @@ def _prepare_composite(func, name: str, op, grid, plan, of_mul_bw: bool = True):
     come from the plan and refer to the decomposed function's arguments and results."""
     from ttbw.lowering import UnsupportedError
     from ttbw.lowering.describe import describe_composite
+    from ttbw.runtime.scalar_args import ScalarEncodingError
 
     try:
         with op.context:
             programs, composite = describe_composite(plan(), name, grid, "ttir.mul_bw" if of_mul_bw else None)
     except ValueError as error:  # UnsupportedError is a ValueError
-        kind = "unsupported: " if isinstance(error, UnsupportedError) else ""
+        kind = "unsupported: " if isinstance(error, (UnsupportedError, ScalarEncodingError)) else ""
         raise _Refused(op, f"'{op.name}' op: {kind}{error}") from None
     composite["function"] = _function(func, name)
     return func, name, programs, composite

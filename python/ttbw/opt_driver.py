@@ -41,6 +41,7 @@ class Driver:
         self.context = self._new_context()
         self.diagnostics: list[Diagnostic] = []
         self.parse_seconds = 0.0
+        self.sources: dict = {}
 
     def _new_context(self):
         """Each input chunk gets its own context, so what one chunk's pipeline needs of it (the
@@ -64,6 +65,9 @@ class Driver:
             return False, []
         if self.dump_pipeline:
             print(f"Pass Manager with {len(steps)} passes:\n{pipeline_text_of(steps)}\n", file=sys.stderr)
+        if isinstance(text, str):  # diagnostics quote the line they point at
+            self.sources = {self.name: text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                            .split("\n")}
         outputs = []
         for index, (first_line, chunk) in enumerate(split_source(text, self.split_marker)):
             if index:
@@ -96,7 +100,7 @@ class Driver:
 
     def _report(self, diagnostics: list[Diagnostic]) -> None:
         for diag in diagnostics:
-            print(diag.format(), file=sys.stderr)
+            print(diag.format(self.sources), file=sys.stderr)
 
     def _process(self, chunk: str, first_line: int, steps) -> str | None:
         started = time.perf_counter()
