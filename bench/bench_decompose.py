@@ -61,11 +61,11 @@ def module_text(count: int) -> str:
 def time_in_process(text: str) -> tuple[float, str]:
     driver = Driver(name="bench.mlir")
     start = time.perf_counter()
-    ok, output = driver.run(text, None, ["--ttir-mul-bw-decomposition-pipeline"],
-                            split=False, verify_diagnostics=False)
+    ok, outputs = driver.run(text, None, ["--ttir-mul-bw-decomposition-pipeline"],
+                             verify_diagnostics=False)
     elapsed = time.perf_counter() - start
     assert ok, "pipeline failed"
-    return elapsed, output
+    return elapsed, outputs[0]
 
 
 def time_process(command: list[str], text: str) -> tuple[float, float]:
