@@ -1,24 +1,52 @@
-"""The `ttir` dialect: IRDL definition, tensor-type helpers and the Python verifier."""
+"""The `ttir` dialect: ODS definitions (TTIR*.td) and C++ verifiers/folders, built by CMake
+into `build/dialect/` (a shared library + generated Python op classes), the code that
+loads it into MLIR contexts, and tensor-type helpers."""
 from __future__ import annotations
 
+import ctypes
+import os
 from pathlib import Path
 
-IRDL_FILE = Path(__file__).with_name("ttir.irdl.mlir")
+ROOT = Path(__file__).resolve().parents[1]
+# The CMake build directory of this checkout (tools/setup-env.sh builds the dialect there).
+BUILD_DIR = Path(os.environ.get("TTBW_BUILD_DIR", ROOT / "build"))
+LIBRARY = BUILD_DIR / "dialect" / "libTTBWDialect.so"
+OPS_MODULE = BUILD_DIR / "dialect" / "_ttir_ops_gen.py"
+
+_CAPSULE_NAME = b"mlir.ir.Context._CAPIPtr"
+
+
+class _MlirContext(ctypes.Structure):
+    _fields_ = [("ptr", ctypes.c_void_p)]
+
+
+_library = None
+_search_prefix_added = False
+
+
+def _dialect_library():
+    global _library
+    if _library is None:
+        import mlir.ir  # noqa: F401  (loads libMLIRPythonCAPI.so, which the library links to)
+
+        if not LIBRARY.exists():
+            raise RuntimeError(
+                f"the ttir dialect is not built ({LIBRARY} is missing): run tools/setup-env.sh "
+                "or `cmake --build build --target TTBWDialect`")
+        library = ctypes.CDLL(str(LIBRARY))
+        library.ttbwLoadTTIRDialect.argtypes = [_MlirContext]
+        library.ttbwLoadTTIRDialect.restype = None
+        _library = library
+    return _library
 
 
 def load_ttir(context) -> None:
-    """Registers the IRDL-defined `ttir` dialect in `context` (once per context)."""
-    from mlir import ir
-    from mlir.dialects import irdl
-
-    if getattr(context, "_ttbw_ttir_loaded", False):
-        return
-    with context, ir.Location.unknown(context):
-        definition = ir.Module.parse(IRDL_FILE.read_text(), context)
-        irdl.load_dialects(definition)
-    # Keep the definition alive as long as the context: the dialect refers to it.
-    context._ttbw_ttir_definition = definition
-    context._ttbw_ttir_loaded = True
+    """Loads the `ttir` dialect into `context` (a no-op when it is loaded already)."""
+    get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
+    get_pointer.restype = ctypes.c_void_p
+    get_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+    pointer = get_pointer(context._CAPIPtr, _CAPSULE_NAME)
+    _dialect_library().ttbwLoadTTIRDialect(_MlirContext(pointer))
 
 
 def make_context():
@@ -26,7 +54,10 @@ def make_context():
     from mlir import ir
     from mlir._mlir_libs import _mlir
 
-    _mlir.globals.append_dialect_search_prefix("ttbw.mlir_dialects")
+    global _search_prefix_added
+    if not _search_prefix_added:  # ttir's Python op classes (ttbw.mlir_dialects.ttir) wrap ttir ops
+        _mlir.globals.append_dialect_search_prefix("ttbw.mlir_dialects")
+        _search_prefix_added = True
     context = ir.Context()
     context.allow_unregistered_dialects = False
     load_ttir(context)

@@ -42,7 +42,7 @@ def shape_str(shape) -> str:
 
 
 # Keyed by the (uniqued, hashable) MLIR type: printing a type costs more than
-# reading it, and the verifier asks for the same few types thousands of times.
+# reading it, and the passes ask for the same few types thousands of times.
 _cache: dict = {}
 
 

@@ -24,7 +24,7 @@ STAGES = [
     ("decomposed into ttir.multiply", "ttbw-opt", ["--ttir-decompose-mul-bw"]),
     ("broadcast gradients reduced", "ttbw-opt", ["--ttir-reduce-broadcast-grads"]),
     ("complex tensors expanded into (real, imag)", "ttbw-opt", ["--ttir-expand-complex"]),
-    ("cleaned up: tt-mlir TTIR", "ttbw-opt", ["--ttir-cleanup", "--canonicalize"]),
+    ("canonicalized and CSE-d: tt-mlir TTIR", "ttbw-opt", ["--canonicalize", "--cse"]),
     ("one fused Tensix program: TTKernel reader/compute/writer (verified by tt-mlir)",
      "ttbw-opt", ["--convert-ttir-to-ttkernel"]),
     ("EmitC from tt-mlir's convert-ttkernel-to-emitc", "ttbw-opt",

@@ -13,15 +13,11 @@ register_pass(PassInfo(
     "ttir-expand-complex",
     "Expand complex tensors into (real, imag) pairs of real tensors, as ttnn's ComplexTensor",
     "ttbw.passes.expand_complex"))
-register_pass(PassInfo(
-    "ttir-cleanup",
-    "Remove unused ttir ops and merge identical ones (DCE + CSE; ttir ops are pure)",
-    "ttbw.passes.cleanup"))
 register_pipeline(PipelineInfo(
     "ttir-mul-bw-decomposition-pipeline",
-    "ttir.mul_bw to tt-mlir TTIR: decompose, reduce broadcasts, expand complex, clean up",
-    "ttir-decompose-mul-bw,ttir-reduce-broadcast-grads,ttir-expand-complex,ttir-cleanup,"
-    "canonicalize"))
+    "ttir.mul_bw to tt-mlir TTIR: decompose, reduce broadcasts, expand complex, then upstream "
+    "canonicalize (folds, dead ops) and cse",
+    "ttir-decompose-mul-bw,ttir-reduce-broadcast-grads,ttir-expand-complex,canonicalize,cse"))
 register_pass(PassInfo(
     "convert-ttir-to-linalg",
     "Lower real-valued ttir ops to linalg/arith/tensor (target=cpu: the CPU reference path, "

@@ -24,7 +24,7 @@ from mlir import ir
 from mlir.dialects import arith, linalg, tensor
 
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
-from ttbw.dialect.verifier import walk_ops
+from ttbw.dialect.ops import walk_ops
 
 _CONVERTED = ("ttir.multiply", "ttir.add", "ttir.subtract", "ttir.neg", "ttir.typecast",
               "ttir.sum", "ttir.reshape", "ttir.full")

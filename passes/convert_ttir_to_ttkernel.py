@@ -42,7 +42,7 @@ import re
 from mlir import ir
 
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
-from ttbw.dialect.verifier import MUL_BW_OPERANDS, MUL_BW_RESULTS, segments, walk_ops
+from ttbw.dialect.ops import MUL_BW_OPERANDS, MUL_BW_RESULTS, segments, walk_ops
 
 from .ir_build import relocate, require_unregistered_dialects
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from mlir import ir
 
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
-from ttbw.dialect.verifier import walk_ops
+from ttbw.dialect.ops import walk_ops
 
 from .ir_build import relocate, require_unregistered_dialects
 

@@ -22,26 +22,30 @@ from __future__ import annotations
 
 from mlir import ir
 
-from ttbw.dialect.tensor_types import broadcast_shapes, describe
-from ttbw.dialect.verifier import (MUL_BW_OPERANDS, MUL_BW_RESULTS, required_outputs,
-                                   segments, walk_ops)
+from mlir.dialects import bufferization, builtin
+from mlir.dialects import tensor as tensor_dialect
 
-from .ir_build import MEMORY_CONFIG, SUM_TO_MARK, create, tensor, typecast
+from ttbw.dialect.ops import MUL_BW_OPERANDS, MUL_BW_RESULTS, required_outputs, segments, walk_ops
+from ttbw.dialect.tensor_types import broadcast_shapes, describe
+from ttbw.mlir_dialects import ttir
+
+from .ir_build import MEMORY_CONFIG, SUM_TO_MARK, tensor, typecast
 
 
 def run(module, options) -> None:
-    for op in [op for op in walk_ops(module.operation) if op.name == "ttir.mul_bw"]:
+    for op in [op.opview for op in walk_ops(module.operation) if op.name == "ttir.mul_bw"]:
         with ir.InsertionPoint(op), op.location:
             _decompose(op)
         op.erase()
 
 
-def _decompose(op) -> None:
+def _decompose(op: ttir.MulBwOp) -> None:
+    # One read of the segment sizes instead of one per generated accessor (this runs per op).
     operands = segments(op, "operandSegmentSizes", MUL_BW_OPERANDS, list(op.operands))
     results = segments(op, "resultSegmentSizes", MUL_BW_RESULTS, list(op.results))
     grad, a, b = operands["grad"], operands["input"], operands["other"]
-    if "memory_config" in op.attributes:
-        _keep_memory_config(op, op.attributes["memory_config"])
+    if op.memory_config is not None:
+        _keep_memory_config(op, op.memory_config)
 
     if not isinstance(b.type, ir.RankedTensorType):  # scalar other
         _finish(_multiply(grad, _scalar_tensor(b)), results["input_grad"], operands["input_grad"])
@@ -53,7 +57,7 @@ def _decompose(op) -> None:
         if not mask[index]:
             continue
         if complex_:
-            factor = create("ttir.conj", [factor], factor.type)
+            factor = ttir.ConjOp(factor.type, factor).result
         _finish(_multiply(grad, factor), results[name], operands[name])
 
 
@@ -86,7 +90,7 @@ def _multiply(lhs: ir.Value, rhs: ir.Value) -> ir.Value:
     if rhs.type.element_type != element:
         rhs = typecast(rhs, tensor(rhs.type.shape, element))
     shape = broadcast_shapes(lhs.type.shape, rhs.type.shape)
-    return create("ttir.multiply", [lhs, rhs], tensor(shape, element))
+    return ttir.MultiplyOp(tensor(shape, element), lhs, rhs).result
 
 
 def _promoted_element(lhs, rhs):
@@ -105,18 +109,16 @@ def _scalar_tensor(scalar: ir.Value) -> ir.Value:
     rank0 = tensor([], ir.F32Type.get())
     if isinstance(owner, ir.OpView) and owner.name == "arith.constant":
         value = owner.attributes["value"]
-        return create("ttir.full", [], rank0, {
-            "fill_value": ir.FloatAttr.get(ir.F32Type.get(), ir.FloatAttr(value).value),
-            "shape": ir.DenseI32ArrayAttr.get([])})
-    return create("tensor.from_elements", [scalar], rank0)
+        return ttir.FullOp(rank0, ir.DenseI32ArrayAttr.get([]),
+                           ir.FloatAttr.get(ir.F32Type.get(), ir.FloatAttr(value).value)).result
+    return tensor_dialect.FromElementsOp(rank0, [scalar]).result
 
 
 def _finish(gradient: ir.Value, result: ir.Value, preallocated: ir.Value | None) -> None:
     if gradient.type != result.type:
-        cast = ir.Operation.create("builtin.unrealized_conversion_cast", results=[result.type],
-                                   operands=[gradient], attributes={SUM_TO_MARK: ir.UnitAttr.get()})
+        cast = builtin.UnrealizedConversionCastOp([result.type], [gradient])
+        cast.operation.attributes[SUM_TO_MARK] = ir.UnitAttr.get()
         gradient = cast.result
     if preallocated is not None:
-        gradient = create("bufferization.materialize_in_destination",
-                          [gradient, preallocated], result.type)
+        gradient = bufferization.MaterializeInDestinationOp(result.type, gradient, preallocated).result
     result.replace_all_uses_with(gradient)

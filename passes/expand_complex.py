@@ -12,10 +12,12 @@ After this pass no complex type is left, so the IR is plain tt-mlir TTIR.
 from __future__ import annotations
 
 from mlir import ir
+from mlir.dialects import func as func_dialect
 
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
+from ttbw.mlir_dialects import ttir
 
-from .ir_build import create, tensor
+from .ir_build import tensor
 
 PER_PART = ("ttir.sum", "ttir.reshape", "ttir.typecast", "ttir.neg",
             "ttir.add", "ttir.subtract", "builtin.unrealized_conversion_cast",
@@ -107,7 +109,7 @@ def _expand_return(op, parts) -> None:
     for value in op.operands:
         operands += list(parts[value]) if value in parts else [value]
     with ir.InsertionPoint(op), op.location:
-        ir.Operation.create("func.return", operands=operands)
+        func_dialect.ReturnOp(operands)
     op.erase()
 
 
@@ -122,12 +124,13 @@ def _expand_op(op, parts) -> None:
         raise ValueError("must be decomposed first (run ttir-decompose-mul-bw)")
     if name == "ttir.conj":
         re, im = split(op.operands[0])
-        parts[op.result] = (re, create("ttir.neg", [im], im.type))
+        parts[op.result] = (re, ttir.NegOp(im.type, im).result)
         return
     if name == "ttir.multiply":
         parts[op.result] = _multiply(op, split)
         return
     if name in PER_PART and all(_is_complex(v.type) for v in [*op.operands, *op.results]):
+        # The same op on each part: only the types change, so it is rebuilt by name.
         attributes = {name: op.attributes[name] for name in op.attributes}
         part_type = _part_type(op.result.type)
         operand_parts = [split(v) for v in op.operands]
@@ -145,20 +148,24 @@ def _multiply(op, split):
     result = _part_type(op.result.type)
 
     def mul(a, b):
-        return create("ttir.multiply", [a, b], result)
+        return ttir.MultiplyOp(result, a, b).result
+
+    def add(a, b):
+        return ttir.AddOp(result, a, b).result
+
+    def subtract(a, b):
+        return ttir.SubtractOp(result, a, b).result
 
     # x · conj(y): mul_bw's gradient, 4 multiplies + add + subtract, no neg.
     for lhs, rhs in ((x, y), (y, x)):
         owner = rhs.owner
-        if isinstance(owner, ir.OpView) and owner.name == "ttir.conj":
+        if isinstance(owner, ttir.ConjOp):
             xr, xi = split(lhs)
-            yr, yi = split(owner.operands[0])
-            return (create("ttir.add", [mul(xr, yr), mul(xi, yi)], result),
-                    create("ttir.subtract", [mul(xi, yr), mul(xr, yi)], result))
+            yr, yi = split(owner.input)
+            return (add(mul(xr, yr), mul(xi, yi)), subtract(mul(xi, yr), mul(xr, yi)))
     xr, xi = split(x)
     yr, yi = split(y)
-    return (create("ttir.subtract", [mul(xr, yr), mul(xi, yi)], result),
-            create("ttir.add", [mul(xr, yi), mul(xi, yr)], result))
+    return (subtract(mul(xr, yr), mul(xi, yi)), add(mul(xr, yi), mul(xi, yr)))
 
 
 

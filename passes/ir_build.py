@@ -1,19 +1,14 @@
-"""Small helpers the passes share to build ttir IR (always at the current
-insertion point and location)."""
+"""Small helpers the passes share to build ttir IR with the generated op classes
+(always at the current insertion point and location)."""
 from __future__ import annotations
 
 from mlir import ir
 
 from ttbw.dialect.tensor_types import describe
+from ttbw.mlir_dialects import ttir
 
 SUM_TO_MARK = "ttbw.sum_to"  # on an unrealized cast that ttir-reduce-broadcast-grads resolves
 MEMORY_CONFIG = "ttir.memory_config"  # function result attribute: where that result lives
-
-
-def create(name: str, operands, result_type, attributes=None) -> ir.Value:
-    op = ir.Operation.create(name, results=[result_type], operands=list(operands),
-                             attributes=attributes or {})
-    return op.result
 
 
 def tensor(shape, element, encoding=None) -> ir.RankedTensorType:
@@ -33,7 +28,7 @@ def i32_array(values) -> ir.ArrayAttr:
 def typecast(value: ir.Value, result_type) -> ir.Value:
     if value.type == result_type:
         return value
-    return create("ttir.typecast", [value], result_type)
+    return ttir.TypecastOp(result_type, value).result
 
 
 def is_complex(value_type) -> bool:

@@ -14,10 +14,11 @@ from __future__ import annotations
 from mlir import ir
 
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
+from ttbw.dialect.ops import walk_ops
 from ttbw.dialect.tensor_types import TypeRuleError, broadcasts_to, describe, reduction_dims
-from ttbw.dialect.verifier import walk_ops
+from ttbw.mlir_dialects import ttir
 
-from .ir_build import SUM_TO_MARK, create, i32_array, tensor, typecast
+from .ir_build import SUM_TO_MARK, i32_array, tensor, typecast
 
 
 def run(module, options) -> None:
@@ -47,9 +48,8 @@ def _sum_to(value: ir.Value, target_type) -> ir.Value:
     element = value.type.element_type
     if dims:
         kept = [1 if i in dims else d for i, d in enumerate(source.shape)]
-        value = create("ttir.sum", [value], tensor(kept, element), {
-            "dim_arg": i32_array(dims), "keep_dim": ir.BoolAttr.get(True)})
+        value = ttir.SumOp(tensor(kept, element), value, ir.BoolAttr.get(True),
+                           dim_arg=i32_array(dims)).result
     if tuple(value.type.shape) != target.shape:
-        value = create("ttir.reshape", [value], tensor(target.shape, element),
-                       {"shape": i32_array(target.shape)})
+        value = ttir.ReshapeOp(tensor(target.shape, element), value, i32_array(target.shape)).result
     return typecast(value, target_type)

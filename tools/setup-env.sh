@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Creates (once) the project's virtual environment in .venv, installs the project
-# into it and fetches the tt-mlir library. Re-running is cheap: nothing is
-# reinstalled unless pyproject.toml changed, nothing is downloaded twice.
+# into it, fetches the tt-mlir library and builds the `ttir` dialect (dialect/, ODS +
+# C++) in build/. Re-running is cheap: nothing is reinstalled unless pyproject.toml
+# changed, nothing is downloaded twice, the dialect is rebuilt only when its sources change.
 # Usage: source tools/setup-env.sh   (sets ROOT and VENV and puts .venv/bin on PATH)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,5 +21,20 @@ fi
 # The real tt-mlir C library (from the tt-lang wheel) in .cache/; a no-op once there.
 "$VENV/bin/python" -c "from ttbw.ttmlir.install import main; raise SystemExit(main([]))" > /dev/null \
   || { echo "ttbw: could not fetch tt-mlir" >&2; exit 1; }
+# The ttir dialect: CMake (re)configures when CMakeLists.txt changes and rebuilds only
+# what changed; compiler progress goes to stderr, nothing is printed when up to date.
+if [ ! -f "$ROOT/build/CMakeCache.txt" ]; then
+  echo "ttbw: configuring build/ (CMake, MLIR from the venv)" >&2
+  cmake -S "$ROOT" -B "$ROOT/build" -DPython3_EXECUTABLE="$VENV/bin/python" > "$ROOT/build.cmake.log" 2>&1 \
+    || { cat "$ROOT/build.cmake.log" >&2; echo "ttbw: CMake configuration failed" >&2; exit 1; }
+fi
+set +e
+cmake --build "$ROOT/build" --target TTBWDialect --parallel 2 2>&1 | tee "$ROOT/build.dialect.log" \
+  | { grep --line-buffered -E 'Building CXX|Linking' || true; } | sed -u 's/^/ttbw: dialect: /' >&2
+status=${PIPESTATUS[0]}
+set -e
+if [ "$status" != 0 ]; then
+  cat "$ROOT/build.dialect.log" >&2; echo "ttbw: building the ttir dialect failed" >&2; exit 1
+fi
 export PATH="$VENV/bin:$PATH"
 set +eu

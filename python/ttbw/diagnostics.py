@@ -1,8 +1,8 @@
 """Diagnostics in MLIR's shape, whoever produced them.
 
-MLIR's own diagnostics (parser, IRDL, upstream passes) and the ones of our
-Python verifier and passes end up as `Diagnostic` records, so the tools print
-and `--verify-diagnostics` match them the same way.
+MLIR's own diagnostics (parser, the dialect's verifiers, upstream passes) and the ones of
+ttbw's Python passes end up as `Diagnostic` records, so the tools print and
+`--verify-diagnostics` match them the same way.
 """
 from __future__ import annotations
 

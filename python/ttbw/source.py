@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ttbw.diagnostics import Diagnostic, DiagnosticError, from_mlir
+from ttbw.diagnostics import UNKNOWN_LOC, Diagnostic, DiagnosticError, SourceLoc, from_mlir
 
 SPLIT_MARKER = re.compile(r"^// -----.*$", re.MULTILINE)
 _PARSE_BUFFER = "-"  # the buffer name MLIR's Python parser gives every source
@@ -37,8 +37,12 @@ def parse_module(text: str, name: str, context, first_line: int = 1):
     try:
         module = ir.Module.parse(data, context)
     except ir.MLIRError as error:
+        # A parser that fails without a diagnostic still gets one, so that the tools never
+        # exit 1 silently and --verify-diagnostics never passes an unparsed file.
         raise DiagnosticError([from_mlir(d, {_PARSE_BUFFER: name})
-                               for d in error.error_diagnostics]) from None
+                               for d in error.error_diagnostics] or [
+            Diagnostic("error", SourceLoc(name, first_line, 1),
+                       "failed to parse the input (the parser gave no diagnostic)")]) from None
     _relocate(module, name)
     return module
 
@@ -67,13 +71,12 @@ def _relocate(module, name: str) -> None:
 
 
 def verify_module(module) -> list[Diagnostic]:
-    """MLIR's structural verifier, then (if that passes) ttbw's rules."""
+    """MLIR's verifier (the ttir rules are the dialect's C++ op verifiers)."""
     from mlir import ir
-
-    from ttbw.dialect.verifier import verify
 
     try:
         module.operation.verify()
     except ir.MLIRError as error:
-        return [from_mlir(d) for d in error.error_diagnostics]
-    return verify(module)
+        return [from_mlir(d) for d in error.error_diagnostics] or [
+            Diagnostic("error", UNKNOWN_LOC, f"verification failed: {error}")]
+    return []

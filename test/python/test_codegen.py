@@ -23,7 +23,7 @@ def ty(shape, fmt="bf16", layout="tile") -> str:
 def lower(text: str):
     """The codegen's program spec of the single function in `text` (TTIR)."""
     from ttbw.dialect import make_context
-    from ttbw.dialect.verifier import walk_ops
+    from ttbw.dialect.ops import walk_ops
     from ttbw.passes import convert_ttir_to_linalg
     from ttbw.source import parse_module
 

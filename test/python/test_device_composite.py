@@ -294,7 +294,7 @@ def test_plan_composite_function_plans_decomposed_ir():
     memory given by the caller; the same plan plan_composite makes from the mul_bw."""
     from ttbw.compilation import decompose
     from ttbw.dialect import make_context
-    from ttbw.dialect.verifier import walk_ops
+    from ttbw.dialect.ops import walk_ops
     from ttbw.lowering.composite import plan_composite_function
     from ttbw.source import parse_module
 

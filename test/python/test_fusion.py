@@ -25,7 +25,7 @@ def _types(text: str):
 
     from ttbw.dialect import make_context
     from ttbw.dialect.tensor_types import describe
-    from ttbw.dialect.verifier import walk_ops
+    from ttbw.dialect.ops import walk_ops
     from ttbw.source import parse_module
 
     with make_context() as context:

@@ -199,7 +199,7 @@ def test_every_stage_computes_the_same_gradients(a_shape, b_shape, dtype, comple
     call = _Call(*tensors, (True, True), None, None, None)
     stages = run_pipeline(call.ir())
     assert [name for name, _ in stages][1:5] == [
-        "ttir-decompose-mul-bw", "ttir-reduce-broadcast-grads", "ttir-expand-complex", "ttir-cleanup"]
+        "ttir-decompose-mul-bw", "ttir-reduce-broadcast-grads", "ttir-expand-complex", "canonicalize"]
     final = run_cpu(stages[-1][1], "mul_bw", call.inputs())
     for name, ir_text in stages[:-1]:
         rest = run_pipeline(ir_text)[-1][1]

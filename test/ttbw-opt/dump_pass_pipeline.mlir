@@ -5,6 +5,7 @@
 // CHECK-NEXT: builtin.module(
 // CHECK-NEXT:   ttir-decompose-mul-bw,
 // CHECK:   canonicalize,
+// CHECK-NEXT:   cse,
 // CHECK-NEXT:   convert-ttir-to-ttkernel{fuse=true grid=8x8}
 // CHECK-NEXT: )
 func.func @f() {

@@ -12,7 +12,7 @@
 // CHECK: --ttir-decompose-mul-bw
 // CHECK: --ttir-reduce-broadcast-grads
 // CHECK: --ttir-expand-complex
-// CHECK: --ttir-cleanup
+// CHECK-NOT: --ttir-cleanup
 // CHECK: ttbw pipelines:
 // CHECK: --ttir-mul-bw-decomposition-pipeline
 // VERSION: ttbw-opt 0.1.0

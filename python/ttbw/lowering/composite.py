@@ -272,7 +272,7 @@ def _linalg_function(op, tensor_operands, scalars) -> str:
 def _spec(linalg: str):
     """The codegen's program of a step's linalg function."""
     from ttbw.dialect import make_context
-    from ttbw.dialect.verifier import walk_ops
+    from ttbw.dialect.ops import walk_ops
     from ttbw.source import parse_module
 
     with make_context() as context:
@@ -287,7 +287,7 @@ def _memory_and_names(mul_bw, func_op):
     from mlir import ir
 
     from ttbw.dialect.tensor_types import describe
-    from ttbw.dialect.verifier import MUL_BW_OPERANDS, memory_config, segments
+    from ttbw.dialect.ops import MUL_BW_OPERANDS, memory_config, segments
 
     mc = memory_config(mul_bw)
     roles = segments(mul_bw, "operandSegmentSizes", MUL_BW_OPERANDS, list(mul_bw.operands))
@@ -310,7 +310,7 @@ def plan_composite(op_ir_text: str, arg_buffers: tuple | None = None) -> Composi
     other_grad; complex ones as grad.real, grad.imag, ...)."""
     from ttbw.compilation import run_pipeline
     from ttbw.dialect import make_context
-    from ttbw.dialect.verifier import walk_ops
+    from ttbw.dialect.ops import walk_ops
     from ttbw.source import parse_module
 
     stages = run_pipeline(op_ir_text)  # parses, verifies (ValueError), decomposes

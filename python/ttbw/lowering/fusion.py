@@ -26,7 +26,7 @@ def fused_program(ttir_text: str):
     """The codegen's one program (`codegen.ProgramSpec`) of the single function of TTIR in
     `ttir_text`, fused (UnsupportedError when it is not one program)."""
     from ttbw.dialect import make_context
-    from ttbw.dialect.verifier import walk_ops
+    from ttbw.dialect.ops import walk_ops
     from ttbw.passes import convert_ttir_to_linalg
     from ttbw.source import parse_module
 

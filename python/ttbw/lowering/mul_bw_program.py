@@ -209,7 +209,7 @@ def analyze(op) -> Analysis:
     from mlir import ir
 
     from ttbw.dialect.tensor_types import describe
-    from ttbw.dialect.verifier import MUL_BW_OPERANDS, MUL_BW_RESULTS, memory_config, required_outputs, segments
+    from ttbw.dialect.ops import MUL_BW_OPERANDS, MUL_BW_RESULTS, memory_config, required_outputs, segments
 
     operands = segments(op, "operandSegmentSizes", MUL_BW_OPERANDS, list(op.operands))
     results = segments(op, "resultSegmentSizes", MUL_BW_RESULTS, list(op.results))

@@ -12,7 +12,7 @@ def analyze_ir(op_ir_text: str) -> Analysis:
     UnsupportedError (a ValueError) on what the device path does not do."""
     from ttbw.diagnostics import DiagnosticError
     from ttbw.dialect import make_context
-    from ttbw.dialect.verifier import walk_ops
+    from ttbw.dialect.ops import walk_ops
     from ttbw.source import parse_module, verify_module
 
     context = make_context()

@@ -127,7 +127,7 @@ def result_memory(func) -> str:
     """Where func's results live, dram | l1, from their `ttir.memory_config` result attributes
     (the decomposition sets the op's memory_config on each result it returns); ValueError when
     one is malformed or the results disagree (one program's results live in one memory)."""
-    from ttbw.dialect.verifier import OpRuleError, parse_memory_config
+    from ttbw.dialect.ops import OpRuleError, parse_memory_config
 
     count = len(ir.FunctionType(func.attributes["function_type"].value).results)
     found = set()

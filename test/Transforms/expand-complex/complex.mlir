@@ -22,8 +22,8 @@ func.func @complex(%g: tensor<32x64xcomplex<bf16>>, %a: tensor<32x64xcomplex<bf1
 // Broadcast-reduce applies to each part of a complex gradient.
 // CHECK-LABEL: func.func @complex_broadcast
 func.func @complex_broadcast(%g: tensor<1x1x32x64xcomplex<f32>>, %a: tensor<1x1x32x64xcomplex<f32>>, %b: tensor<1x1x1x64xcomplex<f32>>) -> (tensor<1x1x32x64xcomplex<f32>>, tensor<1x1x1x64xcomplex<f32>>) {
-  // CHECK-DAG: "ttir.sum"(%{{.*}}) {dim_arg = [2 : i32], keep_dim = true} : (tensor<1x1x32x64xf32>) -> tensor<1x1x1x64xf32>
-  // CHECK-DAG: "ttir.sum"(%{{.*}}) {dim_arg = [2 : i32], keep_dim = true} : (tensor<1x1x32x64xf32>) -> tensor<1x1x1x64xf32>
+  // CHECK-DAG: "ttir.sum"(%{{.*}}) <{dim_arg = [2 : i32], keep_dim = true}> : (tensor<1x1x32x64xf32>) -> tensor<1x1x1x64xf32>
+  // CHECK-DAG: "ttir.sum"(%{{.*}}) <{dim_arg = [2 : i32], keep_dim = true}> : (tensor<1x1x32x64xf32>) -> tensor<1x1x1x64xf32>
   // CHECK: return {{.*}} : tensor<1x1x32x64xf32>, tensor<1x1x32x64xf32>, tensor<1x1x1x64xf32>, tensor<1x1x1x64xf32>
   %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<1x1x32x64xcomplex<f32>>, tensor<1x1x32x64xcomplex<f32>>, tensor<1x1x1x64xcomplex<f32>>) -> (tensor<1x1x32x64xcomplex<f32>>, tensor<1x1x1x64xcomplex<f32>>)
   return %0#0, %0#1 : tensor<1x1x32x64xcomplex<f32>>, tensor<1x1x1x64xcomplex<f32>>

@@ -1,5 +1,5 @@
 // RUN: ttbw-opt --split-input-file --verify-diagnostics %s
-// Rules of the tt-mlir TTIR ops that IRDL cannot check.
+// Rules of the tt-mlir TTIR ops (the dialect's C++ verifiers).
 
 func.func @multiply_result_shape(%x: tensor<4x32xbf16>, %y: tensor<1x32xbf16>) -> tensor<1x32xbf16> {
   // expected-error @+1 {{'ttir.multiply' op result shape 1x32 must be the broadcast shape 4x32}}
@@ -58,7 +58,7 @@ func.func @sum_dim_arg_i64(%x: tensor<4x32xbf16>) -> tensor<4x1xbf16> {
 // -----
 
 func.func @sum_missing_keep_dim(%x: tensor<4x32xbf16>) -> tensor<4x1xbf16> {
-  // expected-error @+1 {{attribute "keep_dim" is expected but not provided}}
+  // expected-error @+1 {{'ttir.sum' op requires attribute 'keep_dim'}}
   %0 = "ttir.sum"(%x) {dim_arg = [1 : i32]} : (tensor<4x32xbf16>) -> tensor<4x1xbf16>
   return %0 : tensor<4x1xbf16>
 }

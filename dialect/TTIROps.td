@@ -1,0 +1,214 @@
+// The `ttir` ops. tt-mlir's TTIR ops keep tt-mlir's names, operand orders and
+// properties (no destination operands, as in today's tt-mlir); `mul_bw` and
+// `conj` are ttbw's own. The descriptions are in TTIROps.md; the verifiers and
+// folders in TTIRVerify.cpp / TTIRDialect.cpp.
+#ifndef TTBW_DIALECT_TTIROPS_TD
+#define TTBW_DIALECT_TTIROPS_TD
+
+include "TTIRBase.td"
+include "TTIRAttrs.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/CommonTypeConstraints.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Elementwise
+//===----------------------------------------------------------------------===//
+
+// Ops whose rules ttbw checks fully (data types and layouts of every tensor, as
+// the mul_bw decomposition needs) have a C++ verifier; the others check shapes.
+class TTIR_ElementwiseUnaryOp<string mnemonic, list<Trait> traits = []> :
+    TTIR_Op<mnemonic, [Pure, Elementwise, SameOperandsAndResultShape] # traits> {
+  let arguments = (ins AnyRankedTensor:$input);
+  let results = (outs AnyRankedTensor:$result);
+}
+
+// lhs and rhs broadcast implicitly (NumPy rules, ranks may differ).
+class TTIR_ElementwiseBinaryOp<string mnemonic, list<Trait> traits = []> :
+    TTIR_Op<mnemonic, [Pure] # traits> {
+  let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs);
+  let results = (outs AnyRankedTensor:$result);
+  let hasVerifier = 1;
+}
+
+def TTIR_MultiplyOp : TTIR_ElementwiseBinaryOp<"multiply", [Commutative]> {
+  let summary = "Elementwise multiply (implicit broadcast)";
+}
+def TTIR_AddOp : TTIR_ElementwiseBinaryOp<"add", [Commutative]> {
+  let summary = "Elementwise add (implicit broadcast)";
+}
+def TTIR_SubtractOp : TTIR_ElementwiseBinaryOp<"subtract"> {
+  let summary = "Elementwise subtract (implicit broadcast)";
+}
+def TTIR_DivOp : TTIR_ElementwiseBinaryOp<"div"> {
+  let summary = "Elementwise divide (implicit broadcast)";
+}
+def TTIR_MaximumOp : TTIR_ElementwiseBinaryOp<"maximum", [Commutative]> {
+  let summary = "Elementwise maximum (implicit broadcast)";
+}
+def TTIR_MinimumOp : TTIR_ElementwiseBinaryOp<"minimum", [Commutative]> {
+  let summary = "Elementwise minimum (implicit broadcast)";
+}
+def TTIR_PowOp : TTIR_ElementwiseBinaryOp<"pow"> {
+  let summary = "Elementwise power (implicit broadcast)";
+}
+// Comparisons: 1 where true, 0 where false, in the result's element type.
+def TTIR_EqualOp : TTIR_ElementwiseBinaryOp<"eq", [Commutative]> {
+  let summary = "Elementwise equal";
+}
+def TTIR_NotEqualOp : TTIR_ElementwiseBinaryOp<"ne", [Commutative]> {
+  let summary = "Elementwise not equal";
+}
+def TTIR_GreaterThanOp : TTIR_ElementwiseBinaryOp<"gt"> {
+  let summary = "Elementwise greater than";
+}
+def TTIR_GreaterEqualOp : TTIR_ElementwiseBinaryOp<"ge"> {
+  let summary = "Elementwise greater or equal";
+}
+def TTIR_LessThanOp : TTIR_ElementwiseBinaryOp<"lt"> {
+  let summary = "Elementwise less than";
+}
+def TTIR_LessEqualOp : TTIR_ElementwiseBinaryOp<"le"> {
+  let summary = "Elementwise less or equal";
+}
+
+// first ? second : third, elementwise with implicit broadcast.
+def TTIR_WhereOp : TTIR_Op<"where", [Pure]> {
+  let summary = "Elementwise select";
+  let arguments = (ins AnyRankedTensor:$first, AnyRankedTensor:$second,
+                       AnyRankedTensor:$third);
+  let results = (outs AnyRankedTensor:$result);
+  let hasVerifier = 1;
+}
+
+def TTIR_NegOp : TTIR_Op<"neg", [Pure]> {
+  let summary = "Elementwise negate";
+  let arguments = (ins AnyRankedTensor:$input);
+  let results = (outs AnyRankedTensor:$result);
+  let hasVerifier = 1;
+  let hasFolder = 1;  // neg(neg(x)) = x
+}
+
+def TTIR_AbsOp : TTIR_ElementwiseUnaryOp<"abs"> { let summary = "Elementwise absolute value"; }
+def TTIR_CeilOp : TTIR_ElementwiseUnaryOp<"ceil"> { let summary = "Elementwise ceiling"; }
+def TTIR_CosOp : TTIR_ElementwiseUnaryOp<"cos"> { let summary = "Elementwise cosine"; }
+def TTIR_ErfOp : TTIR_ElementwiseUnaryOp<"erf"> { let summary = "Elementwise error function"; }
+def TTIR_ExpOp : TTIR_ElementwiseUnaryOp<"exp"> { let summary = "Elementwise exponential"; }
+def TTIR_Expm1Op : TTIR_ElementwiseUnaryOp<"expm1"> { let summary = "Elementwise exp(x) - 1"; }
+def TTIR_FloorOp : TTIR_ElementwiseUnaryOp<"floor"> { let summary = "Elementwise floor"; }
+def TTIR_GeluOp : TTIR_ElementwiseUnaryOp<"gelu"> { let summary = "Elementwise GELU"; }
+def TTIR_LogOp : TTIR_ElementwiseUnaryOp<"log"> { let summary = "Elementwise natural logarithm"; }
+def TTIR_Log1pOp : TTIR_ElementwiseUnaryOp<"log1p"> { let summary = "Elementwise log(1 + x)"; }
+def TTIR_ReciprocalOp : TTIR_ElementwiseUnaryOp<"reciprocal"> { let summary = "Elementwise 1 / x"; }
+def TTIR_ReluOp : TTIR_ElementwiseUnaryOp<"relu"> { let summary = "Elementwise ReLU"; }
+def TTIR_RsqrtOp : TTIR_ElementwiseUnaryOp<"rsqrt"> { let summary = "Elementwise 1 / sqrt(x)"; }
+def TTIR_SigmoidOp : TTIR_ElementwiseUnaryOp<"sigmoid"> { let summary = "Elementwise sigmoid"; }
+def TTIR_SignOp : TTIR_ElementwiseUnaryOp<"sign"> { let summary = "Elementwise sign"; }
+def TTIR_SinOp : TTIR_ElementwiseUnaryOp<"sin"> { let summary = "Elementwise sine"; }
+def TTIR_SqrtOp : TTIR_ElementwiseUnaryOp<"sqrt"> { let summary = "Elementwise square root"; }
+def TTIR_TanhOp : TTIR_ElementwiseUnaryOp<"tanh"> { let summary = "Elementwise hyperbolic tangent"; }
+
+// ttbw-internal: the complex conjugate. It exists only between
+// ttir-decompose-mul-bw and ttir-expand-complex (TTIR has no complex types).
+def TTIR_ConjOp : TTIR_Op<"conj", [Pure]> {
+  let summary = "Complex conjugate (ttbw-internal)";
+  let arguments = (ins AnyRankedTensor:$input);
+  let results = (outs AnyRankedTensor:$result);
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement and type changes
+//===----------------------------------------------------------------------===//
+
+def TTIR_TypecastOp : TTIR_Op<"typecast", [Pure]> {
+  let summary = "Elementwise conversion to the result's data type and layout";
+  let arguments = (ins AnyRankedTensor:$input,
+                       DefaultValuedOptionalAttr<BoolAttr, "false">:$conservative_folding);
+  let results = (outs AnyRankedTensor:$result);
+  let hasVerifier = 1;
+  let hasFolder = 1;  // identity typecast
+}
+
+// "ttir.reshape"(%x) <{shape = [32 : i32]}>
+def TTIR_ReshapeOp : TTIR_Op<"reshape", [Pure]> {
+  let summary = "Reshape (same element count)";
+  let arguments = (ins AnyRankedTensor:$input, ArrayAttr:$shape);
+  let results = (outs AnyRankedTensor:$result);
+  let hasVerifier = 1;
+  let hasFolder = 1;  // identity reshape; reshape(reshape(x)) = reshape(x)
+}
+
+// Repeats size-1 dims: result dim i = input dim i * broadcast_dimensions[i].
+def TTIR_BroadcastOp : TTIR_Op<"broadcast", [Pure]> {
+  let summary = "Explicit broadcast by repeat factors";
+  let arguments = (ins AnyRankedTensor:$input, DenseI64ArrayAttr:$broadcast_dimensions);
+  let results = (outs AnyRankedTensor:$result);
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions: "ttir.sum"(%x) <{dim_arg = [1 : i32], keep_dim = true}>; no dim_arg
+// reduces every dim.
+//===----------------------------------------------------------------------===//
+
+class TTIR_ReductionOp<string mnemonic> : TTIR_Op<mnemonic, [Pure]> {
+  let arguments = (ins AnyRankedTensor:$input, BoolAttr:$keep_dim,
+                       OptionalAttr<ArrayAttr>:$dim_arg);
+  let results = (outs AnyRankedTensor:$result);
+  let hasVerifier = 1;
+}
+
+def TTIR_SumOp : TTIR_ReductionOp<"sum"> { let summary = "Sum over dims"; }
+def TTIR_MeanOp : TTIR_ReductionOp<"mean"> { let summary = "Mean over dims"; }
+def TTIR_MaxOp : TTIR_ReductionOp<"max"> { let summary = "Maximum over dims"; }
+
+//===----------------------------------------------------------------------===//
+// Constants
+//===----------------------------------------------------------------------===//
+
+// "ttir.full"() <{fill_value = 2.0 : f32, shape = array<i32: 1, 32>}>
+def TTIR_FullOp : TTIR_Op<"full", [Pure]> {
+  let summary = "A tensor filled with one value";
+  let arguments = (ins DenseI32ArrayAttr:$shape, AnyAttrOf<[F32Attr, I32Attr]>:$fill_value);
+  let results = (outs AnyRankedTensor:$result);
+  let hasVerifier = 1;
+}
+
+def TTIR_ConstantOp : TTIR_Op<"constant", [Pure, ConstantLike]> {
+  let summary = "A constant tensor";
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs AnyRankedTensor:$result);
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Backward ops (ttbw's own; tt-mlir has none)
+//===----------------------------------------------------------------------===//
+
+// ttnn.mul_bw: input_grad = grad * conj(other), other_grad = grad * conj(input).
+// `other` is a tensor or an f32 scalar; input_grad / other_grad operands are
+// preallocated results. Not Pure: it writes into preallocated results.
+def TTIR_MulBwOp : TTIR_Op<"mul_bw", [AttrSizedOperandSegments, AttrSizedResultSegments]> {
+  let summary = "Gradient of elementwise multiply (ttnn.mul_bw)";
+  let arguments = (ins AnyRankedTensor:$grad, AnyRankedTensor:$input, AnyType:$other,
+                       Optional<AnyRankedTensor>:$input_grad,
+                       Optional<AnyRankedTensor>:$other_grad,
+                       // array<i1: x, y>; absent: both. Checked by the verifier.
+                       OptionalAttr<AnyAttr>:$are_required_outputs,
+                       // #ttir.memory_config<...>. Checked by the verifier.
+                       OptionalAttr<AnyAttr>:$memory_config);
+  let results = (outs Optional<AnyRankedTensor>:$input_grad_result,
+                      Optional<AnyRankedTensor>:$other_grad_result);
+  let assemblyFormat = [{
+    $grad `,` $input `,` $other
+    (`input_grad` `(` $input_grad^ `:` type($input_grad) `)`)?
+    (`other_grad` `(` $other_grad^ `:` type($other_grad) `)`)?
+    attr-dict `:` type($grad) `,` type($input) `,` type($other)
+    `->` (`input_grad` type($input_grad_result)^)? (`other_grad` type($other_grad_result)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // TTBW_DIALECT_TTIROPS_TD

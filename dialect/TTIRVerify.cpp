@@ -1,0 +1,403 @@
+// Verifiers of the `ttir` ops: the rules ODS constraints cannot say, with
+// messages that name the operand and the rule. They run in every pass manager.
+#include "TTIRVerify.h"
+
+#include "mlir/IR/TypeUtilities.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace ttbw::ttir;
+using namespace ttbw::ttir::verify;
+
+// Shared with TTIRMulBwVerify.cpp (declared in TTIRVerify.h) and used here.
+namespace ttbw::ttir::verify {
+
+LogicalResult Checker::knownAttributes() {
+  for (NamedAttribute attr : op->getDiscardableAttrs())
+    if (!attr.getName().getValue().contains('.')) {
+      auto names = llvm::map_range(op->getRegisteredInfo()->getAttributeNames(),
+                                   [](StringAttr name) { return name.getValue(); });
+      SmallVector<StringRef> known(llvm::make_filter_range(names, [](StringRef name) {
+        return !name.ends_with("SegmentSizes");
+      }));
+      return fail() << "unknown attribute '" << attr.getName().getValue() << "' (its attributes: "
+                    << (known.empty() ? std::string("none") : llvm::join(known, ", ")) << ")";
+    }
+  return success();
+}
+
+std::string shapeStr(ArrayRef<int64_t> shape) {
+  if (shape.empty())
+    return "scalar (rank 0)";
+  return llvm::join(llvm::map_range(shape, [](int64_t d) { return std::to_string(d); }), "x");
+}
+
+std::string listStr(ArrayRef<int64_t> values) {
+  return "[" + llvm::join(llvm::map_range(values, [](int64_t d) { return std::to_string(d); }), ", ") + "]";
+}
+
+bool allowedStorage(StringRef element, StringRef dataType) {
+  if (element == "bf16")
+    return dataType == "bf16" || dataType == "bfp_bf8";
+  return dataType == "f32";
+}
+
+std::optional<TensorDesc> describe(Type type, std::string &error) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor) {
+    error = "expected a ranked tensor, got " + str(type);
+    return std::nullopt;
+  }
+  if (!tensor.hasStaticShape()) {
+    error = "dynamic dimensions are not supported: " + str(type);
+    return std::nullopt;
+  }
+  TensorDesc desc;
+  desc.element = tensor.getElementType();
+  if (auto complex = dyn_cast<ComplexType>(desc.element)) {
+    desc.element = complex.getElementType();
+    desc.isComplex = true;
+  }
+  if (!isa<FloatType>(desc.element)) {
+    error = "element type " + str(tensor.getElementType()) +
+            " is not a floating-point type; gradients exist only for floating-point (or complex) tensors";
+    return std::nullopt;
+  }
+  if (!desc.element.isBF16() && !desc.element.isF32()) {
+    error = "floating-point element type " + str(desc.element) +
+            " is not supported; expected bf16 or f32 (or complex of them)";
+    return std::nullopt;
+  }
+  StringRef element = desc.element.isBF16() ? "bf16" : "f32";
+  desc.dataType = element.str();
+  desc.layout = "tile";
+  if (Attribute encoding = tensor.getEncoding()) {
+    auto layout = dyn_cast<LayoutAttr>(encoding);
+    if (!layout) {
+      error = "unknown tensor encoding " + str(encoding) +
+              "; expected #ttir.layout<\"<data type>\", \"<layout>\">";
+      return std::nullopt;
+    }
+    desc.dataType = layout.getDataType().str();
+    desc.layout = layout.getLayout().str();
+  }
+  desc.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+  if (desc.dataType != "bf16" && desc.dataType != "f32" && desc.dataType != "bfp_bf8") {
+    error = "unknown data type \"" + desc.dataType + "\"; expected one of bf16, f32, bfp_bf8";
+    return std::nullopt;
+  }
+  if (desc.layout != "tile" && desc.layout != "row_major") {
+    error = "unknown layout \"" + desc.layout + "\"; expected one of tile, row_major";
+    return std::nullopt;
+  }
+  if (!allowedStorage(element, desc.dataType)) {
+    error = "data type " + desc.dataType + " cannot hold element type " + element.str() + " (allowed: " +
+            (element == "bf16" ? "bf16, bfp_bf8" : "f32") + ")";
+    return std::nullopt;
+  }
+  if (desc.dataType == "bfp_bf8" && desc.layout != "tile") {
+    error = "bfloat8_b is only supported on TILE layout";
+    return std::nullopt;
+  }
+  return desc;
+}
+
+std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs) {
+  size_t rank = std::max(lhs.size(), rhs.size());
+  SmallVector<int64_t> out;
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t l = i + lhs.size() >= rank ? lhs[i + lhs.size() - rank] : 1;
+    int64_t r = i + rhs.size() >= rank ? rhs[i + rhs.size() - rank] : 1;
+    if (l != r && l != 1 && r != 1)
+      return std::nullopt;
+    out.push_back(l == 0 || r == 0 ? 0 : std::max(l, r));
+  }
+  return out;
+}
+
+bool broadcastsTo(ArrayRef<int64_t> operand, ArrayRef<int64_t> target) {
+  if (operand.size() > target.size())
+    return false;
+  size_t lead = target.size() - operand.size();
+  for (size_t i = 0; i < operand.size(); ++i)
+    if (operand[i] != target[lead + i] && operand[i] != 1)
+      return false;
+  return true;
+}
+
+int64_t volume(ArrayRef<int64_t> shape) {
+  int64_t v = 1;
+  for (int64_t d : shape)
+    v *= d;
+  return v;
+}
+
+LogicalResult sameElement(Checker &c, StringRef aName, const TensorDesc &a, StringRef bName,
+                          const TensorDesc &b) {
+  if (a.element != b.element || a.isComplex != b.isComplex)
+    return c.fail() << "'" << aName << "' and '" << bName
+                    << "' must have the same element type (use ttir.typecast to convert)";
+  return success();
+}
+
+// The values of an i32 array attribute ([1 : i32, ...]), or nullopt after reporting.
+std::optional<SmallVector<int64_t>> i32Array(Checker &c, StringRef name, Attribute attr) {
+  SmallVector<int64_t> values;
+  auto array = dyn_cast<ArrayAttr>(attr);
+  bool ok = static_cast<bool>(array);
+  for (Attribute element : ok ? array.getValue() : ArrayRef<Attribute>()) {
+    auto integer = dyn_cast<IntegerAttr>(element);
+    if (!integer || !integer.getType().isSignlessInteger(32)) {
+      ok = false;
+      break;
+    }
+    values.push_back(integer.getInt());
+  }
+  if (!ok) {
+    c.fail() << "'" << name << "' must be an array of i32 (e.g. [1 : i32]), got " << attr;
+    return std::nullopt;
+  }
+  return values;
+}
+
+ArrayRef<int64_t> shapeOf(Value value) { return cast<RankedTensorType>(value.getType()).getShape(); }
+
+// Binary elementwise ops. Full: ttbw's data-type rules on every tensor (the ops
+// the mul_bw decomposition emits); otherwise shapes (and, if sameElements, the
+// element types) only, so tt-mlir's TTIR on any data type verifies.
+enum class Rules { Full, SameElements, ShapesOnly };
+
+LogicalResult verifyBinary(Operation *op, Rules rules) {
+  Checker c{op};
+  if (failed(c.knownAttributes()))
+    return failure();
+  Value lhsValue = op->getOperand(0), rhsValue = op->getOperand(1), resultValue = op->getResult(0);
+  std::optional<TensorDesc> lhs, rhs, result;
+  if (rules == Rules::Full) {
+    if (!(lhs = c.tensor(lhsValue, "lhs")) || !(rhs = c.tensor(rhsValue, "rhs")) ||
+        !(result = c.tensor(resultValue, "result")))
+      return failure();
+  }
+  auto shape = broadcastShapes(shapeOf(lhsValue), shapeOf(rhsValue));
+  if (!shape)
+    return c.fail() << "operands of shapes " << shapeStr(shapeOf(lhsValue)) << " and "
+                    << shapeStr(shapeOf(rhsValue)) << " are not broadcast-compatible";
+  if (ArrayRef<int64_t>(*shape) != shapeOf(resultValue))
+    return c.fail() << "result shape " << shapeStr(shapeOf(resultValue))
+                    << " must be the broadcast shape " << shapeStr(*shape);
+  if (rules == Rules::Full)
+    return failure(failed(sameElement(c, "lhs", *lhs, "result", *result)) ||
+                   failed(sameElement(c, "rhs", *rhs, "result", *result)));
+  if (rules == Rules::SameElements) {
+    Type element = getElementTypeOrSelf(resultValue.getType());
+    if (getElementTypeOrSelf(lhsValue.getType()) != element ||
+        getElementTypeOrSelf(rhsValue.getType()) != element)
+      return c.fail() << "'lhs', 'rhs' and 'result' must have the same element type "
+                         "(use ttir.typecast to convert)";
+  }
+  return success();
+}
+
+LogicalResult verifyUnarySameType(Checker &c, Value input, Value result) {
+  if (input.getType() != result.getType())
+    return c.fail() << "result type " << str(result.getType()) << " must equal the input type "
+                    << str(input.getType());
+  return success(c.tensor(input, "input").has_value());
+}
+
+// sum / mean / max: dims in [-rank, rank), unique; result shape = input with the
+// reduced dims removed (or 1 with keep_dim).
+LogicalResult verifyReduction(Operation *op, bool keepDim, Attribute dimArg, Rules rules) {
+  Checker c{op};
+  if (failed(c.knownAttributes()))
+    return failure();
+  Value input = op->getOperand(0), result = op->getResult(0);
+  std::optional<TensorDesc> source, target;
+  if (rules == Rules::Full &&
+      (!(source = c.tensor(input, "input")) || !(target = c.tensor(result, "result"))))
+    return failure();
+  ArrayRef<int64_t> shape = shapeOf(input);
+  int64_t rank = shape.size();
+  SmallVector<int64_t> dims;
+  if (dimArg) {
+    auto given = i32Array(c, "dim_arg", dimArg);
+    if (!given)
+      return failure();
+    for (int64_t d : *given) {
+      if (d < -rank || d >= rank)
+        return c.fail() << "'dim_arg' dim " << d << " is out of range for rank " << rank;
+      dims.push_back(rank ? ((d % rank) + rank) % rank : d);
+    }
+    SmallVector<int64_t> sorted(dims);
+    llvm::sort(sorted);
+    if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+      return c.fail() << "'dim_arg' has repeated dims " << listStr(*given);
+  } else {
+    for (int64_t i = 0; i < rank; ++i)
+      dims.push_back(i);
+  }
+  SmallVector<int64_t> expected;
+  for (int64_t i = 0; i < rank; ++i) {
+    bool reduced = llvm::is_contained(dims, i);
+    if (!reduced)
+      expected.push_back(shape[i]);
+    else if (keepDim)
+      expected.push_back(1);
+  }
+  if (ArrayRef<int64_t>(expected) != shapeOf(result))
+    return c.fail() << "result shape " << shapeStr(shapeOf(result)) << " must be "
+                    << shapeStr(expected) << " (input " << shapeStr(shape) << ", dims "
+                    << listStr(dims) << ", keep_dim = " << (keepDim ? "true" : "false") << ")";
+  if (rules == Rules::Full)
+    return sameElement(c, "input", *source, "result", *target);
+  return success();
+}
+
+} // namespace ttbw::ttir::verify
+
+//===----------------------------------------------------------------------===//
+
+LogicalResult MultiplyOp::verify() { return verifyBinary(*this, Rules::Full); }
+LogicalResult AddOp::verify() { return verifyBinary(*this, Rules::Full); }
+LogicalResult SubtractOp::verify() { return verifyBinary(*this, Rules::Full); }
+LogicalResult DivOp::verify() { return verifyBinary(*this, Rules::SameElements); }
+LogicalResult MaximumOp::verify() { return verifyBinary(*this, Rules::SameElements); }
+LogicalResult MinimumOp::verify() { return verifyBinary(*this, Rules::SameElements); }
+LogicalResult PowOp::verify() { return verifyBinary(*this, Rules::SameElements); }
+LogicalResult EqualOp::verify() { return verifyBinary(*this, Rules::ShapesOnly); }
+LogicalResult NotEqualOp::verify() { return verifyBinary(*this, Rules::ShapesOnly); }
+LogicalResult GreaterThanOp::verify() { return verifyBinary(*this, Rules::ShapesOnly); }
+LogicalResult GreaterEqualOp::verify() { return verifyBinary(*this, Rules::ShapesOnly); }
+LogicalResult LessThanOp::verify() { return verifyBinary(*this, Rules::ShapesOnly); }
+LogicalResult LessEqualOp::verify() { return verifyBinary(*this, Rules::ShapesOnly); }
+
+LogicalResult WhereOp::verify() {
+  Checker c{*this};
+  if (failed(c.knownAttributes()))
+    return failure();
+  auto shape = broadcastShapes(shapeOf(getFirst()), shapeOf(getSecond()));
+  if (shape)
+    shape = broadcastShapes(*shape, shapeOf(getThird()));
+  if (!shape)
+    return c.fail() << "operands of shapes " << shapeStr(shapeOf(getFirst())) << ", "
+                    << shapeStr(shapeOf(getSecond())) << " and " << shapeStr(shapeOf(getThird()))
+                    << " are not broadcast-compatible";
+  if (ArrayRef<int64_t>(*shape) != shapeOf(getResult()))
+    return c.fail() << "result shape " << shapeStr(shapeOf(getResult()))
+                    << " must be the broadcast shape " << shapeStr(*shape);
+  return success();
+}
+
+LogicalResult NegOp::verify() {
+  Checker c{*this};
+  if (failed(c.knownAttributes()))
+    return failure();
+  return verifyUnarySameType(c, getInput(), getResult());
+}
+
+LogicalResult ConjOp::verify() {
+  Checker c{*this};
+  if (failed(c.knownAttributes()))
+    return failure();
+  if (failed(verifyUnarySameType(c, getInput(), getResult())))
+    return failure();
+  std::string error;
+  if (!describe(getInput().getType(), error)->isComplex)
+    return c.fail() << "operand 'input' must be a complex tensor";
+  return success();
+}
+
+LogicalResult TypecastOp::verify() {
+  Checker c{*this};
+  if (failed(c.knownAttributes()))
+    return failure();
+  auto source = c.tensor(getInput(), "input");
+  if (!source)
+    return failure();
+  auto result = c.tensor(getResult(), "result");
+  if (!result)
+    return failure();
+  if (source->shape != result->shape)
+    return c.fail() << "result shape " << shapeStr(result->shape) << " must equal the input shape "
+                    << shapeStr(source->shape);
+  if (source->isComplex != result->isComplex)
+    return c.fail() << "typecast cannot change between complex and real";
+  return success();
+}
+
+LogicalResult ReshapeOp::verify() {
+  Checker c{*this};
+  if (failed(c.knownAttributes()))
+    return failure();
+  auto source = c.tensor(getInput(), "input");
+  if (!source)
+    return failure();
+  auto result = c.tensor(getResult(), "result");
+  if (!result)
+    return failure();
+  auto shape = i32Array(c, "shape", getShapeAttr());
+  if (!shape)
+    return failure();
+  if (*shape != result->shape)
+    return c.fail() << "'shape' " << listStr(*shape) << " must equal the result shape "
+                    << shapeStr(result->shape);
+  if (volume(*shape) != volume(source->shape))
+    return c.fail() << "reshape from " << shapeStr(source->shape) << " to " << shapeStr(result->shape)
+                    << " changes the element count";
+  return sameElement(c, "input", *source, "result", *result);
+}
+
+LogicalResult BroadcastOp::verify() {
+  Checker c{*this};
+  if (failed(c.knownAttributes()))
+    return failure();
+  ArrayRef<int64_t> input = shapeOf(getInput()), result = shapeOf(getResult());
+  ArrayRef<int64_t> factors = getBroadcastDimensions();
+  if (input.size() != result.size() || factors.size() != input.size())
+    return c.fail() << "'broadcast_dimensions' " << listStr(factors)
+                    << " must have one repeat factor per dim of the input (" << shapeStr(input)
+                    << ") and the result (" << shapeStr(result) << ")";
+  for (size_t i = 0; i < input.size(); ++i)
+    if ((input[i] != 1 && factors[i] != 1) || input[i] * factors[i] != result[i])
+      return c.fail() << "result shape " << shapeStr(result) << " must be the input shape "
+                      << shapeStr(input) << " repeated by " << listStr(factors)
+                      << " (only size-1 dims repeat)";
+  if (getElementTypeOrSelf(getInput().getType()) != getElementTypeOrSelf(getResult().getType()))
+    return c.fail() << "'input' and 'result' must have the same element type";
+  return success();
+}
+
+LogicalResult SumOp::verify() {
+  return verifyReduction(*this, getKeepDim(), getDimArgAttr(), Rules::Full);
+}
+LogicalResult MeanOp::verify() {
+  return verifyReduction(*this, getKeepDim(), getDimArgAttr(), Rules::ShapesOnly);
+}
+LogicalResult MaxOp::verify() {
+  return verifyReduction(*this, getKeepDim(), getDimArgAttr(), Rules::ShapesOnly);
+}
+
+LogicalResult FullOp::verify() {
+  Checker c{*this};
+  if (failed(c.knownAttributes()))
+    return failure();
+  auto result = c.tensor(getResult(), "result");
+  if (!result)
+    return failure();
+  ArrayRef<int32_t> shape = getShape();
+  SmallVector<int64_t> wide(shape.begin(), shape.end());
+  if (wide != result->shape)
+    return c.fail() << "'shape' " << listStr(wide) << " must equal the result shape "
+                    << shapeStr(result->shape);
+  return success();
+}
+
+LogicalResult ConstantOp::verify() {
+  if (getValue().getType() != getType())
+    return emitOpError() << "value type " << str(getValue().getType())
+                         << " must equal the result type " << str(getType());
+  return success();
+}
+

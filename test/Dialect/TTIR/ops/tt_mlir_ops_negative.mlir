@@ -1,0 +1,80 @@
+// RUN: ttbw-opt --split-input-file --verify-diagnostics %s
+// Verifier rules of the TTIR ops beyond those the decomposition emits.
+
+func.func @div_result_shape(%x: tensor<4x32xf32>, %y: tensor<1x32xf32>) -> tensor<1x32xf32> {
+  // expected-error @+1 {{'ttir.div' op result shape 1x32 must be the broadcast shape 4x32}}
+  %0 = "ttir.div"(%x, %y) : (tensor<4x32xf32>, tensor<1x32xf32>) -> tensor<1x32xf32>
+  return %0 : tensor<1x32xf32>
+}
+
+// -----
+
+func.func @maximum_element_types(%x: tensor<4x32xf32>, %y: tensor<4x32xbf16>) -> tensor<4x32xf32> {
+  // expected-error @+1 {{'ttir.maximum' op 'lhs', 'rhs' and 'result' must have the same element type}}
+  %0 = "ttir.maximum"(%x, %y) : (tensor<4x32xf32>, tensor<4x32xbf16>) -> tensor<4x32xf32>
+  return %0 : tensor<4x32xf32>
+}
+
+// -----
+
+func.func @where_not_broadcastable(%c: tensor<4x32xf32>, %x: tensor<3x32xf32>, %y: tensor<4x32xf32>) -> tensor<4x32xf32> {
+  // expected-error @+1 {{'ttir.where' op operands of shapes 4x32, 3x32 and 4x32 are not broadcast-compatible}}
+  %0 = "ttir.where"(%c, %x, %y) : (tensor<4x32xf32>, tensor<3x32xf32>, tensor<4x32xf32>) -> tensor<4x32xf32>
+  return %0 : tensor<4x32xf32>
+}
+
+// -----
+
+func.func @unary_shape(%x: tensor<4x32xf32>) -> tensor<4x16xf32> {
+  // expected-error @+1 {{'ttir.exp' op all non-scalar operands/results must have the same shape and base type}}
+  %0 = "ttir.exp"(%x) : (tensor<4x32xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @broadcast_non_unit_dim(%x: tensor<2x32xf32>) -> tensor<4x32xf32> {
+  // expected-error @+1 {{'ttir.broadcast' op result shape 4x32 must be the input shape 2x32 repeated by [2, 1] (only size-1 dims repeat)}}
+  %0 = "ttir.broadcast"(%x) <{broadcast_dimensions = array<i64: 2, 1>}> : (tensor<2x32xf32>) -> tensor<4x32xf32>
+  return %0 : tensor<4x32xf32>
+}
+
+// -----
+
+func.func @broadcast_rank(%x: tensor<32xf32>) -> tensor<4x32xf32> {
+  // expected-error @+1 {{'ttir.broadcast' op 'broadcast_dimensions' [4, 1] must have one repeat factor per dim of the input (32) and the result (4x32)}}
+  %0 = "ttir.broadcast"(%x) <{broadcast_dimensions = array<i64: 4, 1>}> : (tensor<32xf32>) -> tensor<4x32xf32>
+  return %0 : tensor<4x32xf32>
+}
+
+// -----
+
+func.func @mean_result_shape(%x: tensor<4x32xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'ttir.mean' op result shape 4 must be 4x1 (input 4x32, dims [1], keep_dim = true)}}
+  %0 = "ttir.mean"(%x) <{dim_arg = [1 : i32], keep_dim = true}> : (tensor<4x32xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @keep_dim_not_bool(%x: tensor<4x32xf32>) -> tensor<4x1xf32> {
+  // expected-error @+1 {{invalid properties {dim_arg = [1 : i32], keep_dim = 1 : i32} for op ttir.max}}
+  %0 = "ttir.max"(%x) <{dim_arg = [1 : i32], keep_dim = 1 : i32}> : (tensor<4x32xf32>) -> tensor<4x1xf32>
+  return %0 : tensor<4x1xf32>
+}
+
+// -----
+
+func.func @constant_type() -> tensor<3xf32> {
+  // expected-error @+1 {{'ttir.constant' op value type tensor<2xf32> must equal the result type tensor<3xf32>}}
+  %0 = "ttir.constant"() <{value = dense<[1.0, 2.0]> : tensor<2xf32>}> : () -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @misspelled_property(%x: tensor<4x32xbf16>) -> tensor<4x1xbf16> {
+  // expected-error @+1 {{'ttir.sum' op unknown attribute 'dims' (its attributes: dim_arg, keep_dim)}}
+  %0 = "ttir.sum"(%x) {dims = [1 : i32], keep_dim = true} : (tensor<4x32xbf16>) -> tensor<4x1xbf16>
+  return %0 : tensor<4x1xbf16>
+}
