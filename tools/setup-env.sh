@@ -23,11 +23,11 @@ fi
   || { echo "ttbw: could not fetch tt-mlir" >&2; exit 1; }
 # The ttir dialect: CMake (re)configures when CMakeLists.txt changes and rebuilds only
 # what changed; compiler progress goes to stderr, nothing is printed when up to date.
-if [ ! -f "$ROOT/build/CMakeCache.txt" ]; then
-  echo "ttbw: configuring build/ (CMake, MLIR from the venv)" >&2
-  cmake -S "$ROOT" -B "$ROOT/build" -DPython3_EXECUTABLE="$VENV/bin/python" > "$ROOT/build.cmake.log" 2>&1 \
-    || { cat "$ROOT/build.cmake.log" >&2; echo "ttbw: CMake configuration failed" >&2; exit 1; }
-fi
+# Configured every time (cheap once cached): a build/ configured by an older checkout gets
+# the current targets.
+[ -f "$ROOT/build/CMakeCache.txt" ] || echo "ttbw: configuring build/ (CMake, MLIR from the venv)" >&2
+cmake -S "$ROOT" -B "$ROOT/build" -DPython3_EXECUTABLE="$VENV/bin/python" > "$ROOT/build.cmake.log" 2>&1 \
+  || { cat "$ROOT/build.cmake.log" >&2; echo "ttbw: CMake configuration failed" >&2; exit 1; }
 set +e
 cmake --build "$ROOT/build" --target TTBWDialect --parallel 2 2>&1 | tee "$ROOT/build.dialect.log" \
   | { grep --line-buffered -E 'Building CXX|Linking' || true; } | sed -u 's/^/ttbw: dialect: /' >&2
