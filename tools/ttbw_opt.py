@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 
 # Registering passes imports only their names, summaries and options.
 import ttbw.passes.all  # noqa: F401  registers every ttbw pass and pipeline
@@ -107,13 +106,19 @@ def _version() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from ttbw.interrupts import exit_on_signals
+
+    return exit_on_signals(_run, sys.argv[1:] if argv is None else argv)
+
+
+def _run(argv: list[str]) -> int:
+    from ttbw.output_file import OutputError
+
     try:
-        code = _main(sys.argv[1:] if argv is None else argv)
-    except UsageError as error:
+        code = _main(argv)
+    except (UsageError, OutputError) as error:
         print(f"{TOOL}: {error}", file=sys.stderr)
         code = 1
-    except KeyboardInterrupt:
-        code = 130
     except BrokenPipeError:
         code = 1
     except Exception as error:  # a bug: one line, no traceback (TTBW_DEBUG=1 shows it)
@@ -161,15 +166,10 @@ def _main(argv: list[str]) -> int:
 def _write_output(path: str, text: str) -> None:
     if path == "-":
         sys.stdout.write(text)
-        return
-    directory = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, temp = tempfile.mkstemp(dir=directory, prefix=".ttbw-opt-", suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temp, path)  # atomic: readers never see a partial file
-    except OSError as error:
-        raise UsageError(f"could not write output file '{path}': {error}") from None
+    else:
+        from ttbw.output_file import write_output
+
+        write_output(path, text)
 
 
 if __name__ == "__main__":

@@ -10,9 +10,7 @@ with `file:line:col` on stderr, exit status 1, and no output file.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 
 
 class _Parser(argparse.ArgumentParser):
@@ -38,25 +36,15 @@ def render(kernels) -> str:
     return "\n".join(parts)
 
 
-def _write_atomically(path: str, text: str) -> None:
-    """Write via a temporary file renamed into place: a failure leaves no partial output."""
-    folder = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".ttbw-translate-")
-    except OSError as exc:
-        raise OSError(f"cannot write '{path}': {exc.strerror}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def main(argv: list[str] | None = None) -> int:
+    from ttbw.interrupts import exit_on_signals
+
+    return exit_on_signals(_run, argv)
+
+
+def _run(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
+    from ttbw.output_file import OutputError, write_output
     from ttbw.ttmlir import TTMLIRError, translate_file, translate_kernels  # lazy: keeps --help fast
     from ttbw.ttmlir.install import InstallError
 
@@ -69,11 +57,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.output == "-":
             sys.stdout.write(text)
         else:
-            _write_atomically(args.output, text)
+            write_output(args.output, text)
     except TTMLIRError as exc:
         print(exc.format(), file=sys.stderr)
         return 1
-    except (InstallError, OSError) as exc:
+    except (InstallError, OutputError, OSError) as exc:
         print(f"ttbw-translate: error: {exc}", file=sys.stderr)
         return 1
     return 0
