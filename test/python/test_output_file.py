@@ -243,3 +243,39 @@ def test_signal_while_a_fifo_has_no_reader_ends_the_tool(work):
     proc.communicate(timeout=60)
     assert proc.returncode == -signal.SIGTERM
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and leftovers(work) == []
+
+
+def test_full_tmpfs_leaves_no_temp_and_keeps_the_old_file(work):
+    """A real full disk: a 64 KiB tmpfs, nearly full, and an output larger than what is left."""
+    from mounts import tmpfs
+
+    with tmpfs(work / "small", "64k") as disk:
+        target = disk / "out.mlir"
+        target.write_text("old\n")
+        filler = disk / "filler"
+        with open(filler, "wb", buffering=0) as fh:
+            try:
+                while True:
+                    fh.write(b"\0" * 4096)
+            except OSError:
+                pass
+        os.truncate(filler, filler.stat().st_size - 4096)  # 4 KiB left: less than the output
+        (work / "in.mlir").write_text("".join(
+            f"func.func @f{i}() {{\n  return\n}}\n" for i in range(400)))
+        result = opt(work, target)
+        assert result.returncode == 1, result.stderr
+        assert result.stderr.endswith("No space left on device\n") and "Traceback" not in result.stderr
+        assert target.read_text() == "old\n" and leftovers(disk) == []
+
+
+def test_device_node_in_a_temp_dir_is_written_not_replaced(work):
+    """A real character device node (a twin of /dev/null made with mknod)."""
+    node = work / "null"
+    try:
+        os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("mknod needs root")
+    before = os.lstat(node)
+    assert opt(work, node).returncode == 0
+    after = os.lstat(node)
+    assert stat.S_ISCHR(after.st_mode) and after.st_ino == before.st_ino and leftovers(work) == []
