@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from ttbw.diagnostics import Diagnostic, DiagnosticError, from_mlir
+from ttbw.parser_guard import refuse_parser_crashes
 
 SPLIT_MARKER = re.compile(r"^// -----.*$", re.MULTILINE)
 _PARSE_BUFFER = "-"  # the buffer name MLIR's Python parser gives every source
@@ -31,6 +32,7 @@ def parse_module(text: str, name: str, context, first_line: int = 1):
     from mlir import ir
 
     padded = "\n" * (first_line - 1) + text
+    refuse_parser_crashes(padded, name)
     try:
         module = ir.Module.parse(padded, context)
     except ir.MLIRError as error:
