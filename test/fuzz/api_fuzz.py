@@ -41,7 +41,10 @@ def draw(rng: random.Random, kinds=VALUE_KINDS) -> dict:
     dtypes = [rng.choice(["bf16", "f32"])] * 3 if complex_ else [rng.choice(["bf16", "bf16", "f32", "f32", "bfp8"])
                                                                 for _ in range(3)]
     layouts = ["row_major" if rng.random() < 0.2 and d != "bfp8" and not complex_ else "tile" for d in dtypes]
-    scalar = None if complex_ or rng.random() > 0.15 else rng.choice(SCALARS)
+    from golden import value_kind
+
+    scalars = [x for x in SCALARS if value_kind(x) in kinds + ("zero",)]
+    scalar = None if complex_ or rng.random() > 0.15 else rng.choice(scalars)
     return {
         "seed": rng.getrandbits(32), "a_shape": a_shape, "b_shape": b_shape, "complex": complex_,
         "dtypes": dtypes, "layouts": layouts, "scalar": scalar,
@@ -82,7 +85,9 @@ def run_case(spec: dict) -> dict:
     layout_of = {"tile": ttbw.TILE_LAYOUT, "row_major": ttbw.ROW_MAJOR_LAYOUT}
     g_shape = list(torch.broadcast_shapes(tuple(spec["a_shape"]), tuple(spec["b_shape"])))
     broken = spec["broken"]
-    if broken == "shapes" and g_shape:
+    if broken == "shapes" and (not g_shape or spec["scalar"] is not None):
+        broken = spec["broken"] = None  # nothing to break: a rank-0 or scalar operand
+    if broken == "shapes":
         spec = {**spec, "b_shape": [d + 1 for d in g_shape]}
 
     def tensor(shape, i):
@@ -112,7 +117,7 @@ def run_case(spec: dict) -> dict:
         return {"failure": _refusal_problem(error), "outcome": "refused"}
     except Exception as error:  # noqa: BLE001 - the oracle: nothing else may escape
         return {"failure": ("exception", f"{type(error).__name__}: {_short(error)}"), "outcome": "exception"}
-    if broken is not None and broken != "shapes" or broken == "shapes" and g_shape:
+    if broken is not None:
         return {"failure": ("accepted a broken argument", broken), "outcome": "accepted"}
     from golden import compare
 

@@ -44,6 +44,10 @@ def run_forked(fn, *args, stdin: bytes = b"", timeout: float = 60.0) -> Outcome:
                 os.dup2(inp.fileno(), 0)
                 os.dup2(out.fileno(), 1)
                 os.dup2(err.fileno(), 2)
+                # Python's own streams onto those fds (a host such as pytest may have replaced them)
+                sys.stdin = open(0, encoding="utf-8", errors="surrogateescape", closefd=False)
+                sys.stdout = open(1, "w", encoding="utf-8", closefd=False)
+                sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
                 os.setpgid(0, 0)  # its own group: a timeout kills what it started too
                 value = fn(*args)
                 code = value if isinstance(value, int) else 0

@@ -6,6 +6,8 @@ the input values' kind and what is wrong, so that like failures form one class.
 """
 from __future__ import annotations
 
+import math
+
 EPS = {"bf16": 2.0 ** -8, "f32": 2.0 ** -24, "bfp8": 2.0 ** -6}
 
 
@@ -51,15 +53,29 @@ def _compare_one(torch, ttbw, spec, g, operand, other, got, name):
     got_values = _stored(torch, ttbw, got)
     if tuple(got_values.shape) != shape:
         return _kind(spec, where, dtype, f"{name} has shape {tuple(got_values.shape)}, not {shape}")
-    other_value = xs.conj() if torch.is_tensor(xs) and xs.is_complex() else xs
-    terms = gs * other_value
-    exact = terms.sum_to_size(shape) if reduced else terms
-    # torch's own rounding where it is exact (no reduction, real): product in the promoted dtype
-    if not reduced and not torch.is_complex(exact) and dtype != "bfp8":
-        tg, to = _torch_value(torch, ttbw, g), _torch_value(torch, ttbw, other)
-        want = (tg * to).to(_torch_dtype(torch, dtype)).double()
+    if torch.is_tensor(xs) and xs.is_complex():
+        # complex: float64 products (no torch dtype to round them in); where they overflow the
+        # dtype, the device's infinities / NaNs are as right as torch's would be
+        terms = gs * xs.conj()
+        exact = terms.sum_to_size(shape) if reduced else terms
+        nan = torch.full_like(exact, complex(math.nan, math.nan))
+        want = torch.where(_overflows(torch, terms, shape, reduced, dtype), nan, exact)
+        unknown = torch.isnan(want.real) | torch.isnan(want.imag)
+        want = torch.where(unknown, nan, want)  # a NaN part makes the whole value NaN (as in torch)
+        got_values = torch.where(unknown, nan, got_values)
     else:
-        want = exact
+        # torch's MulBackward: the product rounded in the promoted dtype, summed (exactly, in
+        # float64) over the broadcast dims, cast to the operand's dtype
+        tg, to = _torch_value(torch, ttbw, g), _torch_value(torch, ttbw, other)
+        product = tg * to
+        terms = product.double()
+        exact = terms.sum_to_size(shape) if reduced else terms
+        if dtype == "bfp8":  # torch's answer, stored as bfloat8_b (no NaN / inf of its own)
+            want = _as_bfp8(ttbw, exact.to(product.dtype).float())
+        else:
+            want = exact.to(product.dtype).to(_torch_dtype(torch, dtype)).double()
+            if product.dtype != _torch_dtype(torch, dtype):  # mixed: bf16 precision in an f32
+                dtype, reduced = "bf16", True  # container, as test_mul_bw_numerics compares
     parts = [(got_values.real, want.real, exact.real, terms.abs()), (got_values.imag, want.imag, exact.imag,
                                                                       terms.abs())] \
         if torch.is_complex(want) else [(got_values, want, exact, terms.abs())]
@@ -69,6 +85,20 @@ def _compare_one(torch, ttbw, spec, g, operand, other, got, name):
         if problem is not None:
             return problem
     return None
+
+
+def _as_bfp8(ttbw, values):
+    import torch
+
+    from ttbw.tensor import quantize
+
+    return torch.from_numpy(quantize(values.numpy(), ttbw.bfloat8_b)).double()
+
+
+def _overflows(torch, terms, shape, reduced, dtype):
+    limit = torch.finfo(_torch_dtype(torch, dtype)).max
+    big = (terms.real.abs() > limit) | (terms.imag.abs() > limit)
+    return big.to(torch.float64).sum_to_size(shape).bool() if reduced else big
 
 
 def _torch_value(torch, ttbw, value):
@@ -83,8 +113,13 @@ def _torch_dtype(torch, dtype):
 
 def _judge(torch, spec, where, dtype, name, got, want, exact, magnitude, summed):
     want_nan = torch.isnan(want)
-    if bool((torch.isnan(got) & ~want_nan).any()):
-        return _kind(spec, where, dtype, "NaN where torch has a number")
+    if dtype == "bfp8" and not bool(torch.isfinite(exact).all()):
+        return None  # bfloat8_b holds no NaN / inf: what their block decodes to depends on NaN bits
+    wrong_nan = torch.isnan(got) & ~want_nan
+    if bool((wrong_nan & torch.isinf(want)).any()):
+        return _kind(spec, where, dtype, "NaN where torch has an infinity")
+    if bool(wrong_nan.any()):
+        return _kind(spec, where, dtype, "NaN where torch has a finite number")
     if bool((want_nan & ~torch.isnan(got)).any()):
         return _kind(spec, where, dtype, "a number where torch has NaN")
     inf = torch.isinf(want) | torch.isinf(got)
@@ -96,11 +131,11 @@ def _judge(torch, spec, where, dtype, name, got, want, exact, magnitude, summed)
     g, w, e, m = got[finite], want[finite], exact[finite], magnitude[finite]
     ulps = _ulps(torch, g, w, dtype)
     allowed = 0 if dtype == "bf16" and not summed else (2 if dtype == "bf16" else 1)
-    if dtype == "bfp8":
+    if dtype == "bfp8":  # one step of the shared exponent's mantissa (the largest block)
         block = w.abs().max().item()
         if bool(((g - w).abs() <= EPS["bfp8"] * block * 2 + 1e-38).all()):
             return None
-        return _kind(spec, where, dtype, "off by more than a bfloat8_b step of the block")
+        return _kind(spec, where, dtype, "off by more than a bfloat8_b step from torch's result stored")
     if ulps <= allowed:
         return None
     if summed:
@@ -126,5 +161,19 @@ def _ulps(torch, got, want, dtype):
 
 def _kind(spec, where, dtype, what):
     complex_ = "complex " if spec["complex"] else ""
-    scalar = " scalar b" if spec["scalar"] is not None else ""
+    scalar = "" if spec["scalar"] is None else f" scalar b ({value_kind(spec['scalar'])})"
     return ("wrong result", f"{spec['backend']} {complex_}{dtype} {where}{scalar}, {spec['values']} inputs: {what}")
+
+
+def value_kind(x: float) -> str:
+    import math
+
+    if math.isnan(x):
+        return "nan"
+    if math.isinf(x):
+        return "inf"
+    if x != 0 and abs(x) < 1.1754943508222875e-38:
+        return "subnormal"
+    if abs(x) > 3.3895313892515355e38:
+        return "huge"
+    return "zero" if x == 0 else "normal"

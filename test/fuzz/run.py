@@ -26,9 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import api_fuzz  # noqa: E402
 from forked import run_forked  # noqa: E402
 
-# Input value kinds whose device results are still wrong on this branch (the generic lowering
-# issue): run by --long, kept out of the short budget until fixed.
-KNOWN_FAILING = ("inf", "subnormal")
+# Input value kinds whose device results are still wrong on this branch (issue 15 item 5, fixed by
+# the lowering rewrite; "huge" products overflow to inf): run by --long, not in the short budget.
+KNOWN_FAILING = ("inf", "huge", "subnormal")
 
 
 class Campaign:
@@ -83,8 +83,8 @@ def _preload(api: bool, tools: bool) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=15)
-    parser.add_argument("--tool-runs", type=int, default=70)
-    parser.add_argument("--api-calls", type=int, default=16)
+    parser.add_argument("--tool-runs", type=int, default=90)
+    parser.add_argument("--api-calls", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=50.0, help="stop starting cases after this time")
     parser.add_argument("--long", action="store_true", help="every value kind, also the known failing ones")
     parser.add_argument("--out", type=Path, help="folder for summary.json and one reproducer per class")
