@@ -104,6 +104,7 @@ def main(argv=None) -> int:
         kinds = api_fuzz.VALUE_KINDS if args.long else tuple(k for k in api_fuzz.VALUE_KINDS
                                                              if k not in KNOWN_FAILING)
         done_tools = done_api = 0
+        progress = time.monotonic() + 60
         while (done_tools < args.tool_runs or done_api < args.api_calls) and time.monotonic() < deadline:
             want_api = done_api < args.api_calls and (done_tools >= args.tool_runs or
                                                       done_api * args.tool_runs <= done_tools * args.api_calls)
@@ -117,6 +118,10 @@ def main(argv=None) -> int:
             else:
                 tools.case(tool_rng)
                 done_tools += 1
+            if time.monotonic() > progress:  # a long campaign says how far it is
+                progress += 60
+                print(f"fuzz: {done_tools} tool runs, {done_api} API calls, "
+                      f"{sum(campaign.failures.values())} failing so far", file=sys.stderr, flush=True)
     seconds = time.monotonic() - start
     text = campaign.report(seconds)
     print(text)
