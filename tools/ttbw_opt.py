@@ -144,7 +144,11 @@ def _main(argv: list[str]) -> int:
 
     name = "<stdin>" if args.input == "-" else args.input
     try:
-        text = sys.stdin.read() if args.input == "-" else open(args.input, encoding="utf-8").read()
+        if args.input == "-":
+            text = sys.stdin.buffer.read().decode("utf-8")  # strict, as for a file
+        else:
+            with open(args.input, encoding="utf-8") as source:
+                text = source.read()
     except (OSError, UnicodeDecodeError) as error:
         raise UsageError(f"could not open input file '{args.input}': {error}") from None
 

@@ -10,6 +10,7 @@ with `file:line:col` on stderr, exit status 1, and no output file.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 
@@ -50,7 +51,7 @@ def _run(argv: list[str] | None) -> int:
 
     try:
         if args.input == "-":
-            kernels = translate_kernels(sys.stdin.read(), "<stdin>")
+            kernels = translate_kernels(_read_stdin(), "<stdin>")
         else:
             kernels = translate_file(args.input)
         text = render(kernels)
@@ -64,7 +65,20 @@ def _run(argv: list[str] | None) -> int:
     except (InstallError, OutputError, OSError) as exc:
         print(f"ttbw-translate: error: {exc}", file=sys.stderr)
         return 1
+    except UnicodeDecodeError as exc:
+        print(f"<stdin>: error: cannot read input: {exc}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # a bug: one line, no traceback (TTBW_DEBUG=1 shows it)
+        if os.environ.get("TTBW_DEBUG") == "1":
+            raise
+        print(f"ttbw-translate: error: internal error: {type(exc).__name__}: {exc} "
+              "(this is a ttbw bug; set TTBW_DEBUG=1 for a traceback)", file=sys.stderr)
+        return 1
     return 0
+
+
+def _read_stdin() -> str:
+    return sys.stdin.buffer.read().decode("utf-8")  # strict: bad bytes are an input error
 
 
 if __name__ == "__main__":

@@ -112,12 +112,18 @@ def _characters(rng, text, corpus):
     return text[:i] + chr(rng.choice([0x7F, 0xFFFD, rng.randrange(0x20, 0x7F)])) + text[i + 1:]
 
 
+def _bad_bytes(rng, text, corpus):
+    """A byte that is no UTF-8 (a surrogate here, written back as the raw byte)."""
+    i = rng.randrange(len(text) + 1)
+    return text[:i] + chr(0xDC80 + rng.randrange(0x80)) + text[i:]
+
+
 def _truncate(rng, text, corpus):
     return text[:rng.randrange(len(text) + 1)]
 
 
 MUTATIONS = [_numbers, _numbers, _floats, _types, _types, _layouts, _shapes, _shapes, _op_names, _lines, _lines,
-             _characters, _characters, _truncate]
+             _characters, _characters, _bad_bytes, _truncate]
 
 
 def mutate(rng: random.Random, text: str, corpus: list[str]) -> str:

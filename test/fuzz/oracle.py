@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+# Input that cannot be read (not UTF-8) has no line to point at: the tools name the input.
+READ_ERRORS = re.compile(r"^(ttbw-opt: could not open input file |.+: error: cannot read input: )")
 LOCATED = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): error: ")
 
 
@@ -36,7 +38,7 @@ def tool_failure(outcome, input_name: str) -> tuple[str, str] | None:
     if outcome.status not in (0, 1):
         return "exit code", f"exit code {outcome.status}"
     for line in err.splitlines():
-        if "error:" not in line:
+        if "error:" not in line or READ_ERRORS.match(line):
             continue
         match = LOCATED.match(line)
         if match is None:
@@ -45,6 +47,6 @@ def tool_failure(outcome, input_name: str) -> tuple[str, str] | None:
             return "error at line 0", normalize(line[match.end():])
         if match["file"] != input_name:
             return "error located elsewhere", normalize(f"{match['file']}: {line[match.end():]}")
-    if outcome.status == 1 and "error" not in err:
+    if outcome.status == 1 and not err.strip():
         return "silent failure", "exit 1 without an error message"
     return None

@@ -31,7 +31,7 @@ class Config:
 
 def lit_inputs() -> dict[str, str]:
     files = [p for folder in TTIR_FOLDERS for p in sorted((TEST_DIR / folder).rglob("*.mlir"))]
-    return {str(p.relative_to(TEST_DIR)): p.read_text() for p in files}
+    return {str(p.relative_to(TEST_DIR)): p.read_text(errors="surrogateescape") for p in files}
 
 
 def translate_inputs() -> dict[str, str]:
@@ -117,9 +117,11 @@ class ToolFuzzer:
         text = mutate(rng, text, self.corpus)
         path = self.work / "case.mlir"
         path.write_text(text, encoding="utf-8", errors="surrogateescape")
-        argv = [*config.flags, str(path)]
-        outcome = run_forked(_run_tool, config.tool, argv, timeout=TIMEOUT)
-        failure = tool_failure(outcome, str(path))
+        stdin = rng.random() < 0.1  # sometimes through stdin, located as <stdin>
+        argv = [*config.flags, "-" if stdin else str(path)]
+        outcome = run_forked(_run_tool, config.tool, argv, timeout=TIMEOUT,
+                             stdin=text.encode("utf-8", "surrogateescape") if stdin else b"")
+        failure = tool_failure(outcome, "<stdin>" if stdin else str(path))
         if failure is None and config.tool == "ttbw-opt" and outcome.status == 0 and rng.random() < 0.3 \
                 and not {"--verify-diagnostics", "--mlir-print-ir-after-all", "--mlir-print-ir-before-all"} \
                 & set(config.flags):
