@@ -1,14 +1,17 @@
 """The main job: every example in examples/ through every stage that exists,
-down to the kernels' C++, then ttbw.mul_bw run on the emulated device and on the
-CPU reference path beside torch autograd (examples/run_mul_bw.py).
+down to the kernels' C++; the compiled module of each run by `ttbw-run` (exactly what
+ttbw-opt emitted) beside torch autograd; then ttbw.mul_bw run on the emulated device and on
+the CPU reference path beside torch autograd (examples/run_mul_bw.py).
 
 Each stage is a ttbw-opt invocation; its IR is printed so the lowering can be
 read stage by stage. A stage that fails stops the run with exit code 1.
 """
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 EXAMPLES = Path(__file__).resolve().parent
@@ -39,6 +42,52 @@ def run_stage(ir: str, args: list[str], tool: str = "ttbw-opt") -> str:
     return result.stdout
 
 
+def run_compiled(source: str) -> None:
+    """`ttbw-opt --ttir-to-tensix-pipeline`, then `ttbw-run` on seeded random inputs, each
+    gradient compared with torch autograd (float64) on the same rounded inputs."""
+    import ml_dtypes
+    import numpy as np
+    import torch
+
+    with tempfile.TemporaryDirectory(prefix="ttbw-demo-") as tmp:
+        module = Path(tmp) / "compiled.mlir"
+        module.write_text(run_stage(source, ["--ttir-to-tensix-pipeline"]))
+        signature = re.search(r"func\.func @\w+\((.*?)\)\s*->", source).group(1)
+        types = re.findall(r"tensor<([\dx]+)x(bf16|f32|complex<f32>)>", signature)
+        inputs, tensors = [], []
+        for k, (dims, element) in enumerate(types):
+            shape = tuple(int(d) for d in dims.split("x"))
+            parts = []
+            for part in range(2 if element.startswith("complex") else 1):
+                seed = 2 * k + part
+                value = np.random.default_rng(seed).standard_normal(shape).astype(np.float32)
+                if element == "bf16":
+                    value = value.astype(ml_dtypes.bfloat16).astype(np.float32)
+                inputs.append(f"random:{seed}")
+                parts.append(torch.from_numpy(value).double())
+            tensors.append(torch.complex(*parts) if len(parts) == 2 else parts[0])
+        out = Path(tmp) / "out"
+        result = subprocess.run([str(TOOLS / "ttbw-run"), str(module), *inputs, "-o", str(out), "--no-print"],
+                                capture_output=True, text=True)
+        if result.returncode != 0:
+            sys.stderr.write(result.stderr)
+            raise SystemExit(1)
+        constant = re.search(r"arith\.constant ([-+.\deE]+) : f32", source)
+        grad, a = tensors[0], tensors[1].requires_grad_()
+        b = float(constant.group(1)) if constant else tensors[2].requires_grad_()
+        (a * b).backward(grad)
+        wants = []
+        for want in (a.grad, None if constant else b.grad):
+            if want is not None:
+                wants += [want.real, want.imag] if want.is_complex() else [want]
+        print(f"---- the compiled module run by ttbw-run {' '.join(inputs)} -o DIR, beside torch autograd (f64)")
+        for k, want in enumerate(wants):
+            got = torch.from_numpy(np.load(out / f"result_{k}.npy")).double().reshape(want.shape)
+            err = float((got - want).abs().max())
+            print(f"  result {k}: shape {list(got.shape)}, max |ttbw - torch| {err:.3g} "
+                  f"(max |torch| {float(want.abs().max()):.3g})")
+
+
 def main() -> int:
     for example in sorted(EXAMPLES.glob("*.mlir")):
         source = example.read_text()
@@ -48,6 +97,7 @@ def main() -> int:
             ir = run_stage(ir, args, tool)
             print(f"---- {title}: {tool} {' '.join(args)}")
             print(ir)
+        run_compiled(source)
     print("==================== running ttbw.mul_bw beside torch autograd")
     subprocess.run([sys.executable, str(EXAMPLES / "run_mul_bw.py")], check=True)
     return 0

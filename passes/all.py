@@ -27,6 +27,11 @@ register_pass(PassInfo(
     "Lower real-valued ttir ops to linalg/arith/tensor (CPU reference path; drops layouts)",
     "ttbw.passes.convert_ttir_to_linalg"))
 register_pass(PassInfo(
+    "linalg-fuse-siblings",
+    "Merge linalg.generic ops with the same iteration domain that read a common input into one "
+    "multi-output generic (sibling fusion: the input is read once)",
+    "ttbw.passes.fuse_linalg_siblings"))
+register_pass(PassInfo(
     "convert-ttir-to-ttkernel",
     "Lower each function holding one ttir.mul_bw to a fused Tensix program: a nested module of "
     "TTKernel reader/compute/writer kernels + its host program description (ttbw.program JSON)",

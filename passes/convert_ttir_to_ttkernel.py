@@ -143,6 +143,7 @@ def _prepare_op(func, source, op, name: str, grid, fuse: bool):
     is the decomposition of); `func` is the function replaced."""
     from ttbw.lowering import UnsupportedError, analyze
     from ttbw.lowering.describe import describe
+    from ttbw.runtime.scalar_args import ScalarEncodingError
 
     if not fuse:
         from ttbw.lowering.composite import plan_composite
@@ -153,8 +154,10 @@ def _prepare_op(func, source, op, name: str, grid, fuse: bool):
         with op.context:
             analysis = analyze(op)
             text, description, _ = describe(analysis, grid, scalar, runtime_scalar, origins)
-    except UnsupportedError as error:
+    except (UnsupportedError, ScalarEncodingError) as error:
         raise _Refused(op, f"'ttir.mul_bw' op: unsupported: {error}") from None
+    if runtime_scalar:  # the argument the executor encodes into the compute args
+        description["scalar"]["arg"] = origins["b"]["arg"]
     description["function"] = _function(func, name)
     return func, name, text, description
 

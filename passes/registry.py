@@ -56,6 +56,12 @@ class PassInfo:
     def parse_options(self, given: dict[str, str]) -> dict:
         return parse_options(self.argument, self.options, given)
 
+    @property
+    def name(self) -> str:
+        """The pass's name in IR dumps and reports, as MLIR names passes by class:
+        convert-ttir-to-ttkernel -> ConvertTTIRToTTKernel."""
+        return "".join(_ACRONYMS.get(word, word.capitalize()) for word in self.argument.split("-"))
+
     def run(self, module, options: dict) -> None:
         import_module(self.module).run(module, options)
 
@@ -73,6 +79,8 @@ class PipelineInfo:
         values = parse_options(self.argument, self.options, given)
         return self.pipeline(values) if callable(self.pipeline) else self.pipeline
 
+
+_ACRONYMS = {"ttir": "TTIR", "ttkernel": "TTKernel", "emitc": "EmitC"}
 
 PASSES: dict[str, PassInfo] = {}
 PIPELINES: dict[str, PipelineInfo] = {}

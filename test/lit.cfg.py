@@ -13,7 +13,7 @@ config.excludes = ["python", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
 # ttbw's tools (console scripts in the venv) first, then LLVM's FileCheck/not.
 path = [config.ttbw_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")]
 config.environment["PATH"] = os.pathsep.join(path)
-for tool in ("ttbw-opt", "ttbw-translate", "FileCheck", "not", "count"):
+for tool in ("ttbw-opt", "ttbw-translate", "ttbw-run", "FileCheck", "not", "count"):
     for directory in (config.ttbw_tools_dir, config.llvm_tools_dir):
         if os.path.exists(os.path.join(directory, tool)):
             config.substitutions.append((rf"(?<![\w/-]){tool}(?![\w-])", os.path.join(directory, tool)))

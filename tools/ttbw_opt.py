@@ -11,12 +11,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 
 # Registering passes imports only their names, summaries and options.
 import ttbw.passes.all  # noqa: F401  registers every ttbw pass and pipeline
 from ttbw.passes.registry import PASSES, PIPELINES
 
 TOOL = "ttbw-opt"
+BYTECODE_MAGIC = b"ML\xefR"
 
 
 class UsageError(Exception):
@@ -55,8 +57,9 @@ def _argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("input", nargs="?", default="-", help="input file (default: stdin)")
     parser.add_argument("-o", dest="output", default="-", metavar="FILE",
                         help="output file, written only on success (default: stdout)")
-    parser.add_argument("--split-input-file", action="store_true",
-                        help="split the input at '// -----' and process each chunk separately")
+    parser.add_argument("--split-input-file", default=None, metavar="MARKER",
+                        help="split the input at lines starting with MARKER (default '// -----') and "
+                             "process each chunk separately (give MARKER as --split-input-file=MARKER)")
     parser.add_argument("--verify-diagnostics", action="store_true",
                         help="check that emitted diagnostics match expected-* comments")
     parser.add_argument("--pass-pipeline", metavar="PIPELINE",
@@ -65,8 +68,34 @@ def _argument_parser() -> argparse.ArgumentParser:
                         help="print the IR after every pass (to stderr)")
     parser.add_argument("--mlir-print-ir-before-all", action="store_true",
                         help="print the IR before every pass (to stderr)")
+    parser.add_argument("--mlir-print-ir-after", action="append", default=[], metavar="PASS",
+                        help="print the IR after the named passes (comma-separated, repeatable)")
+    parser.add_argument("--mlir-print-ir-before", action="append", default=[], metavar="PASS",
+                        help="print the IR before the named passes (comma-separated, repeatable)")
+    parser.add_argument("--mlir-print-ir-after-change", action="store_true",
+                        help="when printing the IR after a pass, only print if the IR changed")
+    parser.add_argument("--mlir-print-ir-after-failure", action="store_true",
+                        help="print the IR after a pass that failed")
+    parser.add_argument("--mlir-print-ir-module-scope", action="store_true",
+                        help="always print the top-level operation in IR dumps (ttbw's dumps always do)")
     parser.add_argument("--mlir-print-debuginfo", action="store_true",
                         help="print locations with the IR")
+    parser.add_argument("--mlir-print-op-generic", action="store_true", help="print the generic op form")
+    parser.add_argument("--mlir-print-local-scope", action="store_true",
+                        help="print with local scope and inline information (no attribute / type aliases)")
+    parser.add_argument("--mlir-elide-elementsattrs-if-larger", type=int, metavar="N",
+                        help="elide ElementsAttrs with '...' that have more than N elements")
+    parser.add_argument("--mlir-timing", action="store_true", help="display execution times (to stderr)")
+    parser.add_argument("--mlir-pass-statistics", action="store_true",
+                        help="display the statistics of each pass (to stderr)")
+    parser.add_argument("--dump-pass-pipeline", action="store_true",
+                        help="print the pipeline that will be run (to stderr)")
+    parser.add_argument("--verify-each", default="true", choices=["true", "false", "1", "0"],
+                        metavar="BOOL", help="run the verifier after each pass (default true; --verify-each=false)")
+    parser.add_argument("--emit-bytecode", action="store_true", help="emit MLIR bytecode instead of text")
+    parser.add_argument("--list-passes", action="store_true", help="print the list of registered passes and exit")
+    parser.add_argument("--show-dialects", action="store_true",
+                        help="print the list of registered dialects and exit")
     parser.add_argument("--mlir-disable-threading", action="store_true",
                         help="disable multi-threading in MLIR")
     parser.add_argument("--allow-unregistered-dialect", action="store_true",
@@ -75,18 +104,29 @@ def _argument_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# Options whose value is optional: only `--name=value` gives one (as LLVM's cl::ValueOptional),
+# so `--split-input-file in.mlir` keeps in.mlir as the input.
+_OPTIONAL_VALUE = {"--split-input-file": "// -----", "--verify-each": "true"}  # name -> value when bare
+
+
 def _split_pass_flags(parser, argv: list[str]) -> tuple[list[str], list[str]]:
     """Separates pass flags (`--name[=options]`, in order) from the tool's own
     arguments. Done by hand: argparse's parse_known_args mis-assigns an
-    optional positional that follows unknown flags."""
+    optional positional that follows unknown flags. Single-dash spellings (`-cse`,
+    `-pass-pipeline=...`) mean what the double-dash ones do, as in mlir-opt."""
     known = parser._option_string_actions
     own, passes, i = [], [], 0
     while i < len(argv):
         token = argv[i]
+        if token.startswith("-") and not token.startswith("--") and len(token) > 2 \
+                and token.split("=", 1)[0] not in known:
+            token = "-" + token  # -cse -> --cse
         name = token.split("=", 1)[0]
-        if token.startswith("-") and token != "-" and name not in known:
+        if name in _OPTIONAL_VALUE:
+            own.append(token if "=" in token else f"{name}={_OPTIONAL_VALUE[name]}")
+        elif token.startswith("-") and token != "-" and name not in known:
             if not token.startswith("--") or len(token) == 2:
-                raise UsageError(f"Unknown command line argument '{token}'. Try: '{TOOL} --help'")
+                raise UsageError(f"Unknown command line argument '{token}'.  Try: '{TOOL} --help'")
             passes.append(token)
         else:
             own.append(token)
@@ -96,6 +136,48 @@ def _split_pass_flags(parser, argv: list[str]) -> tuple[list[str], list[str]]:
                 i += 1
         i += 1
     return own, passes
+
+
+def _list_passes() -> str:
+    """ttbw's passes and pipelines in mlir-opt's --list-passes format, then the upstream passes
+    (those of the MLIR the bindings carry, as its own mlir-opt lists them)."""
+    lines = ["Passes:"]
+    for info in list(PASSES.values()) + list(PIPELINES.values()):
+        lines.append(f"  {('--' + info.argument):<50}-   {info.summary}")
+        for option in info.options:
+            lines.append(f"    {f'--{option.name}=<{option.kind.__name__}>':<48}- {option.help}")
+    lines += [line for line in _upstream_tool_output("--list-passes").splitlines() if line != "Passes:"]
+    return "\n".join(lines) + "\n"
+
+
+def _show_dialects() -> str:
+    """mlir-opt's --show-dialects: the dialects ttbw-opt's context loads (MLIR's own, as the
+    bindings register them, and ttbw's ttir)."""
+    from ttbw.dialect import make_context
+
+    context = make_context()
+    names = {"ttir"}
+    for name in _upstream_tool_output("--show-dialects").split(":", 1)[-1].strip().split(","):
+        try:
+            context.get_dialect_descriptor(name)
+            names.add(name)
+        except ValueError:
+            pass
+    return "Available Dialects: " + ",".join(sorted(names)) + "\n"
+
+
+def _upstream_tool_output(flag: str) -> str:
+    """What the pinned MLIR's own mlir-opt (same version as the bindings) prints for `flag`."""
+    import subprocess
+    from pathlib import Path
+
+    import mlir
+
+    tool = Path(mlir.__path__[0]) / "bin" / "mlir-opt"
+    result = subprocess.run([str(tool), flag], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise UsageError(f"{flag}: could not run {tool}: {result.stderr.strip()}")
+    return result.stdout
 
 
 def _version() -> str:
@@ -138,42 +220,66 @@ def _main(argv: list[str]) -> int:
     if args.version:
         print(_version())
         return 0
+    if args.list_passes or args.show_dialects:
+        sys.stdout.write(_list_passes() if args.list_passes else _show_dialects())
+        return 0
     if pass_flags and args.pass_pipeline is not None:
         raise UsageError("--pass-pipeline cannot be combined with pass flags "
                          f"({', '.join(pass_flags)}); put every pass in the pipeline")
+    if args.emit_bytecode and args.split_input_file is not None:
+        raise UsageError("--emit-bytecode writes one module; it cannot be combined with --split-input-file")
 
     name = "<stdin>" if args.input == "-" else args.input
     try:
         if args.input == "-":
-            text = sys.stdin.buffer.read().decode("utf-8")  # strict, as for a file
+            raw = sys.stdin.buffer.read()
         else:
-            with open(args.input, encoding="utf-8") as source:
-                text = source.read()
-    except (OSError, UnicodeDecodeError) as error:
+            with open(args.input, "rb") as fh:
+                raw = fh.read()
+    except OSError as error:
         raise UsageError(f"could not open input file '{args.input}': {error}") from None
+    if raw.startswith(BYTECODE_MAGIC):
+        if args.split_input_file is not None or args.verify_diagnostics:
+            raise UsageError("the input is MLIR bytecode: --split-input-file and --verify-diagnostics need text")
+        text = raw
+    else:  # undecodable bytes (e.g. in a comment) travel through unchanged, as mlir-opt reads them
+        text = raw.decode("utf-8", "surrogateescape")
 
+    from ttbw.instrumentation import Instrumentation, PrintFlags
     from ttbw.opt_driver import Driver
 
-    driver = Driver(name=name, print_debuginfo=args.mlir_print_debuginfo,
-                    print_after_all=args.mlir_print_ir_after_all,
-                    print_before_all=args.mlir_print_ir_before_all,
-                    allow_unregistered=args.allow_unregistered_dialect,
-                    threading=not args.mlir_disable_threading)
-    ok, output = driver.run(text, args.pass_pipeline, pass_flags, split=args.split_input_file,
-                            verify_diagnostics=args.verify_diagnostics)
-    if not ok:
-        return 1
-    _write_output(args.output, output)
-    return 0
+    def passes(flag_all: bool, named: list[str]):
+        return Instrumentation.ALL if flag_all else frozenset(p for item in named for p in item.split(",") if p)
+
+    flags = PrintFlags(debuginfo=args.mlir_print_debuginfo, generic=args.mlir_print_op_generic,
+                       local_scope=args.mlir_print_local_scope, elide_limit=args.mlir_elide_elementsattrs_if_larger)
+    trace = Instrumentation(flags, before=passes(args.mlir_print_ir_before_all, args.mlir_print_ir_before),
+                            after=passes(args.mlir_print_ir_after_all, args.mlir_print_ir_after),
+                            after_change=args.mlir_print_ir_after_change,
+                            after_failure=args.mlir_print_ir_after_failure,
+                            timing=args.mlir_timing, statistics=args.mlir_pass_statistics)
+    driver = Driver(name=name, instrumentation=trace, allow_unregistered=args.allow_unregistered_dialect,
+                    threading=not args.mlir_disable_threading, verify_each=args.verify_each in ("true", "1"),
+                    split_marker=args.split_input_file, dump_pipeline=args.dump_pass_pipeline,
+                    bytecode=args.emit_bytecode)
+    ok, outputs = driver.run(text, args.pass_pipeline, pass_flags, verify_diagnostics=args.verify_diagnostics)
+    started = time.perf_counter()
+    if args.output == "-" and not args.emit_bytecode:
+        # as mlir-opt: the chunks that worked are printed even when another one failed
+        sys.stdout.write("// -----\n".join(o or "" for o in outputs))
+    elif ok and outputs:
+        _write_output(args.output, outputs[0] if args.emit_bytecode else "// -----\n".join(outputs))
+    trace.report(driver.parse_seconds, time.perf_counter() - started)
+    return 0 if ok else 1
 
 
-def _write_output(path: str, text: str) -> None:
+def _write_output(path: str, data: str | bytes) -> None:
     if path == "-":
-        sys.stdout.write(text)
+        sys.stdout.buffer.write(data) if isinstance(data, bytes) else sys.stdout.write(data)
     else:
         from ttbw.output_file import write_output
 
-        write_output(path, text)
+        write_output(path, data)
 
 
 if __name__ == "__main__":

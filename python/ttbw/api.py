@@ -79,8 +79,9 @@ def mul_bw(grad_tensor, input_tensor_a, input_tensor_b, *, are_required_outputs=
     """Gradients of `a * b` (ttnn.mul_bw): [grad_a, grad_b] (None where not
     requested); [grad_a] for a scalar b; ComplexTensors for complex inputs.
 
-    backend="device" (default): one fused Tensix program on the emulated device
-    (ttbw.lowering); inputs it does not handle raise ValueError naming what is unsupported.
+    backend="device" (default): compiled by `ttbw.compile` into one fused Tensix program, run
+    by `ttbw.executor` on the emulated device; inputs it does not handle raise ValueError
+    naming what is unsupported.
     backend="cpu": the decomposed TTIR, JIT-compiled on the host (the reference path)."""
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; available: {', '.join(BACKENDS)}")
@@ -234,14 +235,12 @@ def _run_cpu(call: _Call) -> list[np.ndarray]:
 
 
 def _run_device(call: _Call) -> list[np.ndarray]:
-    """One fused Tensix program on the emulated device (ttbw.lowering); inputs the device
-    path does not handle raise ValueError naming what is unsupported."""
-    from ttbw.lowering import UnsupportedError, run_on_device
+    """The call's signature compiled by `ttbw.compile` (fused: one Tensix program; cached per
+    signature) and run by the executor on the emulated device; what the device path does
+    not handle raises ValueError naming it."""
+    from ttbw.executor import run_on_device
 
-    try:
-        outputs, _stats = run_on_device(call.ir(), call.inputs())
-    except UnsupportedError as error:
-        raise ValueError(str(error)) from None
+    outputs, _stats = run_on_device(call.ir(), call.inputs())
     return outputs
 
 

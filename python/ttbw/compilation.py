@@ -37,10 +37,13 @@ def _check(diagnostics) -> None:
 
 
 class Compiled:
-    """What `compile` produced: every stage's IR, the kernels' C++ and the host programs.
+    """What `compile` produced: every stage's IR; from the last one, the kernels' C++, the host
+    programs and the executable.
 
     stages: [(stage name, IR text)]: "input", each pass of ttir-to-tensix-pipeline (the
       decomposition's, "convert-ttir-to-ttkernel", "convert-ttkernel-to-emitc").
+    text: the last stage, the compiled module (what `ttbw-opt --ttir-to-tensix-pipeline` prints).
+    executable: that module loaded by the executor (`ttbw.executor.load`): `.run(name, inputs)`.
     kernels_cpp: kernel name -> C++ (names "reader" / "compute" / "writer"; prefixed
       "<program>." when there are several programs).
     programs: program module name -> host program description (python/ttbw/lowering/
@@ -48,9 +51,29 @@ class Compiled:
       its composite manifest (launch order, DRAM intermediates).
     """
 
-    def __init__(self, stages, kernels_cpp, programs, composite):
-        self.stages, self.kernels_cpp = stages, kernels_cpp
-        self.programs, self.composite = programs, composite
+    def __init__(self, stages):
+        self.stages = stages
+        self.text = stages[-1][1]
+
+    @property
+    def executable(self):
+        from ttbw.executor import load
+
+        return load(self.text, "<ttbw.compile>")
+
+    @property
+    def programs(self) -> dict:
+        return {p.name: p.description for f in self.executable.functions.values() for p in f.programs}
+
+    @property
+    def composite(self) -> dict:
+        return dict(self.executable.manifests)
+
+    @property
+    def kernels_cpp(self) -> dict:
+        programs = [p for f in self.executable.functions.values() for p in f.programs]
+        single = len(programs) == 1
+        return {(kernel if single else f"{p.name}.{kernel}"): cpp for p in programs for kernel, cpp in p.kernels.items()}
 
     @property
     def program(self) -> dict | None:
@@ -73,14 +96,12 @@ class Compiled:
 
 
 def compile(ir_text: str, *, grid=(8, 8), fuse: bool = True) -> Compiled:  # noqa: A001 (ttbw.compile)
-    """Compiles ttir IR (one `ttir.mul_bw` per function) to Tensix programs through
-    ttir-to-tensix-pipeline: fused (one program per mul_bw) or, with fuse=False, ttnn's
-    composite path (one program per TTIR op).
+    """Compiles ttir IR to Tensix programs through ttir-to-tensix-pipeline (with EmitC): fused
+    (one program per mul_bw) or, with fuse=False, ttnn's composite path (one program per TTIR
+    op). The result's `executable` runs it on the emulated device.
 
-    Raises ValueError with the verifier's / a pass's message (e.g. what the device lowering
-    does not support)."""
-    from ttbw.ttmlir import TTMLIRError, translate_kernels
-
+    Raises ValueError with the verifier's / a pass's / tt-mlir's message (e.g. what the device
+    lowering does not support)."""
     if not isinstance(fuse, bool):
         raise TypeError(f"compile: fuse must be True or False, got {fuse!r}")
     if (not isinstance(grid, (tuple, list)) or len(grid) != 2
@@ -88,34 +109,6 @@ def compile(ir_text: str, *, grid=(8, 8), fuse: bool = True) -> Compiled:  # noq
         raise ValueError(f"compile: grid must be (cols, rows), two positive ints, got {grid!r}")
     cols, rows = grid
     options = f"grid={cols}x{rows} fuse={'true' if fuse else 'false'} emitc=true"
-    stages = run_pipeline(ir_text, f"builtin.module(ttir-to-tensix-pipeline{{{options}}})")
-    text = stages[-1][1]
-    programs, composite = _descriptions(text)
-    try:
-        kernels = translate_kernels(text, "<ttbw.compile>")
-    except TTMLIRError as error:
-        raise ValueError(str(error)) from None
-    single = len(programs) == 1
-    kernels_cpp = {(k.name.split(".", 1)[1] if single and "." in k.name else k.name): k.cpp for k in kernels}
-    return Compiled(stages, kernels_cpp, programs, composite)
-
-
-def _descriptions(text: str) -> tuple[dict, dict]:
-    """(program module name -> ttbw.program, function name -> ttbw.composite), read back from
-    the printed IR."""
-    import json
-
-    from mlir import ir
-
-    from ttbw.dialect import make_context
-
-    context = make_context()
-    context.allow_unregistered_dialects = True
-    module = ir.Module.parse(text, context)
-    found: tuple[dict, dict] = ({}, {})
-    for op in module.body.operations:
-        op = op.operation
-        for kind, key in enumerate(("ttbw.program", "ttbw.composite")):
-            if op.name == "builtin.module" and key in op.attributes:
-                found[kind][op.attributes["sym_name"].value] = json.loads(op.attributes[key].value)
-    return found
+    compiled = Compiled(run_pipeline(ir_text, f"builtin.module(ttir-to-tensix-pipeline{{{options}}})"))
+    compiled.executable  # noqa: B018 -- tt-mlir translates every kernel now: its errors are compile errors
+    return compiled

@@ -6,23 +6,40 @@ bug, which is reported as an internal error naming the pass that hit it.
 from __future__ import annotations
 
 import sys
+import time
 import traceback
 
 from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc, from_mlir
-from ttbw.pipeline import PipelineError, parse_pipeline, resolve, run_step
+from ttbw.instrumentation import Instrumentation
+from ttbw.pipeline import PipelineError, parse_pipeline, pipeline_text as pipeline_text_of, resolve, run_step
 from ttbw.source import parse_module, split_source, verify_module
 from ttbw import verify_diagnostics as expected_diagnostics
 
 
+class UnknownOption(PipelineError):
+    """A flag that is neither an option nor a pass, reported in mlir-opt's words."""
+
+    def __str__(self) -> str:
+        return f"ttbw-opt: Unknown command line argument '{self.args[0]}'.  Try: 'ttbw-opt --help'"
+
+
 class Driver:
-    def __init__(self, name: str, print_debuginfo=False, print_after_all=False,
-                 print_before_all=False, allow_unregistered=False, threading=True):
+    """`instrumentation`: IR dumps, timing, statistics and the printing flags
+    (`ttbw.instrumentation`); `split_marker`: split the input at this marker (None: don't);
+    `verify_each`: verify after every pass; `dump_pipeline`: print the resolved pipeline;
+    `bytecode`: outputs are MLIR bytecode."""
+
+    def __init__(self, name: str, instrumentation: Instrumentation | None = None, allow_unregistered=False,
+                 threading=True, verify_each=True, split_marker: str | bool | None = None, dump_pipeline=False,
+                 bytecode=False):
         self.name = name
-        self.print_debuginfo = print_debuginfo
-        self.print_after_all, self.print_before_all = print_after_all, print_before_all
+        self.instrumentation = instrumentation or Instrumentation()
         self.allow_unregistered, self.threading = allow_unregistered, threading
+        self.verify_each, self.split_marker, self.dump_pipeline = verify_each, split_marker, dump_pipeline
+        self.bytecode = bytecode
         self.context = self._new_context()
         self.diagnostics: list[Diagnostic] = []
+        self.parse_seconds = 0.0
 
     def _new_context(self):
         """Each input chunk gets its own context, so what one chunk's passes change in it (the
@@ -35,23 +52,23 @@ class Driver:
             context.enable_multithreading(False)
         return context
 
-    def run(self, text: str, pipeline_text: str | None, pass_flags: list[str], split: bool,
-            verify_diagnostics: bool) -> tuple[bool, str]:
-        """Returns (success, output text). Passes come from `pipeline_text`
-        (`builtin.module(...)`) or from `pass_flags` (`--name[=options]`)."""
+    def run(self, text: str, pipeline_text: str | None, pass_flags: list[str],
+            verify_diagnostics: bool) -> tuple[bool, list]:
+        """Returns (success, each chunk's output text or None where the chunk failed). Passes
+        come from `pipeline_text` (`builtin.module(...)`) or from `pass_flags` (`--name[=options]`)."""
         try:
             steps = self._steps(pipeline_text, pass_flags)
         except PipelineError as error:
             print(str(error), file=sys.stderr)
-            return False, ""
-        outputs, ok = [], True
-        for index, (first_line, chunk) in enumerate(split_source(text, split)):
+            return False, []
+        if self.dump_pipeline:
+            print(f"Pass Manager with {len(steps)} passes:\n{pipeline_text_of(steps)}\n", file=sys.stderr)
+        outputs = []
+        for index, (first_line, chunk) in enumerate(split_source(text, self.split_marker)):
             if index:
                 self.context = self._new_context()
-            output = self._process(chunk, first_line, steps)
-            ok &= output is not None
-            if output is not None:
-                outputs.append(output)
+            outputs.append(self._process(chunk, first_line, steps))
+        ok = all(output is not None for output in outputs)
         if verify_diagnostics:
             problems = expected_diagnostics.check(
                 self.diagnostics, expected_diagnostics.expectations(text, self.name), self.name)
@@ -59,7 +76,7 @@ class Driver:
             ok = not problems
         else:
             self._report(self.diagnostics)
-        return ok, "// -----\n".join(outputs)
+        return ok, outputs
 
     def _steps(self, pipeline_text, pass_flags):
         if pipeline_text is not None:
@@ -71,6 +88,8 @@ class Driver:
             try:
                 steps += resolve(parse_pipeline(f"builtin.module({element})"), self.context)
             except PipelineError as error:
+                if "does not refer to a registered pass" in error.args[0]:  # not a pass: an unknown option
+                    raise UnknownOption(flag) from None
                 raise PipelineError(error.args[0], source=f"ttbw-opt: {flag}") from None
         return steps
 
@@ -79,27 +98,48 @@ class Driver:
             print(diag.format(), file=sys.stderr)
 
     def _process(self, chunk: str, first_line: int, steps) -> str | None:
+        started = time.perf_counter()
         try:
             module = parse_module(chunk, self.name, self.context, first_line)
         except DiagnosticError as error:
             self.diagnostics += error.diagnostics
             return None
+        self.parse_seconds += time.perf_counter() - started
         if not self._verified(module):
             return None
+        trace = self.instrumentation
         for step in steps:
-            if self.print_before_all:
-                self._dump(module, "Before", step.name)
-            if not self._run(step, module) or not self._verified(module):
+            argument, name = _names(step)
+            ours = step.ttbw_pass is not None
+            if ours and trace.dumps_before(argument):
+                trace.dump(module, "Before", name, argument)
+            before = trace.flags.asm(module) if ours and trace.after_change else None
+            started = time.perf_counter()
+            ok = self._run(step, module, None if ours else trace.upstream_printing(argument))
+            trace.record(name, time.perf_counter() - started)
+            if ok and self.verify_each:
+                ok = self._verified(module)
+            if ours and not ok and trace.after_failure:
+                trace.dump(module, "After", f"{name} Failed", argument)
+            if not ok:
                 return None
-            if self.print_after_all:
-                self._dump(module, "After", step.name)
-        return self._asm(module)
+            if ours and trace.dumps_after(argument) and (before is None or before != trace.flags.asm(module)):
+                trace.dump(module, "After", name, argument)
+        if not self.verify_each and not self._verified(module):
+            return None
+        if self.bytecode:
+            import io
 
-    def _run(self, step, module) -> bool:
+            buffer = io.BytesIO()
+            module.operation.write_bytecode(buffer)
+            return buffer.getvalue()
+        return trace.flags.asm(module)
+
+    def _run(self, step, module, printing) -> bool:
         from mlir import ir
 
         try:
-            run_step(step, module)
+            run_step(step, module, self.verify_each, printing)
             return True
         except DiagnosticError as error:
             self.diagnostics += error.diagnostics
@@ -121,13 +161,12 @@ class Driver:
         self.diagnostics += problems
         return not problems
 
-    def _asm(self, module) -> str:
-        return module.operation.get_asm(enable_debug_info=self.print_debuginfo,
-                                        assume_verified=True)
 
-    def _dump(self, module, when: str, name: str) -> None:
-        print(f"// -----// IR Dump {when} {name} ({name}) //----- //", file=sys.stderr)
-        print(self._asm(module), file=sys.stderr)
+def _names(step) -> tuple[str, str]:
+    """(pass argument, name in dumps and reports) of a step."""
+    if step.ttbw_pass is not None:
+        return step.ttbw_pass.argument, step.ttbw_pass.name
+    return step.name, step.name
 
 
 def _debug() -> bool:

@@ -27,8 +27,9 @@ class OutputError(Exception):
     """The output file could not be written; the message names it and the reason."""
 
 
-def write_output(path: str, text: str) -> None:
-    data = text.encode("utf-8")
+def write_output(path: str, text: str | bytes) -> None:
+    """Writes `text` (str: as UTF-8; bytes: as they are, e.g. MLIR bytecode) to `path`."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
     target = os.path.realpath(path)  # a symlink is followed (also a dangling one)
     try:
         info = os.stat(target)

@@ -233,13 +233,33 @@ def _walk(elements):
 
 # ------------------------------------------------------------------ running
 
-def run_step(step: Step, module) -> None:
-    """Runs one step; ttbw passes raise DiagnosticError, upstream ones MLIRError."""
+def run_step(step: Step, module, verify: bool = True, printing: dict | None = None) -> None:
+    """Runs one step; ttbw passes raise DiagnosticError, upstream ones MLIRError. For an
+    upstream step, `verify` runs MLIR's verifier after it and `printing` (enable_ir_printing
+    arguments) has MLIR dump the IR around it."""
     if step.ttbw_pass is not None:
         step.ttbw_pass.run(module, step.options)
         return
+    import sys
+
     from mlir.passmanager import PassManager
 
     manager = PassManager.parse(step.upstream_text, module.context)
-    manager.enable_verifier(True)
+    manager.enable_verifier(verify)
+    if printing:
+        sys.stderr.flush()  # MLIR writes its dumps to the same stream, unbuffered
+        manager.enable_ir_printing(**printing)
     manager.run(module.operation)
+
+
+def pipeline_text(steps: list[Step]) -> str:
+    """The resolved pipeline as --dump-pass-pipeline prints it (options with their values)."""
+    lines = []
+    for step in steps:
+        if step.ttbw_pass is None:
+            lines.append(step.name)
+        else:
+            options = " ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                               for k, v in sorted((step.options or {}).items()))
+            lines.append(step.name + (f"{{{options}}}" if options else ""))
+    return "builtin.module(\n" + ",\n".join(f"  {line}" for line in lines) + "\n)"

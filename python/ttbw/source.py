@@ -10,12 +10,14 @@ SPLIT_MARKER = re.compile(r"^// -----.*$", re.MULTILINE)
 _PARSE_BUFFER = "-"  # the buffer name MLIR's Python parser gives every source
 
 
-def split_source(text: str, split: bool) -> list[tuple[int, str]]:
-    """Chunks as (first line number, text); one chunk unless `split`."""
+def split_source(text: str, split: bool | str | None) -> list[tuple[int, str]]:
+    """Chunks as (first line number, text): one chunk unless `split` (True: at lines
+    starting with '// -----', as mlir-opt's --split-input-file; a string: that marker)."""
     if not split:
         return [(1, text)]
+    marker = SPLIT_MARKER if split is True else re.compile(f"^{re.escape(split)}.*$", re.MULTILINE)
     chunks, start, line = [], 0, 1
-    for match in SPLIT_MARKER.finditer(text):
+    for match in marker.finditer(text):
         chunks.append((line, text[start:match.start()]))
         line += text.count("\n", start, match.end()) + 1
         start = match.end() + 1
@@ -31,10 +33,15 @@ def parse_module(text: str, name: str, context, first_line: int = 1):
     """
     from mlir import ir
 
-    padded = "\n" * (first_line - 1) + text
-    refuse_parser_crashes(padded, name)
+    # bytes: MLIR bytecode, or text kept byte for byte (invalid UTF-8 in a comment is fine)
+    if isinstance(text, bytes):
+        data = text
+    else:
+        padded = "\n" * (first_line - 1) + text
+        refuse_parser_crashes(padded, name)
+        data = padded.encode("utf-8", "surrogateescape")
     try:
-        module = ir.Module.parse(padded, context)
+        module = ir.Module.parse(data, context)
     except ir.MLIRError as error:
         raise DiagnosticError([from_mlir(d, {_PARSE_BUFFER: name})
                                for d in error.error_diagnostics]) from None

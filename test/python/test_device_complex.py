@@ -13,8 +13,7 @@ import torch
 
 import ttbw
 from ttbw.api import _Call
-from ttbw.lowering import run_on_device
-from ttbw.lowering.run import device
+from ttbw.executor import device, run_on_device
 
 from test_device_mul_bw import TILE_BYTES, _tiles, randn, torch_grads, ulp
 

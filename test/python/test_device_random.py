@@ -6,7 +6,7 @@ import pytest
 import torch
 
 import ttbw
-from ttbw.lowering import run_on_device
+from ttbw.executor import run_on_device
 from ttbw.api import _Call
 
 from test_mul_bw_numerics import autograd, check, golden, pcc

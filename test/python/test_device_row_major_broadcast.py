@@ -11,8 +11,8 @@ import torch
 
 import ttbw
 from ttbw.api import _Call
-from ttbw.lowering import run_on_device
-from ttbw.lowering.run import analyze_ir
+from ttbw.executor import run_on_device
+from ttbw.lowering.op_analysis import analyze_ir
 
 R, T = ttbw.ROW_MAJOR_LAYOUT, ttbw.TILE_LAYOUT
 BF, F32 = ("bfloat16",) * 3, ("float32",) * 3

@@ -11,7 +11,7 @@ import torch
 
 import ttbw
 from ttbw.api import _Call
-from ttbw.lowering import run_on_device
+from ttbw.executor import run_on_device
 
 R, T = ttbw.ROW_MAJOR_LAYOUT, ttbw.TILE_LAYOUT
 LAY = {"R": R, "T": T}

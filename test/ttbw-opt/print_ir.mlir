@@ -1,12 +1,16 @@
 // RUN: ttbw-opt --mlir-print-ir-before-all --mlir-print-ir-after-all --canonicalize --cse %s 2>&1 >/dev/null | FileCheck %s
+// RUN: ttbw-opt --mlir-print-ir-after-all --ttir-expand-complex %s 2>&1 >/dev/null | FileCheck %s --check-prefix=OURS
 // RUN: ttbw-opt --mlir-print-debuginfo %s | FileCheck %s --check-prefix=DEBUG
 
-// CHECK: // -----// IR Dump Before canonicalize (canonicalize) //----- //
+// Upstream passes are dumped by MLIR itself, ttbw's passes in the same format.
+// CHECK: // -----// IR Dump Before Canonicalizer (canonicalize) //----- //
 // CHECK: func.func @f
-// CHECK: // -----// IR Dump After canonicalize (canonicalize) //----- //
-// CHECK: // -----// IR Dump Before cse (cse) //----- //
-// CHECK: // -----// IR Dump After cse (cse) //----- //
+// CHECK: // -----// IR Dump After Canonicalizer (canonicalize) //----- //
+// CHECK: // -----// IR Dump Before CSE (cse) //----- //
+// CHECK: // -----// IR Dump After CSE (cse) //----- //
 // CHECK: func.func @f
+// OURS: // -----// IR Dump After TTIRExpandComplex (ttir-expand-complex) //----- //
+// OURS-NEXT: module {
 
 // Locations name this file with its own line numbers.
 // DEBUG: "ttir.neg"(%arg0) : (tensor<4xbf16>) -> tensor<4xbf16> loc([[LOC:#loc[0-9]+]])

@@ -1,12 +1,12 @@
 """Composite (fuse=false) mode: one program per TTIR op of the decomposed `ttir.mul_bw`.
 
-    outputs, stats = run_composite(op_ir_text, inputs)
+    plan = plan_composite(op_ir_text)   # the programs, in launch order, and their buffers
 
 This is how ttnn's composite path runs mul_bw: the op is decomposed (`ttbw.compilation.
 run_pipeline`: multiply / sum keep_dim / reshape / typecast / full / add / subtract / neg,
 complex tensors expanded to (real, imag) pairs) and every TTIR op becomes its own program
-launch, every intermediate living in DRAM. It is the baseline the fused program
-(`run.run_on_device`) is measured against: same results, more DRAM traffic and launches.
+launch, every intermediate living in DRAM. It is the baseline the fused program is measured
+against: same results, more DRAM traffic and launches.
 
 The plan walks the decomposed function's IR (types read with `tensor_types.describe`):
 - `ttir.multiply` / `add` / `subtract` / `neg` / `typecast` over operands of the result's
@@ -23,53 +23,24 @@ The plan walks the decomposed function's IR (types read with `tensor_types.descr
   the value writes straight into the preallocated buffer.
 Returned buffers live in the op's `memory_config` memory (L1 or DRAM), as do preallocated
 ones; function arguments and intermediates in DRAM. A rank-0 ROW_MAJOR tensor is one row of
-one element on the device (`run.buffer_shape`), as in the fused path. Anything else raises `UnsupportedError`
+one element on the device (`op_analysis.buffer_shape`), as in the fused path. Anything else raises `UnsupportedError`
 (a ValueError) naming what.
 
 `plan_composite` / `plan_composite_function` make the plan without a device; `step_program`
-builds a step's Program over real or symbolic buffers; `run_composite` executes it; the
-compiler pass (`--convert-ttir-to-ttkernel="fuse=false"`, via `describe.describe_composite`)
-emits it.
+builds a step's Program over symbolic buffers; the compiler pass
+(`--convert-ttir-to-ttkernel="fuse=false"`, via `describe.describe_composite`) emits it and
+`ttbw.executor` runs what it emitted.
 """
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from .mul_bw_program import _DEVICE_FORMAT, OPERAND_BUFFER, UnsupportedError
-from .run import buffer_shape
+from .op_analysis import buffer_shape
 
 _ELTWISE = ("multiply", "add", "subtract", "neg", "typecast")
-
-
-@dataclass
-class CompositeStats:
-    """Totals over the programs one composite run launched (RunStats-like)."""
-    dram_bytes_read: dict = field(default_factory=dict)     # buffer name -> bytes
-    dram_bytes_written: dict = field(default_factory=dict)
-    programs_launched: int = 0                               # by this run
-    seconds: float = 0.0                                     # launches only
-    compile_seconds: float = 0.0
-    programs: list = field(default_factory=list)             # (op name, RunStats) per launch
-
-    @property
-    def total_dram_read(self) -> int:
-        return sum(self.dram_bytes_read.values())
-
-    @property
-    def total_dram_written(self) -> int:
-        return sum(self.dram_bytes_written.values())
-
-    def add(self, what: str, stats) -> None:
-        for mine, theirs in ((self.dram_bytes_read, stats.dram_bytes_read),
-                             (self.dram_bytes_written, stats.dram_bytes_written)):
-            for k, v in theirs.items():
-                mine[k] = mine.get(k, 0) + v
-        self.programs_launched += 1
-        self.seconds += stats.seconds
-        self.compile_seconds += stats.compile_seconds
-        self.programs.append((what, stats))
 
 
 # --------------------------------------------------------------------------- plan
@@ -359,7 +330,7 @@ def plan_composite(op_ir_text: str, arg_buffers: tuple | None = None) -> Composi
 def _fused_analysis(grad_t: str, a_t: str, b_t: str, want_y: bool):
     """The fused analysis of mul_bw(grad, a, b) (types as IR text; b "f32": a scalar) with only
     grad_a (want_y) or only grad_b requested."""
-    from .run import analyze_ir
+    from .op_analysis import analyze_ir
 
     res = a_t if want_y else b_t
     seg = "1, 0" if want_y else "0, 1"
@@ -452,39 +423,3 @@ def step_arg_names(step: Step) -> dict:
     from .sum_to import ARG_NAMES
 
     return ARG_NAMES
-
-
-# --------------------------------------------------------------------------- driver
-
-def run_composite(op_ir_text: str, inputs, grid=(8, 8)):
-    """Runs the decomposition of one `ttir.mul_bw` op, one program per TTIR op; returns
-    (outputs as float32 numpy arrays, CompositeStats). `inputs`: the decomposed function's
-    arguments (`_Call.inputs()`: grad, a, b, complex ones as real, imag; a scalar b as a
-    float; then the preallocated results, whose buffers the last programs write)."""
-    from .run import _host, device
-
-    plan = plan_composite(op_ir_text)
-    if len(inputs) != len(plan.args):
-        raise ValueError(f"run_composite: expected {len(plan.args)} inputs (the decomposed function's "
-                         f"arguments), got {len(inputs)}")
-    dev = device(grid)
-    stats = CompositeStats()
-    buffers: dict = {}
-    try:
-        for info in plan.buffers:
-            buffers[info.name] = dev.allocate(info.shape, info.dtype, layout=info.layout, memory=info.memory,
-                                              name=info.name)
-        for name, value in zip(plan.args, inputs):
-            if name is not None:
-                buffers[name].write(_host(value).reshape(buffers[name].shape))
-        for step in plan.programs:
-            scalar = None
-            if step.kind == "scalar_mul":
-                scalar = step.scalar[1] if step.scalar[0] == "const" else float(inputs[step.scalar[1]])
-            stats.add(step.op, dev.run(step_program(step, buffers, grid, scalar)))
-        outputs = [view(buffers[name], shape).read().reshape(shape) for name, shape in plan.results]
-    finally:
-        for buf in buffers.values():
-            dev.free(buf)
-    return outputs, stats
-

@@ -189,7 +189,7 @@ def describe(an, grid=(8, 8), scalar: float | None = None, runtime_scalar: bool 
     `runtime_scalar` the scalar is a function argument and its three args are symbolic.
     `origins`: buffer name -> dict merged into that buffer's entry (e.g. {"arg": 0})."""
     from .mul_bw_program import build_program
-    from .run import buffer_shape
+    from .op_analysis import buffer_shape
 
     grid = tuple(int(g) for g in grid)
     ins, outs = buffer_names(an)

@@ -54,7 +54,7 @@ class AnalysisC:
     plan: PlanC
     shape: tuple
     out_shapes: dict     # "input_grad.real" ... -> shape, in result order
-    input_names: tuple   # positions of run_on_device's inputs
+    input_names: tuple   # the op's operand buffers, in argument order
     formats: dict
     out_memory: str
 

@@ -54,6 +54,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from ttbw.runtime.scalar_args import scalar_args
+
 from .kernel_ir import (ELEMENT_BYTES, MAX_GROUPS, TILE, KernelFn, cb_type, mapping_args, module_text, rm_accessor,
                         rm_args, rm_read_tile, rm_write_tile, tensor_accessor, tile_map)
 
@@ -616,22 +618,6 @@ def kernel_sources(plan: Plan) -> dict[str, str]:
 
 
 # --------------------------------------------------------------------------- host program
-
-def scalar_args(value: float) -> list[int]:
-    """(m, n_up, n_down) with f32(value) = m * 2^(n_up - n_down), |m| < 2^24 (m as u32 bits)."""
-    with np.errstate(over="ignore"):
-        v = float(np.float32(value))
-    if math.isnan(v):
-        raise UnsupportedError(f"device backend: scalar b must not be NaN, got {value}")
-    if math.isinf(v):  # +-1 * 2^200 overflows to +-inf in the kernel's f32 arithmetic
-        return [(1 if v > 0 else -1) & 0xFFFFFFFF, 200, 0]
-    if v == 0.0:
-        return [0, 0, 0]
-    frac, exp = math.frexp(v)  # v = frac * 2^exp, 0.5 <= |frac| < 1
-    m = int(frac * (1 << 24))  # exact: an f32 has 24 significant bits
-    e = exp - 24
-    return [m & 0xFFFFFFFF, max(e, 0), max(-e, 0)]
-
 
 def split_units(units: int, grid: tuple[int, int]):
     """(core, first_unit, num_units): balanced, the first cores taking one more."""

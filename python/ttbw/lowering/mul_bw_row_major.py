@@ -19,7 +19,9 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .kernel_ir import KernelFn, cb_type, module_text, tensor_accessor
-from .mul_bw_program import CB_G, CB_OUT_X, CB_OUT_Y, CB_ROUND, CB_X, CB_Y, Plan, scalar_args, split_units
+from ttbw.runtime.scalar_args import scalar_args
+
+from .mul_bw_program import CB_G, CB_OUT_X, CB_OUT_Y, CB_ROUND, CB_X, CB_Y, Plan, split_units
 
 
 def _rmt(dt: str) -> str:

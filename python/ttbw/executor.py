@@ -1,0 +1,436 @@
+"""The executor of compiled modules: load what `ttbw-opt` emitted, run it on the emulated device.
+
+    executable = load(module_text)                 # as --ttir-to-tensix-pipeline printed it
+    outputs, stats = executable.run("f", inputs)   # one list entry per function argument
+
+A compiled module holds, per lowered function `@f`, either one program module
+(`module @f attributes {ttbw.program = ...}`: the fused program) or a manifest
+(`module @f attributes {ttbw.composite = ...}`) followed by the program modules it launches
+in order (`module @f_<k>_<op>`). Each program module carries its reader / compute / writer
+kernels (TTKernel or EmitC: tt-mlir translates them to C++) and its host program
+description (schema: python/ttbw/lowering/README.md). Nothing here knows which op a program
+came from: buffers, circular buffers, kernels and their per-core runtime args are all read
+from the module.
+
+Inputs follow the function's arguments (numpy arrays, torch tensors or, for an f32 scalar
+argument, a number); the argument of a preallocated result is an output buffer and its value
+is not uploaded. Outputs are float32 numpy arrays in `return` order.
+
+A repeated call of a function reuses its device buffers and loaded programs (kept for the
+last RESIDENT_FUNCTIONS functions whose buffers are all in DRAM): it uploads, launches and
+downloads only. `release()` frees that state.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+from ttbw.runtime.scalar_args import scalar_args
+
+DEFAULT_GRID = (8, 8)
+_DEVICES: dict = {}
+
+
+class ExecutionError(ValueError):
+    """A module that cannot be executed, or inputs that do not fit its function."""
+
+
+def device(grid=DEFAULT_GRID):
+    """The emulated device of a grid (opened once per process, shared by every executable)."""
+    from ttbw.runtime import Device
+
+    grid = tuple(int(g) for g in grid)
+    dev = _DEVICES.get(grid)
+    if dev is None:
+        dev = _DEVICES[grid] = Device(grid=grid)
+    return dev
+
+
+@dataclass
+class ProgramModule:
+    """One program: its host description and its kernels' C++ (kernel name -> source)."""
+    name: str
+    description: dict
+    kernels: dict
+
+
+@dataclass
+class Function:
+    """A lowered function: the programs it launches in order, its buffers and results."""
+    name: str
+    arguments: list          # argument types, as printed
+    programs: list           # [ProgramModule], launch order
+    buffers: list            # buffer entries: name, shape, dtype, layout, memory, origin
+    results: list            # [(buffer name, shape)] in return order
+    result_types: list = field(default_factory=list)  # as printed
+    scalar_args: dict = field(default_factory=dict)  # program name -> argument index of its runtime scalar
+
+    @property
+    def argument_shapes(self) -> list[tuple]:
+        """Each argument's shape (() for a scalar)."""
+        return [_tensor_shape(t) if t.startswith("tensor<") else () for t in self.arguments]
+
+    @property
+    def grid(self) -> tuple[int, int]:
+        return tuple(self.programs[0].description["grid"]) if self.programs else DEFAULT_GRID
+
+
+class Stats:
+    """Totals over the programs one call launched (RunStats-like); `programs` the per-launch
+    (program name, RunStats)."""
+
+    def __init__(self):
+        self.dram_bytes_read: dict = {}
+        self.dram_bytes_written: dict = {}
+        self.seconds = self.compile_seconds = 0.0
+        self.programs: list = []
+
+    def add(self, name: str, run) -> None:
+        for mine, theirs in ((self.dram_bytes_read, run.dram_bytes_read),
+                             (self.dram_bytes_written, run.dram_bytes_written)):
+            for key, value in theirs.items():
+                mine[key] = mine.get(key, 0) + value
+        self.seconds += run.seconds
+        self.compile_seconds += run.compile_seconds
+        self.programs.append((name, run))
+
+    @property
+    def programs_launched(self) -> int:
+        return len(self.programs)
+
+    @property
+    def total_dram_read(self) -> int:
+        return sum(self.dram_bytes_read.values())
+
+    @property
+    def total_dram_written(self) -> int:
+        return sum(self.dram_bytes_written.values())
+
+    @property
+    def l1_bytes_used(self) -> dict:
+        """Per core, the most L1 any of the launches used."""
+        peak: dict = {}
+        for _, run in self.programs:
+            for core, used in run.l1_bytes_used.items():
+                peak[core] = max(peak.get(core, 0), used)
+        return peak
+
+
+class Executable:
+    """A loaded compiled module: `functions` by name, each runnable with `run`; `manifests`:
+    function name -> composite manifest (fuse=false)."""
+
+    def __init__(self, functions: dict, manifests: dict):
+        self.functions, self.manifests = functions, manifests
+
+    def run(self, name: str | None, inputs, grid=None):
+        """(outputs, Stats) of one call of function `name` (None: the only one)."""
+        function = self.function(name)
+        dev = device(grid or function.grid)
+        values = _check_inputs(function, list(inputs))
+        state = _resident(function, dev)
+        try:
+            for entry in function.buffers:
+                if "arg" in entry and not entry.get("intermediate"):
+                    buffer = state.buffers[entry["name"]]
+                    buffer.write(values[entry["arg"]].reshape(buffer.shape))
+            stats = Stats()
+            for program in function.programs:
+                scalar = values.get(function.scalar_args.get(program.name))
+                stats.add(program.name, state.launch(program, scalar))
+            outputs = [state.buffers[name].read().reshape(shape) for name, shape in function.results]
+        except BaseException:
+            _evict(state)
+            raise
+        if not state.kept:
+            state.close()
+        return outputs, stats
+
+    def function(self, name: str | None) -> Function:
+        if name is None:
+            if len(self.functions) != 1:
+                raise ExecutionError(f"the module holds {len(self.functions)} functions "
+                                     f"({', '.join(sorted(self.functions))}); name one")
+            return next(iter(self.functions.values()))
+        if name not in self.functions:
+            raise ExecutionError(f"no lowered function @{name} in the module (it has: "
+                                 f"{', '.join(sorted(self.functions)) or 'none'})")
+        return self.functions[name]
+
+
+# ------------------------------------------------------------------ device state per function
+
+# A cached call reuses its function's device buffers and loaded programs: it uploads, launches
+# and downloads, nothing else. Kept for the most recently run functions whose buffers all live
+# in DRAM (L1 is the programs' working memory: L1 results are allocated per call).
+RESIDENT_FUNCTIONS = 4
+RESIDENT_BYTES = 256 << 20
+_RESIDENT: dict = {}  # (id(function), device) -> _DeviceState, least recently used first
+
+
+class _DeviceState:
+    """A function's buffers on one device, its compiled kernels and its loaded programs."""
+
+    def __init__(self, function: Function, dev, kept: bool):
+        self.function, self.device, self.kept = function, dev, kept
+        self.buffers: dict = {}
+        self.compiled: dict = {}   # program name -> compiled kernels
+        self.loaded: dict = {}     # (program name, scalar) -> (Program, PreparedProgram)
+        try:
+            for entry in function.buffers:
+                self.buffers[entry["name"]] = dev.allocate(_buffer_shape(entry), entry["dtype"], layout=entry["layout"],
+                                                           memory=entry["memory"], name=entry["name"])
+        except BaseException:
+            self.close()
+            raise
+        self.bytes = sum(b.page_size * b.num_pages for b in self.buffers.values())
+
+    def launch(self, program: ProgramModule, scalar: float | None):
+        key, compile_seconds = (program.name, scalar), 0.0
+        loaded = self.loaded.get(key)
+        if loaded is None:
+            if scalar is not None:  # a new runtime scalar: its encoding is in the compute args
+                for old in [k for k in self.loaded if k[0] == program.name]:
+                    self.loaded.pop(old)[1].close()
+            built = _program(program, self.buffers, scalar)
+            compiled = self.compiled.get(program.name)
+            if compiled is None:
+                t0 = time.perf_counter()
+                compiled = self.compiled[program.name] = self.device.compile(built)
+                compile_seconds = time.perf_counter() - t0
+            loaded = self.loaded[key] = (built, self.device.prepare(built, compiled))
+        stats = loaded[1].run()
+        stats.compile_seconds = compile_seconds
+        return stats
+
+    def close(self) -> None:
+        for _, prepared in self.loaded.values():
+            prepared.close()
+        self.loaded.clear()
+        for buffer in self.buffers.values():
+            self.device.free(buffer)
+        self.buffers.clear()
+
+
+def _resident(function: Function, dev) -> _DeviceState:
+    key = (id(function), id(dev))
+    state = _RESIDENT.pop(key, None)
+    if state is not None and state.function is function:
+        _RESIDENT[key] = state  # most recently used last
+        return state
+    kept = all(entry["memory"] == "dram" for entry in function.buffers)
+    state = _DeviceState(function, dev, kept)
+    if kept:
+        _RESIDENT[key] = state
+        while len(_RESIDENT) > RESIDENT_FUNCTIONS or (
+                len(_RESIDENT) > 1 and sum(s.bytes for s in _RESIDENT.values()) > RESIDENT_BYTES):
+            _RESIDENT.pop(next(iter(_RESIDENT))).close()
+    return state
+
+
+def _evict(state: _DeviceState) -> None:
+    """After a failed call: nothing of it is reused."""
+    for key, kept in list(_RESIDENT.items()):
+        if kept is state:
+            del _RESIDENT[key]
+    state.close()
+
+
+def resident_functions() -> int:
+    """How many functions keep device state between calls."""
+    return len(_RESIDENT)
+
+
+def release() -> None:
+    """Frees every function's device state (buffers, loaded programs)."""
+    while _RESIDENT:
+        _RESIDENT.popitem()[1].close()
+
+
+def run_on_device(ir_text: str, inputs, grid=DEFAULT_GRID, fuse: bool = True):
+    """(outputs, Stats) of the only function of ttir IR, compiled by `ttbw.compile` (cached per
+    signature: IR text, grid, fuse) and run by the executor. ValueError: what the compiler
+    refuses (its diagnostic's message) or inputs that do not fit the function."""
+    return compiled(ir_text, tuple(int(g) for g in grid), bool(fuse)).run(None, inputs)
+
+
+@lru_cache(maxsize=512)
+def compiled(ir_text: str, grid=DEFAULT_GRID, fuse: bool = True) -> Executable:
+    """The executable `ttbw.compile(ir_text, grid=grid, fuse=fuse)` emits, loaded once."""
+    from ttbw.compilation import compile
+
+    return compile(ir_text, grid=grid, fuse=fuse).executable
+
+
+def load(text: str, filename: str = "<module>") -> Executable:
+    """Loads a compiled module (cached by its text: a module loads once per process)."""
+    return _load(text, filename)
+
+
+@lru_cache(maxsize=128)
+def _load(text: str, filename: str) -> Executable:
+    from ttbw.ttmlir import TTMLIRError, translate_kernels
+
+    modules = _program_modules(text, filename)
+    if not modules:
+        raise ExecutionError(f"{filename}: no program module (run --ttir-to-tensix-pipeline first: a lowered "
+                             "function is a `module @f` carrying a ttbw.program or ttbw.composite attribute)")
+    try:
+        sources = {k.name: k.cpp for k in translate_kernels(text, filename)}
+    except TTMLIRError as error:
+        raise ExecutionError(error.format()) from None
+    programs = {name: ProgramModule(name, description, _kernels_of(name, sources))
+                for name, (key, description) in modules.items() if key == "ttbw.program"}
+    manifests = {name: description for name, (key, description) in modules.items() if key == "ttbw.composite"}
+    functions = {name: _composite_function(name, manifest, programs) for name, manifest in manifests.items()}
+    claimed = {p.name for f in functions.values() for p in f.programs}
+    for name, program in programs.items():
+        if name not in claimed:
+            functions[name] = _fused_function(program)
+    return Executable(functions, manifests)
+
+
+def _program_modules(text: str, filename: str) -> dict:
+    """module name -> (attribute key, description) of each top-level program / manifest module."""
+    from mlir import ir
+
+    from ttbw.dialect import make_context
+
+    context = make_context()
+    context.allow_unregistered_dialects = True  # TTKernel / EmitC ops are tt-mlir's
+    try:
+        module = ir.Module.parse(text, context)
+    except ir.MLIRError as error:
+        raise ExecutionError(f"{filename}: cannot parse the module: {error}") from None
+    found = {}
+    for op in module.body.operations:
+        op = op.operation
+        if op.name != "builtin.module" or "sym_name" not in op.attributes:
+            continue
+        for key in ("ttbw.program", "ttbw.composite"):
+            if key in op.attributes:
+                try:
+                    description = json.loads(ir.StringAttr(op.attributes[key]).value)
+                except (ValueError, TypeError) as error:
+                    raise ExecutionError(f"{filename}: module @{op.attributes['sym_name'].value}: "
+                                         f"malformed {key}: {error}") from None
+                found[ir.StringAttr(op.attributes["sym_name"]).value] = (key, description)
+    return found
+
+
+def _kernels_of(program: str, sources: dict) -> dict:
+    prefix = program + "."
+    return {name[len(prefix):]: cpp for name, cpp in sources.items() if name.startswith(prefix)}
+
+
+def _fused_function(program: ProgramModule) -> Function:
+    d = program.description
+    results = []
+    for entry in d["buffers"]:
+        positions = entry.get("result")
+        for position in positions if isinstance(positions, list) else [] if positions is None else [positions]:
+            results.append((position, entry["name"], entry["shape"]))
+    result_types = d["function"]["results"]
+    scalar = d.get("scalar") or {}
+    scalar_args = {program.name: scalar["arg"]} if scalar.get("runtime") else {}
+    return Function(d["function"]["name"], d["function"]["arguments"], [program], list(d["buffers"]),
+                    [(n, _tensor_shape(result_types[k])) for k, n, _ in sorted(results)], result_types,
+                    scalar_args)
+
+
+def _composite_function(name: str, manifest: dict, programs: dict) -> Function:
+    missing = [p["name"] for p in manifest["programs"] if p["name"] not in programs]
+    if missing:
+        raise ExecutionError(f"composite @{name}: program modules missing: {', '.join(missing)}")
+    launched = [programs[p["name"]] for p in manifest["programs"]]
+    scalar_args = {p.name: p.description["scalar"]["arg"] for p in launched
+                   if (p.description.get("scalar") or {}).get("runtime")}
+    return Function(manifest["function"]["name"], manifest["function"]["arguments"], launched,
+                    manifest["buffers"], [(r["buffer"], r["shape"]) for r in manifest["results"]],
+                    manifest["function"]["results"], scalar_args)
+
+
+def _tensor_shape(type_text: str) -> tuple:
+    """The shape of a printed ranked tensor type (`tensor<1x3x32xbf16, ...>` -> (1, 3, 32))."""
+    dims = []
+    for token in type_text[len("tensor<"):].split("x"):
+        if not token.isdigit():
+            break
+        dims.append(int(token))
+    return tuple(dims)
+
+
+def _buffer_shape(entry) -> tuple:
+    """The device buffer's shape: a rank-0 ROW_MAJOR tensor is one row of one element."""
+    shape = tuple(int(s) for s in entry["shape"])
+    return (1, 1) if entry["layout"] == "row_major" and not shape else shape
+
+
+def _check_inputs(function: Function, inputs: list) -> dict:
+    """argument index -> host value (float32 array, or float for a scalar argument)."""
+    if len(inputs) != len(function.arguments):
+        raise ExecutionError(f"@{function.name} takes {len(function.arguments)} arguments "
+                             f"({', '.join(function.arguments)}), got {len(inputs)} inputs")
+    values = {}
+    for index, (value, type_text) in enumerate(zip(inputs, function.arguments)):
+        if not type_text.startswith("tensor<"):
+            try:
+                values[index] = float(value)
+            except (TypeError, ValueError):
+                raise ExecutionError(f"@{function.name} argument {index} ({type_text}) takes a number, "
+                                     f"got {type(value).__name__}") from None
+            continue
+        values[index] = _host_array(value)
+    for entry in function.buffers:
+        if "arg" in entry and not entry.get("intermediate"):
+            value = values[entry["arg"]]
+            if np.size(value) != int(np.prod(entry["shape"], dtype=np.int64)):
+                raise ExecutionError(f"@{function.name} argument {entry['arg']} ({function.arguments[entry['arg']]})"
+                                     f": expected shape {list(entry['shape'])}, got {list(np.shape(value))}")
+    return values
+
+
+def _host_array(value) -> np.ndarray:
+    if hasattr(value, "detach"):  # torch
+        import torch
+
+        return value.detach().to(torch.float32).cpu().numpy()
+    return np.asarray(value, dtype=np.float32)
+
+
+def _program(program: ProgramModule, buffers: dict, scalar: float | None):
+    """The runtime Program of a program module over allocated `buffers` (name -> Buffer)."""
+    from ttbw.runtime import CircularBuffer, CoreRange, Kernel, Program
+
+    d = program.description
+    cores = [CoreRange.single(x, y) for x, y in d["cores"]]
+    encoded = dict(zip(("m", "n_up", "n_down"), scalar_args(scalar))) if scalar is not None else None
+
+    def resolve(arg):
+        if isinstance(arg, int):
+            return arg
+        if "address_of" in arg:
+            return buffers[arg["address_of"]].address
+        if "scalar" in arg:
+            if encoded is None:
+                raise ExecutionError(f"program @{program.name} reads a runtime scalar but none is bound")
+            return encoded[arg["scalar"]]
+        raise ExecutionError(f"program @{program.name}: unknown runtime arg {arg!r}")
+
+    kernels = []
+    for k in d["kernels"]:
+        if k["name"] not in program.kernels:
+            raise ExecutionError(f"program @{program.name}: kernel @{k['name']} is not in the module")
+        kernels.append(Kernel(
+            name=k["name"], source=program.kernels[k["name"]], processor=k["processor"],
+            cores=[CoreRange.single(*c["core"]) for c in k["runtime_args"]] or cores,
+            compile_args=list(k["compile_args"]), fp32_dest_acc_en=bool(k["fp32_dest_acc_en"]),
+            runtime_args={tuple(c["core"]): [resolve(a) for a in c["args"]] for c in k["runtime_args"]}))
+    cbs = [CircularBuffer(cb["index"], cb["format"], cb["pages"], cores, cb["page_size"])
+           for cb in d["circular_buffers"]]
+    used = {b["name"] for b in d["buffers"]}
+    return Program(kernels, cbs, [buffers[name] for name in used if name in buffers])

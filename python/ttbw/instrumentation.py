@@ -1,0 +1,98 @@
+"""What ttbw-opt reports around the passes it runs, as mlir-opt does: IR dumps before / after
+passes (`--mlir-print-ir-*`), the execution time report (`--mlir-timing`), the pass statistics
+report (`--mlir-pass-statistics`), and the printing flags every printed IR uses.
+
+ttbw's Python passes are dumped here in MLIR's format; an upstream pass is run by MLIR's own
+PassManager, so its dumps come from MLIR itself (`upstream_printing`), with its own names.
+"""
+from __future__ import annotations
+
+import re
+import sys
+import time
+from dataclasses import dataclass, field
+
+RULE = "===" + "-" * 73 + "==="
+
+
+@dataclass
+class PrintFlags:
+    """How IR is printed (output and dumps): --mlir-print-debuginfo, --mlir-print-op-generic,
+    --mlir-print-local-scope, --mlir-elide-elementsattrs-if-larger."""
+    debuginfo: bool = False
+    generic: bool = False
+    local_scope: bool = False
+    elide_limit: int | None = None
+
+    def asm(self, module) -> str:
+        return module.operation.get_asm(enable_debug_info=self.debuginfo, print_generic_op_form=self.generic,
+                                        use_local_scope=self.local_scope, large_elements_limit=self.elide_limit,
+                                        assume_verified=True)
+
+
+@dataclass
+class Instrumentation:
+    """`before` / `after`: pass arguments to dump the IR before / after, or ALL."""
+    flags: PrintFlags = field(default_factory=PrintFlags)
+    before: frozenset | str = frozenset()
+    after: frozenset | str = frozenset()
+    after_change: bool = False
+    after_failure: bool = False
+    timing: bool = False
+    statistics: bool = False
+    times: list = field(default_factory=list)  # (name, seconds) in run order
+    started: float = field(default_factory=time.perf_counter)
+
+    ALL = "all"
+
+    def dumps_before(self, argument: str) -> bool:
+        return self.before == self.ALL or bool(_passes_named(argument) & self.before)
+
+    def dumps_after(self, argument: str) -> bool:
+        return self.after == self.ALL or bool(_passes_named(argument) & self.after)
+
+    def upstream_printing(self, argument: str) -> dict | None:
+        """enable_ir_printing() arguments for an upstream step, or None."""
+        before, after = self.dumps_before(argument), self.dumps_after(argument) or self.after_failure
+        if not (before or after):
+            return None
+        return {"print_before_all": before, "print_after_all": self.dumps_after(argument),
+                "print_after_change": self.after_change, "print_after_failure": self.after_failure,
+                "large_elements_limit": self.flags.elide_limit, "enable_debug_info": self.flags.debuginfo,
+                "print_generic_op_form": self.flags.generic}
+
+    def dump(self, module, when: str, name: str, argument: str) -> None:
+        print(f"// -----// IR Dump {when} {name} ({argument}) //----- //", file=sys.stderr)
+        print(self.flags.asm(module), file=sys.stderr)
+        print(file=sys.stderr)
+
+    def record(self, name: str, seconds: float) -> None:
+        self.times.append((name, seconds))
+
+    def report(self, parse_seconds: float, output_seconds: float) -> None:
+        """The statistics and timing reports, at the end of the run (stderr)."""
+        if self.statistics:
+            print(f"{RULE}\n{_centered('... Pass statistics report ...')}\n{RULE}", file=sys.stderr)
+            for name, _ in self.times:
+                print(name, file=sys.stderr)  # ttbw's passes keep no statistics
+            print(file=sys.stderr)
+        if self.timing:
+            total = time.perf_counter() - self.started
+            rows = [("Parser", parse_seconds), *self.times, ("Output", output_seconds)]
+            rest = max(total - sum(s for _, s in rows), 0.0)
+            print(f"{RULE}\n{_centered('... Execution time report ...')}\n{RULE}", file=sys.stderr)
+            print(f"  Total Execution Time: {total:.4f} seconds\n\n  ----Wall Time----  ----Name----",
+                  file=sys.stderr)
+            for name, seconds in [*rows, ("Rest", rest), ("Total", total)]:
+                share = 100.0 * seconds / total if total else 0.0
+                print(f"{seconds:10.4f} ({share:5.1f}%)  {name}", file=sys.stderr)
+            print(file=sys.stderr)
+
+
+def _passes_named(element: str) -> set:
+    """The pass arguments an element names ('func.func(canonicalize)' -> {'canonicalize'})."""
+    return set(re.findall(r"([A-Za-z][\w.-]*)(?![\w.-]*\()", re.sub(r"\{[^}]*\}", "", element)))
+
+
+def _centered(title: str) -> str:
+    return " " * ((80 - len(title)) // 2) + title  # as MLIR centres its report titles

@@ -1,0 +1,12 @@
+// --dump-pass-pipeline prints the resolved pipeline (named pipelines expanded, options with
+// their values) before running it.
+// RUN: ttbw-opt --dump-pass-pipeline --ttir-to-tensix-pipeline="emitc=false" %s 2>&1 >/dev/null | FileCheck %s
+// CHECK: Pass Manager with {{[0-9]+}} passes:
+// CHECK-NEXT: builtin.module(
+// CHECK-NEXT:   ttir-decompose-mul-bw,
+// CHECK:   canonicalize,
+// CHECK-NEXT:   convert-ttir-to-ttkernel{fuse=true grid=8x8}
+// CHECK-NEXT: )
+func.func @f() {
+  return
+}

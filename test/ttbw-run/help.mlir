@@ -1,0 +1,4 @@
+// RUN: ttbw-run --help | FileCheck %s
+// CHECK: usage: ttbw-run
+// CHECK: random:SEED
+// CHECK: --function NAME

@@ -1,0 +1,157 @@
+"""ttbw-run: execute a compiled module on the emulated device (ttbw's mlir-runner / ttrt).
+
+    ttbw-opt --ttir-to-tensix-pipeline f.mlir -o f.tensix.mlir
+    ttbw-run f.tensix.mlir grad.npy a.npy b.npy [--function f] [-o DIR]
+
+The module is loaded exactly as ttbw-opt wrote it (`ttbw.executor.load`: its program
+modules' kernels translated by tt-mlir, compiled with g++, run with the host program the
+module describes). One INPUT per function argument:
+  PATH.npy     a tensor of the argument's shape (any float dtype; rounded to the argument's)
+  NUMBER       a scalar argument's value, or a tensor argument filled with it
+  random:SEED  a tensor argument of seeded standard-normal values
+Each result is printed (`result K: TYPE` and its values); with `-o DIR` also saved as
+DIR/result_K.npy (float32 holding the result's values).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+
+from ttbw.runtime.errors import EmulatorError
+
+TOOL = "ttbw-run"
+
+
+class UsageError(Exception):
+    pass
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    def error(self, message):  # argparse would exit with 2; tools here exit with 1
+        raise UsageError(f"{message}. Try: '{TOOL} --help'")
+
+
+def _argument_parser() -> argparse.ArgumentParser:
+    parser = _ArgumentParser(prog=TOOL, formatter_class=argparse.RawDescriptionHelpFormatter,
+                             description=__doc__.split("\n\n", 1)[1])
+    parser.add_argument("input", help="compiled module (ttbw-opt --ttir-to-tensix-pipeline output; '-': stdin)")
+    parser.add_argument("args", nargs="*", metavar="INPUT", help="one per function argument (see above)")
+    parser.add_argument("--function", metavar="NAME", help="the function to run (default: the only one)")
+    parser.add_argument("--grid", metavar="COLSxROWS", help="device grid (default: the program's)")
+    parser.add_argument("-o", dest="output_dir", metavar="DIR", help="also save each result as DIR/result_K.npy")
+    parser.add_argument("--no-print", action="store_true", help="do not print the results")
+    return parser
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise UsageError(f"cannot read '{path}': {reason}") from None
+
+
+def _input(spec: str, index: int, type_text: str, shape: tuple):
+    """The host value of argument `index` from its command-line spec."""
+    import numpy as np
+
+    tensor = type_text.startswith("tensor<")
+    if spec.startswith("random:"):
+        try:
+            seed = int(spec[len("random:"):])
+        except ValueError:
+            raise UsageError(f"input {index}: 'random:SEED' needs an integer seed, got '{spec}'") from None
+        if not tensor:
+            raise UsageError(f"input {index}: argument {index} is a scalar ({type_text}); give a number")
+        return np.random.default_rng(seed).standard_normal(shape).astype(np.float32)
+    try:
+        value = float(spec)
+    except ValueError:
+        value = None
+    if value is not None:
+        return np.full(shape, value, dtype=np.float32) if tensor else value
+    if not tensor:
+        raise UsageError(f"input {index}: argument {index} is a scalar ({type_text}); give a number, got '{spec}'")
+    try:
+        array = np.load(spec, allow_pickle=False)
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"input {index}: cannot load '{spec}' as .npy: {exc}") from None
+    if array.dtype.kind not in "fiu" and array.dtype.name != "bfloat16":
+        raise UsageError(f"input {index}: '{spec}' holds {array.dtype}, not numbers")
+    if tuple(array.shape) != shape:
+        raise UsageError(f"input {index}: '{spec}' has shape {list(array.shape)}; argument {index} "
+                         f"is {type_text}")
+    return array.astype(np.float32)
+
+
+def _save(directory: str, k: int, value) -> None:
+    """result_K.npy written under a temporary name and renamed: never a partial file."""
+    import numpy as np
+
+    os.makedirs(directory, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".result_{k}-", suffix=".npy")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            np.save(fh, value)
+        os.replace(tmp, os.path.join(directory, f"result_{k}.npy"))
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def run(argv: list[str]) -> int:
+    args = _argument_parser().parse_args(argv)
+    import numpy as np
+
+    from ttbw.executor import ExecutionError, load
+    from ttbw.passes.convert_ttir_to_ttkernel import parse_grid
+
+    grid = None
+    if args.grid is not None:
+        try:
+            grid = parse_grid(args.grid)
+        except ValueError as exc:
+            raise UsageError(f"--grid: {exc}") from None
+    name = "<stdin>" if args.input == "-" else args.input
+    executable = load(_read(args.input), name)
+    function = executable.function(args.function)
+    shapes = function.argument_shapes
+    if len(args.args) != len(function.arguments):
+        raise ExecutionError(f"@{function.name} takes {len(function.arguments)} arguments "
+                             f"({', '.join(function.arguments)}); {len(args.args)} given")
+    inputs = [_input(spec, i, t, s) for i, (spec, t, s) in enumerate(zip(args.args, function.arguments, shapes))]
+    outputs, _stats = executable.run(function.name, inputs, grid)
+    for k, (value, type_text) in enumerate(zip(outputs, function.result_types)):
+        if not args.no_print:
+            text = np.array2string(np.asarray(value), separator=", ", precision=8, floatmode="maxprec")
+            print(f"result {k}: {type_text}\n{text}")
+        if args.output_dir:
+            _save(args.output_dir, k, np.asarray(value, dtype=np.float32))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        return run(argv)
+    except UsageError as error:
+        print(f"{TOOL}: error: {error}", file=sys.stderr)
+    except ValueError as error:  # ExecutionError: a module or inputs that do not fit
+        print(f"{TOOL}: error: {error}", file=sys.stderr)
+    except EmulatorError as error:  # a kernel fault, deadlock or L1 overflow on the device
+        print(f"{TOOL}: error: the emulated device: {error}", file=sys.stderr)
+    except OSError as error:
+        print(f"{TOOL}: error: {error}", file=sys.stderr)
+    except Exception as error:  # noqa: BLE001 -- a bug: say so, never a traceback
+        print(f"{TOOL}: internal error: {type(error).__name__}: {error}", file=sys.stderr)
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
