@@ -17,6 +17,8 @@ from oracle import tool_failure
 TEST_DIR = Path(__file__).resolve().parents[1]
 TTIR_FOLDERS = ("Conversion", "Dialect", "Transforms", "ttbw-opt")
 TIMEOUT = 120.0
+# Configurations whose stdout is not (only) the printed IR.
+NOT_REPARSED = {"--verify-diagnostics", "--mlir-print-ir-after-all", "--mlir-print-ir-before-all", "--emit-bytecode"}
 
 
 @dataclass(frozen=True)
@@ -95,8 +97,10 @@ class ToolFuzzer:
     def __init__(self, work: Path, record, translate_limit: int = 6):
         self.work, self.record = work, record
         self.inputs = lit_inputs()
-        self.configs = [c for c in opt_configs(self.inputs) if self._valid(c)]
-        self.kernels = {**translate_inputs(), **ttkernel_inputs(self.inputs, work, translate_limit)}
+        self.configs = opt_configs(self.inputs)
+        self.checked: set[Config] = set()  # configurations found valid (checked on first use)
+        self.kernels = translate_inputs()
+        self.translate_limit = translate_limit
         self.corpus = list(self.inputs.values()) + list(self.kernels.values())
 
     def _valid(self, config: Config) -> bool:
@@ -107,11 +111,21 @@ class ToolFuzzer:
 
     def case(self, rng: random.Random) -> None:
         if rng.random() < 0.2:
+            if self.translate_limit:  # made on first use
+                self.kernels.update(ttkernel_inputs(self.inputs, self.work, self.translate_limit))
+                self.corpus += list(self.kernels.values())
+                self.translate_limit = 0
             config = Config("ttbw-translate", ("--ttkernel-to-cpp",), "")
             source = rng.choice(sorted(self.kernels))
             text = self.kernels[source]
         else:
             config = rng.choice(self.configs)
+            while config not in self.checked:
+                if self._valid(config):
+                    self.checked.add(config)
+                else:
+                    self.configs.remove(config)
+                    config = rng.choice(self.configs)
             source = config.home if config.home and rng.random() < 0.5 else rng.choice(sorted(self.inputs))
             text = self.inputs[source]
         text = mutate(rng, text, self.corpus)
@@ -123,8 +137,7 @@ class ToolFuzzer:
                              stdin=text.encode("utf-8", "surrogateescape") if stdin else b"")
         failure = tool_failure(outcome, "<stdin>" if stdin else str(path))
         if failure is None and config.tool == "ttbw-opt" and outcome.status == 0 and rng.random() < 0.3 \
-                and not {"--verify-diagnostics", "--mlir-print-ir-after-all", "--mlir-print-ir-before-all"} \
-                & set(config.flags):
+                and not NOT_REPARSED & set(config.flags):
             failure = self._reparse(outcome.stdout)
         self.record(config.label(), failure, {"tool": config.tool, "argv": argv, "source": source, "input": text,
                                               "stderr": outcome.stderr[-4000:]})
