@@ -39,12 +39,13 @@ register_pass(PassInfo(
     (Option("grid", str, "8x8", "core grid COLSxROWS the work is split over"),
      Option("fuse", bool, True, "true: one fused program per function (a ttir.mul_bw or its "
             "decomposition); false: ttnn's composite path, one program per TTIR op of the "
-            "decomposition, intermediates in DRAM"))))
+            "decomposition, intermediates in DRAM")),
+    unregistered_output=True))
 register_pass(PassInfo(
     "convert-ttkernel-to-emitc",
     "Convert each program's TTKernel kernels to EmitC with tt-mlir's own conversion (the IR "
     "tt-mlir translates to C++)",
-    "ttbw.passes.convert_ttkernel_to_emitc"))
+    "ttbw.passes.convert_ttkernel_to_emitc", unregistered_output=True))
 
 
 def _tensix_pipeline(options: dict) -> str:

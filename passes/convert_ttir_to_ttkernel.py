@@ -45,7 +45,7 @@ from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.dialect.verifier import MUL_BW_OPERANDS, MUL_BW_RESULTS, segments, walk_ops
 from ttbw.lowering.limits import refuse_unrunnable_sizes
 
-from .ir_build import relocate
+from .ir_build import relocate, require_unregistered_dialects
 
 _GRID = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*$")
 _ALLOWED = ("func.return", "arith.constant")
@@ -88,7 +88,7 @@ def run(module, options) -> None:
     if errors:
         raise DiagnosticError(errors)
     if work:
-        module.context.allow_unregistered_dialects = True  # TTKernel / ttcore types and ops
+        require_unregistered_dialects(module, "convert-ttir-to-ttkernel")
     for func, name, text, description in work:
         if isinstance(text, list):
             _replace_composite(func, name, text, description)
@@ -185,12 +185,13 @@ def _prepare_composite(func, name: str, op, grid, plan, of_mul_bw: bool = True):
     come from the plan and refer to the decomposed function's arguments and results."""
     from ttbw.lowering import UnsupportedError
     from ttbw.lowering.describe import describe_composite
+    from ttbw.runtime.scalar_args import ScalarEncodingError
 
     try:
         with op.context:
             programs, composite = describe_composite(plan(), name, grid, "ttir.mul_bw" if of_mul_bw else None)
     except ValueError as error:  # UnsupportedError is a ValueError
-        kind = "unsupported: " if isinstance(error, UnsupportedError) else ""
+        kind = "unsupported: " if isinstance(error, (UnsupportedError, ScalarEncodingError)) else ""
         raise _Refused(op, f"'{op.name}' op: {kind}{error}") from None
     composite["function"] = _function(func, name)
     return func, name, programs, composite

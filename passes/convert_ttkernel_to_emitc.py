@@ -14,7 +14,7 @@ from mlir import ir
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.dialect.verifier import walk_ops
 
-from .ir_build import relocate
+from .ir_build import relocate, require_unregistered_dialects
 
 
 def run(module, options) -> None:
@@ -33,7 +33,7 @@ def run(module, options) -> None:
     if errors:
         raise DiagnosticError(errors)
     if programs:
-        module.context.allow_unregistered_dialects = True  # #ttkernel.thread on the kernels
+        require_unregistered_dialects(module, "convert-ttkernel-to-emitc")
     for nested, text in zip(programs, converted):
         parsed = ir.Module.parse(text, module.context)  # keeps `replacement` alive until moved
         replacement = parsed.body.operations[0].operation

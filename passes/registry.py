@@ -52,6 +52,9 @@ class PassInfo:
     summary: str
     module: str  # imported lazily; must define run(module, options)
     options: tuple[Option, ...] = ()
+    # The pass emits ops of dialects ttbw's context does not register (TTKernel): the context
+    # must allow unregistered dialects before a pipeline holding it runs (never set mid-run).
+    unregistered_output: bool = False
 
     def parse_options(self, given: dict[str, str]) -> dict:
         return parse_options(self.argument, self.options, given)

@@ -77,7 +77,8 @@ def _argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--mlir-print-ir-after-failure", action="store_true",
                         help="print the IR after a pass that failed")
     parser.add_argument("--mlir-print-ir-module-scope", action="store_true",
-                        help="always print the top-level operation in IR dumps (ttbw's dumps always do)")
+                        help="always print the top-level operation in IR dumps (ttbw's passes run on the "
+                             "module: their dumps always do)")
     parser.add_argument("--mlir-print-debuginfo", action="store_true",
                         help="print locations with the IR")
     parser.add_argument("--mlir-print-op-generic", action="store_true", help="print the generic op form")
@@ -226,6 +227,9 @@ def _main(argv: list[str]) -> int:
     if pass_flags and args.pass_pipeline is not None:
         raise UsageError("--pass-pipeline cannot be combined with pass flags "
                          f"({', '.join(pass_flags)}); put every pass in the pipeline")
+    if args.mlir_print_ir_module_scope and not args.mlir_disable_threading:  # MLIR aborts otherwise
+        raise UsageError("IR print for module scope can't be setup on a pass-manager without disabling "
+                         "multi-threading first (add --mlir-disable-threading)")
     if args.emit_bytecode and args.split_input_file is not None:
         raise UsageError("--emit-bytecode writes one module; it cannot be combined with --split-input-file")
 
@@ -257,7 +261,7 @@ def _main(argv: list[str]) -> int:
                             after=passes(args.mlir_print_ir_after_all, args.mlir_print_ir_after),
                             after_change=args.mlir_print_ir_after_change,
                             after_failure=args.mlir_print_ir_after_failure,
-                            timing=args.mlir_timing, statistics=args.mlir_pass_statistics)
+                            module_scope=args.mlir_print_ir_module_scope, timing=args.mlir_timing, statistics=args.mlir_pass_statistics)
     driver = Driver(name=name, instrumentation=trace, allow_unregistered=args.allow_unregistered_dialect,
                     threading=not args.mlir_disable_threading, verify_each=args.verify_each in ("true", "1"),
                     split_marker=args.split_input_file, dump_pipeline=args.dump_pass_pipeline,

@@ -1,6 +1,6 @@
 """ttbw-translate: TTKernel IR -> C++ with the real tt-mlir (like ttmlir-translate).
 
-  ttbw-translate --ttkernel-to-cpp FILE [-o OUT]
+  ttbw-translate --ttkernel-to-cpp FILE [-o OUT] [--split-input-file]
 
 Writes the C++ of every kernel function (a func.func with `ttkernel.thread`), each preceded
 by a header comment naming it. FILE may be '-' for stdin. On error: tt-mlir's diagnostics
@@ -27,6 +27,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--ttkernel-to-cpp", action="store_true", required=True,
                    help="convert-ttkernel-to-emitc, then emit the C++ of every kernel")
     p.add_argument("-o", dest="output", default="-", help="output file (default: stdout)")
+    p.add_argument("--split-input-file", action="store_true",
+                   help="split the input at '// -----' and translate each chunk on its own (outputs "
+                        "joined by '// -----'; a failing chunk does not hide the others)")
     return p
 
 
@@ -45,20 +48,31 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
-    from ttbw.output_file import OutputError, write_output
+    from ttbw.output_file import OutputError
+    from ttbw.source import split_source
     from ttbw.ttmlir import TTMLIRError, translate_file, translate_kernels  # lazy: keeps --help fast
     from ttbw.ttmlir.install import InstallError
 
     try:
         if args.input == "-":
-            kernels = translate_kernels(_read_stdin(), "<stdin>")
+            source, name = _read_stdin(), "<stdin>"
+        elif not args.split_input_file:
+            return _emit(args.output, [render(translate_file(args.input))])
         else:
-            kernels = translate_file(args.input)
-        text = render(kernels)
-        if args.output == "-":
-            sys.stdout.write(text)
-        else:
-            write_output(args.output, text)
+            source, name = _read(args.input), args.input
+        outputs, ok = [], True
+        for first_line, chunk in split_source(source, args.split_input_file):
+            try:  # padded: diagnostics carry the file's own line numbers
+                outputs.append(render(translate_kernels("\n" * (first_line - 1) + chunk, name)))
+            except TTMLIRError as exc:
+                print(exc.format(), file=sys.stderr)
+                outputs.append("")
+                ok = False
+        if not ok:
+            if args.output == "-":
+                sys.stdout.write("// -----\n".join(outputs))
+            return 1
+        return _emit(args.output, outputs)
     except TTMLIRError as exc:
         print(exc.format(), file=sys.stderr)
         return 1
@@ -74,11 +88,29 @@ def _run(argv: list[str] | None) -> int:
         print(f"ttbw-translate: error: internal error: {type(exc).__name__}: {exc} "
               "(this is a ttbw bug; set TTBW_DEBUG=1 for a traceback)", file=sys.stderr)
         return 1
-    return 0
 
 
 def _read_stdin() -> str:
     return sys.stdin.buffer.read().decode("utf-8")  # strict: bad bytes are an input error
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except UnicodeDecodeError as exc:
+        raise OSError(f"cannot read input '{path}': {exc}") from None
+
+
+def _emit(output: str, outputs: list[str]) -> int:
+    text = "// -----\n".join(outputs)
+    if output == "-":
+        sys.stdout.write(text)
+    else:
+        from ttbw.output_file import write_output
+
+        write_output(output, text)
+    return 0
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ def run_pipeline(ir_text: str, pipeline: str = DECOMPOSITION, name: str = "<ttbw
     """Returns [(stage, IR text)], the input first. Raises ValueError carrying the
     verifier's (or a pass's) message when the IR breaks a rule."""
     from ttbw.dialect import make_context
-    from ttbw.pipeline import parse_pipeline, resolve, run_step
+    from ttbw.pipeline import parse_pipeline, prepare_context, resolve, run_step
     from ttbw.source import parse_module, verify_module
 
     context = make_context()
@@ -18,13 +18,25 @@ def run_pipeline(ir_text: str, pipeline: str = DECOMPOSITION, name: str = "<ttbw
         module = parse_module(ir_text, name, context)
         _check(verify_module(module))
         stages = [("input", str(module))]
-        for step in resolve(parse_pipeline(pipeline), context):
+        steps = resolve(parse_pipeline(pipeline), context)
+        prepare_context(steps, context)
+        for step in steps:
             run_step(step, module)
             _check(verify_module(module))
             stages.append((step.name, str(module)))
     except DiagnosticError as error:
         raise ValueError("; ".join(d.message for d in error.diagnostics)) from None
     return stages
+
+
+def _source_text(source) -> str:
+    if isinstance(source, str):
+        return source
+    from mlir import ir
+
+    if isinstance(source, ir.Module):  # its locations kept, so diagnostics point at its source
+        return source.operation.get_asm(enable_debug_info=True)
+    raise TypeError(f"compile: expected IR text or an mlir.ir.Module, got {type(source).__name__}")
 
 
 def decompose(ir_text: str) -> str:
@@ -95,13 +107,15 @@ class Compiled:
                 f"programs={sorted(self.programs)})")
 
 
-def compile(ir_text: str, *, grid=(8, 8), fuse: bool = True) -> Compiled:  # noqa: A001 (ttbw.compile)
-    """Compiles ttir IR to Tensix programs through ttir-to-tensix-pipeline (with EmitC): fused
-    (one program per mul_bw) or, with fuse=False, ttnn's composite path (one program per TTIR
-    op). The result's `executable` runs it on the emulated device.
+def compile(ir_text, *, grid=(8, 8), fuse: bool = True) -> Compiled:  # noqa: A001 (ttbw.compile)
+    """Compiles ttir IR (text, or an `mlir.ir.Module` of any context, which is left unchanged)
+    to Tensix programs through ttir-to-tensix-pipeline (with EmitC): fused (one program per
+    mul_bw) or, with fuse=False, ttnn's composite path (one program per TTIR op). The result's
+    `executable` runs it on the emulated device.
 
     Raises ValueError with the verifier's / a pass's / tt-mlir's message (e.g. what the device
     lowering does not support)."""
+    ir_text = _source_text(ir_text)
     if not isinstance(fuse, bool):
         raise TypeError(f"compile: fuse must be True or False, got {fuse!r}")
     if (not isinstance(grid, (tuple, list)) or len(grid) != 2

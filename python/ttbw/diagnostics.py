@@ -31,9 +31,14 @@ class Diagnostic:
     message: str
     notes: list["Diagnostic"] = field(default_factory=list)
 
-    def format(self) -> str:
+    def format(self, sources: dict[str, list[str]] | None = None) -> str:
+        """`file:line:col: severity: message`, then its notes; with `sources` (file name ->
+        its lines), each followed by the source line and a caret, as MLIR prints them."""
         lines = [f"{self.loc}: {self.severity}: {self.message}"]
-        lines += [note.format() for note in self.notes]
+        text = (sources or {}).get(self.loc.file)
+        if text is not None and 0 < self.loc.line <= len(text):
+            lines += [text[self.loc.line - 1], " " * max(self.loc.col - 1, 0) + "^"]
+        lines += [note.format(sources) for note in self.notes]
         return "\n".join(lines)
 
 

@@ -38,6 +38,7 @@ class Instrumentation:
     after: frozenset | str = frozenset()
     after_change: bool = False
     after_failure: bool = False
+    module_scope: bool = False
     timing: bool = False
     statistics: bool = False
     times: list = field(default_factory=list)  # (name, seconds) in run order
@@ -58,6 +59,7 @@ class Instrumentation:
             return None
         return {"print_before_all": before, "print_after_all": self.dumps_after(argument),
                 "print_after_change": self.after_change, "print_after_failure": self.after_failure,
+                "print_module_scope": self.module_scope,
                 "large_elements_limit": self.flags.elide_limit, "enable_debug_info": self.flags.debuginfo,
                 "print_generic_op_form": self.flags.generic}
 

@@ -11,7 +11,8 @@ import traceback
 
 from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc, from_mlir
 from ttbw.instrumentation import Instrumentation
-from ttbw.pipeline import PipelineError, parse_pipeline, pipeline_text as pipeline_text_of, resolve, run_step
+from ttbw.pipeline import (PipelineError, parse_pipeline, pipeline_text as pipeline_text_of, prepare_context, resolve,
+                           run_step)
 from ttbw.source import parse_module, split_source, verify_module
 from ttbw import verify_diagnostics as expected_diagnostics
 
@@ -40,10 +41,11 @@ class Driver:
         self.context = self._new_context()
         self.diagnostics: list[Diagnostic] = []
         self.parse_seconds = 0.0
+        self.sources: dict = {}
 
     def _new_context(self):
-        """Each input chunk gets its own context, so what one chunk's passes change in it (the
-        TTKernel lowering lets it hold unregistered ops) cannot leak into the next chunk."""
+        """Each input chunk gets its own context, so what one chunk's pipeline needs of it (the
+        TTKernel lowering makes it hold unregistered ops) cannot leak into the next chunk."""
         from ttbw.dialect import make_context
 
         context = make_context()
@@ -63,6 +65,9 @@ class Driver:
             return False, []
         if self.dump_pipeline:
             print(f"Pass Manager with {len(steps)} passes:\n{pipeline_text_of(steps)}\n", file=sys.stderr)
+        if isinstance(text, str):  # diagnostics quote the line they point at
+            self.sources = {self.name: text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                            .split("\n")}
         outputs = []
         for index, (first_line, chunk) in enumerate(split_source(text, self.split_marker)):
             if index:
@@ -95,7 +100,7 @@ class Driver:
 
     def _report(self, diagnostics: list[Diagnostic]) -> None:
         for diag in diagnostics:
-            print(diag.format(), file=sys.stderr)
+            print(diag.format(self.sources), file=sys.stderr)
 
     def _process(self, chunk: str, first_line: int, steps) -> str | None:
         started = time.perf_counter()
@@ -107,6 +112,7 @@ class Driver:
         self.parse_seconds += time.perf_counter() - started
         if not self._verified(module):
             return None
+        prepare_context(steps, self.context)
         trace = self.instrumentation
         for step in steps:
             argument, name = _names(step)

@@ -252,6 +252,13 @@ def run_step(step: Step, module, verify: bool = True, printing: dict | None = No
     manager.run(module.operation)
 
 
+def prepare_context(steps: list[Step], context) -> None:
+    """Before a pipeline runs (never during: that aborts a running PassManager): a pass that
+    emits TTKernel ops needs a context that accepts unregistered dialects."""
+    if any(step.ttbw_pass is not None and step.ttbw_pass.unregistered_output for step in steps):
+        context.allow_unregistered_dialects = True
+
+
 def pipeline_text(steps: list[Step]) -> str:
     """The resolved pipeline as --dump-pass-pipeline prints it (options with their values)."""
     lines = []
