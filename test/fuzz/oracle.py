@@ -9,6 +9,7 @@ import re
 
 # Input that cannot be read (not UTF-8) has no line to point at: the tools name the input.
 READ_ERRORS = re.compile(r"^(ttbw-opt: could not open input file |.+: error: cannot read input: )")
+CARET = re.compile(r"^\s*\^$")
 LOCATED = re.compile(r"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): error: ")
 
 
@@ -37,9 +38,11 @@ def tool_failure(outcome, input_name: str) -> tuple[str, str] | None:
         return "internal error", normalize(line)
     if outcome.status not in (0, 1):
         return "exit code", f"exit code {outcome.status}"
-    for line in err.splitlines():
-        if "error:" not in line or READ_ERRORS.match(line):
-            continue
+    lines = err.splitlines()
+    quoted = {k for j, line in enumerate(lines) if CARET.match(line) for k in (j - 1, j)}
+    for index, line in enumerate(lines):
+        if index in quoted or "error:" not in line or READ_ERRORS.match(line):
+            continue  # the source line a diagnostic quotes (and its caret) is the user's text
         match = LOCATED.match(line)
         if match is None:
             return "unlocated error", normalize(line)

@@ -49,3 +49,8 @@ def test_forked_child_reports_signals_hangs_values_and_exceptions():
     assert run_forked(lambda: {"x": 1}).value == {"x": 1}
     crashed = run_forked(lambda: 1 / 0)
     assert crashed.status == 70 and "ZeroDivisionError" in crashed.stderr
+
+
+def test_oracle_skips_the_quoted_source_line():
+    err = "in.mlir:2:5: error: bad\nfoo = \"error: inside the user's text\"\n    ^\n"
+    assert tool_failure(Outcome(1, stderr=err), "in.mlir") is None
