@@ -17,6 +17,8 @@ from oracle import tool_failure
 TEST_DIR = Path(__file__).resolve().parents[1]
 TTIR_FOLDERS = ("Conversion", "Dialect", "Transforms", "ttbw-opt")
 TIMEOUT = 120.0
+# Flags that print something else than the input's IR (and ignore the input).
+NOT_PASS_CONFIGURATIONS = ("--version", "--help", "--list-passes", "--show-dialects")
 # Configurations whose stdout is not (only) the printed IR.
 NOT_REPARSED = {"--verify-diagnostics", "--mlir-print-ir-after-all", "--mlir-print-ir-before-all", "--emit-bytecode"}
 
@@ -58,7 +60,7 @@ def opt_configs(inputs: dict[str, str]) -> list[Config]:
                         skip = False
                     elif word in ("-o", "<", ">", "2>", "2>&1") or word.startswith(("2>", ">")):
                         skip = word in ("-o", "<", ">", "2>")
-                    elif word.startswith("--") and word not in ("--version", "--help"):
+                    elif word.startswith("--") and word not in NOT_PASS_CONFIGURATIONS:
                         flags.append(word)
                 seen.setdefault(tuple(flags), Config("ttbw-opt", tuple(flags), name))
     return list(seen.values())
