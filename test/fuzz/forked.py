@@ -6,6 +6,7 @@ The parent must not have created MLIR contexts, torch thread pools or the emulat
 """
 from __future__ import annotations
 
+import faulthandler
 import os
 import pickle
 import select
@@ -48,6 +49,7 @@ def run_forked(fn, *args, stdin: bytes = b"", timeout: float = 60.0) -> Outcome:
                 sys.stdin = open(0, encoding="utf-8", errors="surrogateescape", closefd=False)
                 sys.stdout = open(1, "w", encoding="utf-8", closefd=False)
                 sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
+                faulthandler.enable(sys.stderr)  # a crash's Python stack goes to the case's stderr
                 os.setpgid(0, 0)  # its own group: a timeout kills what it started too
                 value = fn(*args)
                 code = value if isinstance(value, int) else 0
