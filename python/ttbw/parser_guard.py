@@ -5,6 +5,10 @@ process instead of giving a parse error (found by test/fuzz):
 
 - `array<index: ...>`: DenseArrayAttr accepts `index` as an integer type, then asks for its
   bit width (Types.cpp: "only integers and floats have a bitwidth").
+- a byte that is not UTF-8 outside a comment (text is read byte for byte, see ttbw-opt): in an
+  identifier or a string (an op name is one) MLIR may quote it in a diagnostic, which the
+  bindings cannot turn into a str (RuntimeError "str_from_cstr_and_size(): conversion error").
+  In comments such bytes are fine.
 
 Comments and string literals are skipped, so only what MLIR would parse is looked at.
 """
@@ -15,6 +19,7 @@ import re
 from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc
 
 _MASKED = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*')
+_UNDECODABLE = re.compile("[\udc80-\udcff]")  # bytes read with surrogateescape
 _CRASHES = [(re.compile(r"\barray\s*<\s*(index)\b"),
              "expected integer or float type, got: 'index' (dense arrays have no index elements)")]
 
@@ -25,9 +30,17 @@ def refuse_parser_crashes(text: str, name: str) -> None:
     errors = []
     for pattern, message in _CRASHES:
         for match in pattern.finditer(masked):
-            offset = match.start(1)
-            line = masked.count("\n", 0, offset) + 1
-            column = offset - (masked.rfind("\n", 0, offset) + 1) + 1
-            errors.append(Diagnostic("error", SourceLoc(name, line, column), message))
+            errors.append(Diagnostic("error", _loc(masked, match.start(1), name), message))
+    uncommented = _MASKED.sub(lambda m: m.group(0) if m.group(0)[0] == '"' else " " * len(m.group(0)), text)
+    for match in _UNDECODABLE.finditer(uncommented):
+        errors.append(Diagnostic("error", _loc(masked, match.start(), name),
+                                 f"byte 0x{ord(match.group(0)) - 0xDC00:02X} is not UTF-8 (only comments may "
+                                 "hold such bytes)"))
+        break  # one is enough: the rest of the line would not parse either
     if errors:
         raise DiagnosticError(errors)
+
+
+def _loc(text: str, offset: int, name: str) -> SourceLoc:
+    line = text.count("\n", 0, offset) + 1
+    return SourceLoc(name, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
