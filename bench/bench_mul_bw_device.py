@@ -85,7 +85,8 @@ def make_call(g, a, b, form, gen):
         t = ttbw.from_torch(x.to(torch.float32 if dtype == "float32" else torch.bfloat16), getattr(ttbw, dtype),
                             layout=getattr(ttbw, f"{layout.upper()}_LAYOUT"))
         if form == "complex":
-            t = ttbw.complex_tensor(t, ttbw.from_torch(torch.randn(shape, generator=gen).to(torch.bfloat16)))
+            t = ttbw.complex_tensor(t, ttbw.from_torch(torch.randn(shape, generator=gen).to(torch.bfloat16),
+                                                       layout=ttbw.TILE_LAYOUT))
         tensors.append(t)
     parts = 2 if form == "complex" else 1
     if form == "scalar":

@@ -51,14 +51,15 @@ def main(backend: str) -> None:
     print("broadcast on both sides: a (1,3,32,1) * b (1,1,32,64), bf16")
     g, a, b = (torch.randn(s, generator=gen).to(torch.bfloat16)
                for s in ((1, 3, 32, 64), (1, 3, 32, 1), (1, 1, 32, 64)))
-    got = ttbw.mul_bw(*(ttbw.from_torch(x, device=device) for x in (g, a, b)), backend=backend)
+    got = ttbw.mul_bw(*(ttbw.from_torch(x, device=device, layout=ttbw.TILE_LAYOUT) for x in (g, a, b)), backend=backend)
     for name, x, y in zip(("grad_a", "grad_b"), got, autograd(g, a, b)):
         show(name, x, y)
 
     print("complex (1,1,32,64) f32")
     z = [torch.complex(torch.randn((1, 1, 32, 64), generator=gen), torch.randn((1, 1, 32, 64), generator=gen))
          for _ in range(3)]
-    to_tt = lambda v: ttbw.complex_tensor(ttbw.from_torch(v.real.contiguous()), ttbw.from_torch(v.imag.contiguous()))
+    to_tt = lambda v: ttbw.complex_tensor(ttbw.from_torch(v.real.contiguous(), layout=ttbw.TILE_LAYOUT),
+                                          ttbw.from_torch(v.imag.contiguous(), layout=ttbw.TILE_LAYOUT))
     got = ttbw.mul_bw(*(to_tt(v) for v in z), backend=backend)
     for name, x, y in zip(("grad_a", "grad_b"), got, autograd(*z)):
         show(name, x, y)

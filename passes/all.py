@@ -24,13 +24,10 @@ register_pipeline(PipelineInfo(
     "canonicalize"))
 register_pass(PassInfo(
     "convert-ttir-to-linalg",
-    "Lower real-valued ttir ops to linalg/arith/tensor (CPU reference path; drops layouts)",
-    "ttbw.passes.convert_ttir_to_linalg"))
-register_pass(PassInfo(
-    "linalg-fuse-siblings",
-    "Merge linalg.generic ops with the same iteration domain that read a common input into one "
-    "multi-output generic (sibling fusion: the input is read once)",
-    "ttbw.passes.fuse_linalg_siblings"))
+    "Lower real-valued ttir ops to linalg/arith/tensor (target=cpu: the CPU reference path, "
+    "drops layouts; target=device: keeps layouts, f32 accumulators, for the Tensix codegen)",
+    "ttbw.passes.convert_ttir_to_linalg",
+    (Option("target", str, "cpu", "cpu | device"),)))
 register_pass(PassInfo(
     "convert-ttir-to-ttkernel",
     "Lower each function holding one ttir.mul_bw to a fused Tensix program: a nested module of "

@@ -1,7 +1,11 @@
 """--convert-ttir-to-linalg: real-valued ttir ops to linalg/arith/tensor on tensors.
 
-This is the CPU reference path (ttbw.runtime.cpu): an execution of ttir IR that
-shares nothing with the device lowering, so the two can check each other.
+`target=cpu` (default) is the CPU reference path (ttbw.runtime.cpu). `target=device`
+is the first step of the device lowering (ttbw.lowering.codegen): the same generics,
+but every tensor keeps its `#ttir.layout<...>` encoding (the codegen reads each
+operand's device data type and layout from it), sums accumulate in f32 (what the
+device's fp32 DST does; an f32 sum has no rounding generic) and a typecast that only
+changes the layout (bf16 <-> bfloat8_b, TILE <-> ROW_MAJOR) is a copy generic.
 
 Numerics follow PyTorch on CPU:
 - bf16 elementwise ops compute in f32 ("opmath") and round once to bf16. A
@@ -9,7 +13,7 @@ Numerics follow PyTorch on CPU:
 - ttir.sum of bf16 accumulates in f32 and rounds once; f32 sums accumulate in
   f64 (our loop is sequential, and sequential f32 drifts by O(n) ulp where
   torch's cascade sum does not).
-- Layout encodings (#ttir.layout<...>) are dropped: the CPU has no tiles. A
+- Layout encodings (#ttir.layout<...>) are dropped (target=cpu): the CPU has no tiles. A
   bfp_bf8 tensor is computed as the bf16 it is typed as; its block-float
   rounding (shared exponents per 16 values) is NOT emulated here.
 Complex tensors must already be expanded (ttir-expand-complex); they are refused.
@@ -27,15 +31,22 @@ _CONVERTED = ("ttir.multiply", "ttir.add", "ttir.subtract", "ttir.neg", "ttir.ty
 
 
 def run(module, options) -> None:
+    target = options.get("target", "cpu")
+    if target not in ("cpu", "device"):
+        raise DiagnosticError([Diagnostic("error", source_loc(module.operation.location),
+                                          f"convert-ttir-to-linalg: option 'target' expects cpu or device, "
+                                          f"got '{target}'")])
+    device = target == "device"
     with module.context, ir.Location.unknown():
         _refuse_unsupported(module)
-        _strip_encodings(module)
+        if not device:
+            _strip_encodings(module)
         for op in list(walk_ops(module.operation)):
             convert = _CONVERSIONS.get(op.name)
             if convert is None or len(op.results) != 1:
                 continue
             with op.location, ir.InsertionPoint(op):
-                new = convert(op)
+                new = convert(op, device)
             op.results[0].replace_all_uses_with(new)
             op.erase()
 
@@ -126,6 +137,10 @@ def _widen(x):
     return arith.extf(_f32(), x) if _is_bf16(x.type) else x
 
 
+def _widen_to(x, element):
+    return arith.extf(element, x) if x.type != element else x
+
+
 def _narrow(x, element):
     """Round an f32 opmath value once to the result element type."""
     return arith.truncf(element, x) if x.type != element else x
@@ -161,41 +176,46 @@ def _broadcast_map(operand_shape, out_shape):
     return ir.AffineMap.get(len(out_shape), 0, exprs)
 
 
+def _empty(t):
+    """tensor.empty of type `t`, encoding included."""
+    return tensor.EmptyOp(list(t.shape), t.element_type, encoding=t.encoding).result
+
+
 def _elementwise(op, operands, compute):
     """Elementwise op in f32 opmath, broadcasting every operand to the result."""
     result_type = op.results[0].type
     shape, element = list(result_type.shape), result_type.element_type
-    init = tensor.EmptyOp(shape, element).result
+    init = _empty(result_type)
     maps = [_broadcast_map(list(v.type.shape), shape) for v in operands]
     maps.append(ir.AffineMap.get_identity(len(shape)))
     return _generic(operands, init, maps, [_parallel()] * len(shape),
                     lambda *args: _narrow(compute(*(_widen(a) for a in args[:-1])), element))
 
 
-def _multiply(op):
+def _multiply(op, device):
     return _elementwise(op, op.operands, arith.mulf)
 
 
-def _add(op):
+def _add(op, device):
     return _elementwise(op, op.operands, arith.addf)
 
 
-def _subtract(op):
+def _subtract(op, device):
     return _elementwise(op, op.operands, arith.subf)
 
 
-def _neg(op):
+def _neg(op, device):
     return _elementwise(op, op.operands, arith.negf)
 
 
-def _typecast(op):
+def _typecast(op, device):
     source, result_type = op.operands[0], op.results[0].type
     if source.type == result_type:  # e.g. bf16 <-> bfp_bf8: same on the CPU
         return source
     return _elementwise(op, [source], lambda x: x)  # widen, then narrow if needed
 
 
-def _sum(op):
+def _sum(op, device):
     source, result_type = op.operands[0], op.results[0].type
     in_shape = list(source.type.shape)
     rank = len(in_shape)
@@ -205,18 +225,23 @@ def _sum(op):
     else:
         dims = set(range(rank))
     element = result_type.element_type
-    accumulator = ir.F64Type.get() if isinstance(element, ir.F32Type) else _f32()
+    f32_sum = isinstance(element, ir.F32Type)
+    # the device accumulates in its fp32 DST; the CPU sums f32 in f64 (see the module doc)
+    accumulator = _f32() if device else ir.F64Type.get() if f32_sum else _f32()
     out_exprs = [ir.AffineConstantExpr.get(0) if d in dims else ir.AffineDimExpr.get(d)
                  for d in range(rank) if keep_dim or d not in dims]
     out_shape = list(result_type.shape)
     zero = arith.constant(accumulator, 0.0)
-    init = linalg.fill(zero, outs=[tensor.EmptyOp(out_shape, accumulator).result])
+    acc_type = result_type if device and f32_sum else ir.RankedTensorType.get(out_shape, accumulator)
+    init = linalg.fill(zero, outs=[_empty(acc_type)])
     total = _generic(
         [source], init,
         [ir.AffineMap.get_identity(rank), ir.AffineMap.get(rank, 0, out_exprs)],
         [_reduction() if d in dims else _parallel() for d in range(rank)],
-        lambda x, acc: arith.addf(acc, arith.extf(accumulator, x)))
-    rounded = tensor.EmptyOp(out_shape, element).result
+        lambda x, acc: arith.addf(acc, _widen_to(x, accumulator)))
+    if acc_type == result_type:
+        return total
+    rounded = _empty(result_type)
     identity = ir.AffineMap.get_identity(len(out_shape))
     return _generic([total], rounded, [identity, identity], [_parallel()] * len(out_shape),
                     lambda acc, _: arith.truncf(element, acc))
@@ -228,7 +253,7 @@ def _reassociation(groups):
                              for g in groups])
 
 
-def _reshape(op):
+def _reshape(op, device):
     # Through a 1-D tensor: collapse then expand need no dim-matching analysis,
     # and both are views after bufferization. Rank 0 uses the empty reassociation.
     source, result_type = op.operands[0], op.results[0].type
@@ -259,7 +284,7 @@ def _volume(shape) -> int:
     return volume
 
 
-def _full(op):
+def _full(op, device):
     result_type = op.results[0].type
     value = ir.FloatAttr(op.attributes["fill_value"]).value
     # FloatAttr.get rounds the f32 fill value to bf16 to nearest-even, like torch.full.
@@ -268,7 +293,7 @@ def _full(op):
     return arith.ConstantOp(result_type, splat).result
 
 
-def _materialize(op):
+def _materialize(op, device):
     # Tensor form only (it has a result): on the CPU the destination's buffer
     # identity does not matter, so the result is just the source's value.
     return op.operands[0]

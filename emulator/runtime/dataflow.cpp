@@ -45,9 +45,12 @@ const BufferInfo* Device::find_buffer(bool dram_space, uint32_t addr) const {
     if (it == at.begin()) return nullptr;
     --it;
     const BufferInfo& b = buffers[it->second];
-    uint32_t banks = dram_space ? num_dram_banks : num_cores();
-    uint64_t per_bank = (uint64_t(b.num_pages) + banks - 1) / banks;
-    return addr < b.addr + per_bank * b.aligned_page ? &b : nullptr;
+    return addr < b.addr + bank_span(b) ? &b : nullptr;
+}
+
+uint64_t Device::bank_span(const BufferInfo& b) const {
+    uint32_t banks = b.dram ? num_dram_banks : num_cores();
+    return (uint64_t(b.num_pages) + banks - 1) / banks * b.aligned_page;
 }
 
 }  // namespace ttbw
@@ -160,7 +163,7 @@ static uint8_t* page_memory(uint32_t config, uint32_t base, uint32_t page_size, 
     uint32_t bank = page % banks;
     uint64_t addr = uint64_t(b.addr) + uint64_t(page / banks) * b.aligned_page + offset;
     *out = &b;
-    return dram ? d.dram[bank].data() + addr : d.l1[bank] + addr;
+    return dram ? d.dram[bank] + addr : d.l1[bank] + addr;
 }
 
 void ttbw_noc_page(int write, uint32_t config, uint32_t base, uint32_t page_size, uint32_t page, uint32_t l1_addr,
@@ -210,10 +213,10 @@ static uint8_t* noc_memory(uint64_t noc, uint32_t size, const BufferInfo** buf, 
         if (bank >= d.num_dram_banks) fault(std::string(what) + ": DRAM bank " + std::to_string(bank) + " does not exist");
         const BufferInfo* b = d.find_buffer(true, addr);
         if (!b) fault(std::string(what) + ": DRAM address " + hex(addr) + " is not inside any buffer");
-        if (uint64_t(addr) + size > d.dram[bank].size())
-            fault(std::string(what) + ": DRAM range runs past the allocated memory");
+        if (uint64_t(addr) + size > b->addr + d.bank_span(*b))
+            fault(std::string(what) + ": DRAM range runs past the end of buffer '" + b->name + "'");
         *buf = b;
-        return d.dram[bank].data() + addr;
+        return d.dram[bank] + addr;
     }
     uint32_t x = (noc >> 48) & 0xff, y = (noc >> 40) & 0xff;
     if (x >= d.gx || y >= d.gy)

@@ -2,8 +2,11 @@
 // Every call returns 0 / a valid handle on success; on failure the reason is available from
 // ttbw_dev_error (device calls) or ttbw_prog_error (program calls).
 #include <dlfcn.h>
+#include <sys/mman.h>
 
+#include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <unordered_map>
 
@@ -49,6 +52,8 @@ static int add_kernel(ProgramHandle* p, uint32_t x, uint32_t y, int proc, const 
 
 extern "C" {
 
+void ttbw_dev_close(void* h);
+
 void* ttbw_dev_open(uint32_t gx, uint32_t gy, uint32_t dram_banks, uint32_t l1_size) {
     if (gx == 0 || gy == 0 || gx > 255 || gy > 255 || dram_banks == 0 || dram_banks > 255 || l1_size % kL1Align)
         return nullptr;
@@ -58,10 +63,16 @@ void* ttbw_dev_open(uint32_t gx, uint32_t gy, uint32_t dram_banks, uint32_t l1_s
     d->num_dram_banks = dram_banks;
     d->l1_size = l1_size;
     d->l1_bottom = l1_size;
-    d->dram.resize(dram_banks);
+    d->l1_alloc = RangeAllocator(0, l1_size, kL1Align, true);
+    for (uint32_t i = 0; i < dram_banks; ++i) {
+        void* p = mmap(nullptr, kDramBankBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                       -1, 0);
+        if (p == MAP_FAILED) { ttbw_dev_close(d); return nullptr; }
+        d->dram.push_back(static_cast<uint8_t*>(p));
+    }
     for (uint32_t i = 0; i < gx * gy; ++i) {
         auto* p = static_cast<uint8_t*>(std::calloc(l1_size, 1));
-        if (!p) { for (auto* q : d->l1) std::free(q); delete d; return nullptr; }
+        if (!p) { ttbw_dev_close(d); return nullptr; }
         d->l1.push_back(p);
     }
     return d;
@@ -70,6 +81,7 @@ void* ttbw_dev_open(uint32_t gx, uint32_t gy, uint32_t dram_banks, uint32_t l1_s
 void ttbw_dev_close(void* h) {
     auto* d = static_cast<Device*>(h);
     if (!d) return;
+    for (auto* p : d->dram) munmap(p, kDramBankBytes);
     for (auto* p : d->l1) std::free(p);
     delete d;
 }
@@ -77,6 +89,14 @@ void ttbw_dev_close(void* h) {
 const char* ttbw_dev_error(void* h) { return static_cast<Device*>(h)->error.c_str(); }
 
 uint64_t ttbw_dev_programs_launched(void* h) { return static_cast<Device*>(h)->programs_launched; }
+
+// Bytes per bank held by live buffers of a memory (DRAM, or L1 of each core), and the number
+// of live buffers: what the allocator has handed out, alignment included.
+uint64_t ttbw_dev_memory_used(void* h, int dram, uint32_t* live_buffers) {
+    auto* d = static_cast<Device*>(h);
+    *live_buffers = static_cast<uint32_t>((dram ? d->dram_at : d->l1_at).size());
+    return (dram ? d->dram_alloc : d->l1_alloc).used();
+}
 
 // Allocate an interleaved buffer; returns its address (same in every bank) or -1.
 int64_t ttbw_buf_alloc(void* h, int dram, uint32_t page_size, uint32_t num_pages, const char* name, uint32_t* id_out) {
@@ -89,6 +109,21 @@ int64_t ttbw_buf_alloc(void* h, int dram, uint32_t page_size, uint32_t num_pages
     }
 }
 
+// A new buffer's memory reads as zero (as fresh memory did), so results never depend on what a
+// freed buffer held there.
+static void zero_new_buffer(Device* d, const BufferInfo& b, uint64_t per_bank) {
+    if (b.dram) {
+        uint64_t end = b.addr + per_bank;
+        if (b.addr < d->dram_clean_from) {
+            uint64_t dirty = std::min(end, d->dram_clean_from) - b.addr;
+            for (auto* bank : d->dram) std::memset(bank + b.addr, 0, dirty);
+        }
+        d->dram_clean_from = std::max(d->dram_clean_from, end);
+    } else {
+        for (auto* l1 : d->l1) std::memset(l1 + b.addr, 0, per_bank);
+    }
+}
+
 static int64_t buf_alloc(Device* d, int dram, uint32_t page_size, uint32_t num_pages, const char* name,
                          uint32_t* id_out) {
     if (page_size == 0 || num_pages == 0) { d->error = "buffer needs a page size and at least one page"; return -1; }
@@ -96,52 +131,41 @@ static int64_t buf_alloc(Device* d, int dram, uint32_t page_size, uint32_t num_p
     uint32_t aligned = align_up(page_size, align);
     uint32_t banks = dram ? d->num_dram_banks : d->num_cores();
     uint64_t per_bank = (uint64_t(num_pages) + banks - 1) / banks * aligned;
-    BufferInfo b{static_cast<uint32_t>(d->buffers.size()), name ? name : "", dram != 0, 0, page_size, aligned,
-                 num_pages, true};
-    if (dram) {
-        if (d->dram_top + per_bank > 0xC0000000ull) { d->error = "out of DRAM (3 GiB per bank)"; return -1; }
-        b.addr = d->dram_top;
-        d->dram_top = static_cast<uint32_t>(d->dram_top + per_bank);
-        for (auto& bank : d->dram) bank.resize(d->dram_top, 0);
-        d->dram_at[b.addr] = b.id;
-    } else {
-        if (per_bank > d->l1_bottom) {
+    RangeAllocator& space = dram ? d->dram_alloc : d->l1_alloc;
+    int64_t addr = space.allocate(per_bank);
+    if (addr < 0) {
+        if (dram) {
+            d->error = "out of DRAM: a buffer of " + std::to_string(per_bank) + " bytes per bank does not fit in the " +
+                       std::to_string(space.largest_free()) + " bytes of the largest free range (3 GiB per bank)";
+        } else {
             d->error = "out of L1: an L1 buffer of " + std::to_string(per_bank) + " bytes per core does not fit in the " +
-                       std::to_string(d->l1_bottom) + " bytes left of " + std::to_string(d->l1_size);
-            return -1;
+                       std::to_string(space.largest_free()) + " bytes of the largest free range of " +
+                       std::to_string(d->l1_size);
         }
-        d->l1_bottom = static_cast<uint32_t>(d->l1_bottom - per_bank) / kL1Align * kL1Align;
-        b.addr = d->l1_bottom;
-        d->l1_at[b.addr] = b.id;
-    }
-    d->buffers.push_back(b);
-    *id_out = b.id;
-    return b.addr;
-}
-
-// Copy whole pages between host memory (page after page) and an interleaved buffer.
-int ttbw_buf_io(void* h, uint32_t id, int write, uint8_t* host, uint64_t nbytes) {
-    auto* d = static_cast<Device*>(h);
-    if (id >= d->buffers.size() || !d->buffers[id].live) { d->error = "no such buffer"; return -1; }
-    const BufferInfo& b = d->buffers[id];
-    if (nbytes != uint64_t(b.page_size) * b.num_pages) {
-        d->error = "host data has " + std::to_string(nbytes) + " bytes, buffer '" + b.name + "' holds " +
-                   std::to_string(uint64_t(b.page_size) * b.num_pages);
         return -1;
     }
-    uint32_t banks = b.dram ? d->num_dram_banks : d->num_cores();
-    for (uint32_t p = 0; p < b.num_pages; ++p) {
-        uint32_t bank = p % banks;
-        uint64_t off = uint64_t(b.addr) + uint64_t(p / banks) * b.aligned_page;
-        uint8_t* mem = b.dram ? d->dram[bank].data() + off : d->l1[bank] + off;
-        uint8_t* hp = host + uint64_t(p) * b.page_size;
-        if (write) std::memcpy(mem, hp, b.page_size);
-        else std::memcpy(hp, mem, b.page_size);
+    uint32_t id;
+    if (d->free_ids.empty()) {
+        id = static_cast<uint32_t>(d->buffers.size());
+        d->buffers.emplace_back();
+    } else {
+        id = *d->free_ids.begin();
+        d->free_ids.erase(d->free_ids.begin());
     }
-    return 0;
+    BufferInfo& b = d->buffers[id];
+    b = BufferInfo{id, name ? name : "", dram != 0, static_cast<uint32_t>(addr), page_size, aligned, num_pages, true};
+    zero_new_buffer(d, b, per_bank);
+    if (dram) {
+        d->dram_at[b.addr] = id;
+    } else {
+        d->l1_at[b.addr] = id;
+        d->l1_bottom = static_cast<uint32_t>(d->l1_alloc.lowest_used());
+    }
+    *id_out = id;
+    return addr;
 }
 
-// Frees a buffer. DRAM space is not reused (bump allocator); the top L1 buffer's space is.
+// Frees a buffer: its range and its id are reused by later allocations.
 int ttbw_buf_free(void* h, uint32_t id) {
     auto* d = static_cast<Device*>(h);
     if (id >= d->buffers.size() || !d->buffers[id].live) { d->error = "no such buffer"; return -1; }
@@ -149,10 +173,15 @@ int ttbw_buf_free(void* h, uint32_t id) {
     b.live = false;
     if (b.dram) {
         d->dram_at.erase(b.addr);
+        d->dram_alloc.release(b.addr);
     } else {
         d->l1_at.erase(b.addr);
-        d->l1_bottom = d->l1_at.empty() ? d->l1_size : d->l1_at.begin()->first;
+        d->l1_alloc.release(b.addr);
+        d->l1_bottom = static_cast<uint32_t>(d->l1_alloc.lowest_used());
     }
+    b.name.clear();
+    b.name.shrink_to_fit();
+    d->free_ids.insert(id);
     return 0;
 }
 

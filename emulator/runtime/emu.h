@@ -3,10 +3,12 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "allocator.h"
 #include "context.h"
 #include "formats.h"
 
@@ -16,6 +18,7 @@ constexpr uint32_t kNumCBs = 32;
 constexpr uint32_t kDramAlign = 32;
 constexpr uint32_t kL1Align = 16;
 constexpr uint32_t kDramBase = 0x10000;  // no buffer at low addresses: a zero base is caught
+constexpr uint64_t kDramBankBytes = 0xC0000000ull;  // 3 GiB per bank, reserved (untouched pages cost nothing)
 
 // A fault raised inside a kernel (bad index, protocol misuse, ...). Unwinds to the fiber entry.
 struct KernelFault : std::runtime_error {
@@ -35,18 +38,26 @@ struct BufferInfo {
 
 struct Device {
     uint32_t gx, gy, num_dram_banks, l1_size;
-    std::vector<std::vector<uint8_t>> dram;  // one byte array per DRAM bank
-    std::vector<uint8_t*> l1;                // one L1 per core (calloc: untouched pages cost nothing)
-    std::vector<BufferInfo> buffers;
+    std::vector<uint8_t*> dram;  // one reserved range of kDramBankBytes per DRAM bank
+    std::vector<uint8_t*> l1;    // one L1 per core (calloc: untouched pages cost nothing)
+    std::vector<BufferInfo> buffers;  // by id; ids of freed buffers are reused (lowest first)
+    std::set<uint32_t> free_ids;
     std::map<uint32_t, uint32_t> dram_at, l1_at;  // start address -> buffer id (live buffers)
-    uint32_t dram_top = kDramBase;   // DRAM bump allocator (same offset in every bank)
-    uint32_t l1_bottom;              // L1 buffers are allocated top-down, like tt-metal
+    RangeAllocator dram_alloc{kDramBase, kDramBankBytes, kDramAlign, false};  // same offset in every bank
+    RangeAllocator l1_alloc{0, 0, kL1Align, true};  // top-down, like tt-metal; CBs sit below
+    uint64_t dram_clean_from = kDramBase;  // DRAM above this offset was never written: still zero
+    uint32_t l1_bottom;                    // lowest live L1 buffer (l1_size if none)
     uint64_t programs_launched = 0;
     std::string error;
 
     uint32_t num_cores() const { return gx * gy; }
     // Find the live buffer containing page-aligned `addr` in a bank of the given space.
     const BufferInfo* find_buffer(bool dram_space, uint32_t addr) const;
+    // Bytes of one bank a buffer spans, and the buffer's memory in `bank`.
+    uint64_t bank_span(const BufferInfo& b) const;
+    uint8_t* bank_memory(const BufferInfo& b, uint32_t bank) const {
+        return (b.dram ? dram[bank] : l1[bank]) + b.addr;
+    }
 };
 
 struct CBConfig {

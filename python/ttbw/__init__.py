@@ -1,21 +1,29 @@
 """ttbw: MLIR compiler for Tenstorrent backward ops.
 
-The ttnn-style API (`ttbw.mul_bw`, `ttbw.from_torch`, ...) is loaded on first
-use, so tools that import the package (ttbw-opt) start fast.
+Its Python API is ttnn's (`import ttbw as ttnn`): tensors, devices, memory configs and the
+backward ops (README: "ttnn's API in ttbw"). It is loaded on first use, so tools that import
+the package (ttbw-opt) start fast.
 """
 _API = {
-    "mul_bw": "api", "open_device": "api", "close_device": "api", "from_torch": "api",
-    "to_torch": "api", "complex_tensor": "api", "Device": "api",
-    "Tensor": "tensor", "ComplexTensor": "tensor", "bfloat16": "tensor", "bfloat8_b": "tensor",
-    "float32": "tensor", "TILE_LAYOUT": "tensor", "ROW_MAJOR_LAYOUT": "tensor",
-    "DRAM_MEMORY_CONFIG": "tensor", "L1_MEMORY_CONFIG": "tensor", "MemoryConfig": "tensor",
-    "compile": "compilation",
+    "api": ("mul_bw",),
+    "compilation": ("compile",),
+    "conversions": ("from_torch", "to_torch", "to_layout", "to_device", "from_device", "to_memory_config",
+                    "deallocate", "complex_tensor", "is_tensor_storage_on_device"),
+    "core_types": ("DataType", "Layout", "StorageType", "TensorMemoryLayout", "BufferType", "MemoryConfig",
+                   "Shape", "TILE_SIZE", "bfloat16", "float32", "bfloat8_b", "bfloat4_b", "uint8", "uint16",
+                   "uint32", "int32", "TILE_LAYOUT", "ROW_MAJOR_LAYOUT", "DRAM_MEMORY_CONFIG",
+                   "L1_MEMORY_CONFIG"),
+    "device": ("Device", "CoreCoord", "CoreGrid", "open_device", "close_device", "manage_device",
+               "synchronize_device", "GetNumAvailableDevices"),
+    "printing": ("set_printoptions",),
+    "tensor": ("Tensor", "ComplexTensor"),
 }
-__all__ = sorted(_API)
+_MODULE_OF = {name: module for module, names in _API.items() for name in names}
+__all__ = sorted(_MODULE_OF)
 
 
 def __getattr__(name):
-    module = _API.get(name)
+    module = _MODULE_OF.get(name)
     if module is None:
         raise AttributeError(f"module 'ttbw' has no attribute {name!r}")
     from importlib import import_module
@@ -23,3 +31,7 @@ def __getattr__(name):
     value = getattr(import_module(f"ttbw.{module}"), name)
     globals()[name] = value
     return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

@@ -21,8 +21,8 @@ def _pcc(x: torch.Tensor, y: torch.Tensor) -> float:
 @pytest.mark.parametrize("scalar", SCALARS)
 def test_bfloat8_b_scalar_b(shape, scalar):
     gen = torch.Generator().manual_seed(7)
-    g = ttbw.from_torch(torch.randn(shape, generator=gen), ttbw.bfloat8_b)
-    a = ttbw.from_torch(torch.randn(shape, generator=gen), ttbw.bfloat8_b)
+    g = ttbw.from_torch(torch.randn(shape, generator=gen), ttbw.bfloat8_b, layout=ttbw.TILE_LAYOUT)
+    a = ttbw.from_torch(torch.randn(shape, generator=gen), ttbw.bfloat8_b, layout=ttbw.TILE_LAYOUT)
     (dev,) = ttbw.mul_bw(g, a, scalar, backend="device")
     (cpu,) = ttbw.mul_bw(g, a, scalar, backend="cpu")
     assert dev.dtype is ttbw.bfloat8_b and tuple(dev.shape) == shape

@@ -36,8 +36,8 @@ BOTH_SIDES = [
 
 
 def _complex(shape, dtype, seed):
-    return ttbw.complex_tensor(ttbw.from_torch(randn(shape, "f32", seed), TT[dtype]),
-                               ttbw.from_torch(randn(shape, "f32", seed + 10), TT[dtype]))
+    return ttbw.complex_tensor(ttbw.from_torch(randn(shape, "f32", seed), TT[dtype], layout=ttbw.TILE_LAYOUT),
+                               ttbw.from_torch(randn(shape, "f32", seed + 10), TT[dtype], layout=ttbw.TILE_LAYOUT))
 
 
 def _torch_complex_grads(g, a, b, mask):
@@ -125,7 +125,7 @@ def test_complex_broadcast_api():
     ia, ob = _complex(shapes[1], "bf16", 7), _complex(shapes[2], "bf16", 8)
     l1 = ttbw.mul_bw(g, a, b, memory_config=ttbw.L1_MEMORY_CONFIG, backend="device")
     pre = ttbw.mul_bw(g, a, b, input_grad=ia, other_grad=ob, backend="device")
-    assert pre[0] is ia and pre[1] is ob and l1[0].real.memory_config is ttbw.L1_MEMORY_CONFIG
+    assert pre[0] is ia and pre[1] is ob and l1[0].real.memory_config() is ttbw.L1_MEMORY_CONFIG
     for dev in (l1, pre):
         for x, y, operand in zip(dev, cpu, (a, b)):
             assert isinstance(x, ttbw.ComplexTensor) and tuple(x.real.shape) == tuple(operand.real.shape)

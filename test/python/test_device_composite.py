@@ -312,45 +312,6 @@ def test_plan_composite_function_plans_decomposed_ir():
             plan_composite_function(func, "sram")
 
 
-@pytest.mark.parametrize("op, ins, out", [
-    ("neg", [("bfp8_b", "tile")], ("bf16", "tile")),             # the decomposition of conj(x)
-    ("neg", [("f32", "row_major")], ("f32", "tile")),
-    ("subtract", [("f32", "row_major"), ("f32", "tile")], ("f32", "row_major")),
-    ("add", [("bf16", "tile"), ("bfp8_b", "tile")], ("bf16", "tile")),
-    ("typecast", [("f32", "tile")], ("bfp8_b", "tile")),
-])
-def test_eltwise_program_every_format_and_layout(op, ins, out):
-    """The eltwise generator on its own: fp32 DST, one rounding into the result's format (a
-    bfloat8_b result first rounded to bf16), ROW_MAJOR operands / results moved row by row."""
-    from ttbw.lowering.eltwise import eltwise_program
-
-    dev = device((8, 8))
-    shape = (3, 33, 40)
-    bufs, values = [], []
-    try:
-        for k, (fmt, layout) in enumerate(ins):
-            buf = dev.allocate(shape, fmt, layout=layout, name=f"in{k}")
-            bufs.append(buf)
-            buf.write(randn(shape, k, torch.float32).numpy())
-            values.append(torch.from_numpy(buf.read()))
-        result = dev.allocate(shape, out[0], layout=out[1], name="out")
-        bufs.append(result)
-        dev.run(eltwise_program(op, bufs[:-1], result, (8, 8)))
-        got = result.read()
-        want = {"neg": lambda x: -x, "subtract": torch.sub, "add": torch.add, "typecast": lambda x: x}[op](*values)
-        if out[0] == "bf16" or out[0] == "bfp8_b":
-            want = want.to(torch.bfloat16).float()  # rounded once from the fp32 result
-        if out[0] == "bfp8_b":  # then block-quantized as an upload of those values would be
-            check = dev.allocate(shape, "bfp8_b", name="check")
-            bufs.append(check)
-            check.write(want.numpy())
-            want = torch.from_numpy(check.read())
-        assert np.array_equal(got, want.numpy())
-    finally:
-        for buf in bufs:
-            dev.free(buf)
-
-
 @pytest.mark.parametrize("a_dtype", ["bfloat8_b", "bfloat16"])
 def test_row_major_grad_tile_intermediate_has_zero_padding(a_dtype):
     """grad f32 ROW_MAJOR times a scalar makes a TILE f32 intermediate that a typecast program

@@ -11,6 +11,8 @@ from ttbw.executor import device, run_on_device
 from ttbw.lowering import UnsupportedError
 from ttbw.lowering.op_analysis import analyze_ir
 
+TILE = ttbw.TILE_LAYOUT  # the layout these tests mean (from_torch's default is ROW_MAJOR)
+
 GRIDS = [(1, 1), (8, 8)]
 TORCH = {"bf16": torch.bfloat16, "f32": torch.float32}
 TILE_BYTES = {"bf16": 2048, "f32": 4096}
@@ -24,7 +26,7 @@ def _tiles(shape):
 
 
 def _tensor(t):
-    return ttbw.from_torch(t, layout=ttbw.TILE_LAYOUT)
+    return ttbw.from_torch(t, layout=TILE)
 
 
 def torch_grads(g, a, b, mask=(True, True)):
@@ -236,7 +238,7 @@ def test_both_sides_broadcast_f32(a_shape, b_shape, mask):
 def test_both_sides_broadcast_mixed_dtypes(dtypes):
     a_shape, b_shape = (2, 3, 64, 1), (2, 1, 64, 96)
     g_shape = torch.broadcast_shapes(a_shape, b_shape)
-    g, a, b = (ttbw.from_torch(randn(s, "f32", i), getattr(ttbw, d))
+    g, a, b = (ttbw.from_torch(randn(s, "f32", i), getattr(ttbw, d), layout=TILE)
                for i, (s, d) in enumerate(zip((g_shape, a_shape, b_shape), dtypes)))
     dev = ttbw.mul_bw(g, a, b, backend="device")
     cpu = ttbw.mul_bw(g, a, b, backend="cpu")
@@ -260,7 +262,7 @@ def test_both_sides_broadcast_masks_and_bfloat8_b(mask):
         if mask[i]:
             assert ulp(out[name], want[i], "bf16") <= 2
     check_traffic(stats, g, a, b, mask, "bf16")
-    tg, ta, tb = (ttbw.from_torch(x, ttbw.bfloat8_b) for x in (g, a, b))
+    tg, ta, tb = (ttbw.from_torch(x, ttbw.bfloat8_b, layout=TILE) for x in (g, a, b))
     dev = ttbw.mul_bw(tg, ta, tb, are_required_outputs=list(mask), backend="device")
     cpu = ttbw.mul_bw(tg, ta, tb, are_required_outputs=list(mask), backend="cpu")
     for x, y in zip(dev, cpu):
@@ -295,7 +297,7 @@ def test_api_device_backend_matches_cpu_backend(a_shape, b_shape):
     none_b = ttbw.mul_bw(g, a, b, are_required_outputs=[True, False], backend="device")
     assert none_b[1] is None and torch.equal(ttbw.to_torch(none_b[0]), ttbw.to_torch(cpu[0]))
     l1 = ttbw.mul_bw(g, a, b, memory_config=ttbw.L1_MEMORY_CONFIG, backend="device")
-    assert l1[0].memory_config is ttbw.L1_MEMORY_CONFIG
+    assert l1[0].memory_config() is ttbw.L1_MEMORY_CONFIG
     assert torch.equal(ttbw.to_torch(l1[1]), ttbw.to_torch(cpu[1]))
 
 
@@ -308,7 +310,7 @@ def test_bfloat8_b_matches_cpu_backend(a_shape, b_shape, dtypes):
     the block-quantized values as bf16 and quantizes each result to its operand's dtype (on the
     device: a bf16 hop in L1 before the bfloat8_b pack when the DST is fp32)."""
     g_shape = torch.broadcast_shapes(a_shape, b_shape)
-    g, a, b = (ttbw.from_torch(randn(s, "bf16", i), getattr(ttbw, d))
+    g, a, b = (ttbw.from_torch(randn(s, "bf16", i), getattr(ttbw, d), layout=TILE)
                for i, (s, d) in enumerate(zip((g_shape, a_shape, b_shape), dtypes)))
     dev = ttbw.mul_bw(g, a, b, backend="device")
     cpu = ttbw.mul_bw(g, a, b, backend="cpu")
@@ -330,7 +332,7 @@ def test_mixed_dtypes_match_cpu_backend(dtypes, mask):
     type (a product of two bf16 tensors is rounded to bf16 even for an f32 result, via an L1
     hop), cast to its operand's dtype: bit-identical to the CPU path."""
     s = (1, 1, 64, 96)
-    g, a, b = (ttbw.from_torch(randn(s, "f32", i), getattr(ttbw, d)) for i, d in enumerate(dtypes))
+    g, a, b = (ttbw.from_torch(randn(s, "f32", i), getattr(ttbw, d), layout=TILE) for i, d in enumerate(dtypes))
     dev = ttbw.mul_bw(g, a, b, are_required_outputs=list(mask), backend="device")
     cpu = ttbw.mul_bw(g, a, b, are_required_outputs=list(mask), backend="cpu")
     for x, y in zip(dev, cpu):
@@ -373,7 +375,7 @@ def test_f32_broadcast(a_shape, b_shape):
 @pytest.mark.parametrize("dtypes", [d for d in MIXED if "bfloat8_b" not in d])
 def test_mixed_dtypes_broadcast(dtypes, a_shape, b_shape):
     g_shape = torch.broadcast_shapes(a_shape, b_shape)
-    g, a, b = (ttbw.from_torch(randn(s, "f32", i), getattr(ttbw, d))
+    g, a, b = (ttbw.from_torch(randn(s, "f32", i), getattr(ttbw, d), layout=TILE)
                for i, (s, d) in enumerate(zip((g_shape, a_shape, b_shape), dtypes)))
     dev = ttbw.mul_bw(g, a, b, backend="device")
     cpu = ttbw.mul_bw(g, a, b, backend="cpu")
@@ -394,8 +396,8 @@ def test_complex_same_shape(shape, dtype, mask):
     tdt = {"bf16": ttbw.bfloat16, "f32": ttbw.float32}[dtype]
 
     def ct(i):
-        return ttbw.complex_tensor(ttbw.from_torch(randn(shape, "f32", i), tdt),
-                                   ttbw.from_torch(randn(shape, "f32", i + 10), tdt))
+        return ttbw.complex_tensor(ttbw.from_torch(randn(shape, "f32", i), tdt, layout=TILE),
+                                   ttbw.from_torch(randn(shape, "f32", i + 10), tdt, layout=TILE))
 
     g, a, b = ct(0), ct(1), ct(2)
     call = _Call(g, a, b, mask, None, None, None)
@@ -469,11 +471,12 @@ def _refusals():
     s = (1, 1, 32, 32)
     return [
         ("complex bfloat8_b", lambda: ttbw.mul_bw(
-            *(ttbw.complex_tensor(*(ttbw.from_torch(randn(s, "bf16", i), ttbw.bfloat8_b) for i in (0, 1)))
+            *(ttbw.complex_tensor(*(ttbw.from_torch(randn(s, "bf16", i), ttbw.bfloat8_b, layout=TILE) for i in (0, 1)))
               for _ in range(3)), backend="device"), "complex tensors must all be bf16 or all f32"),
         ("complex mixed dtypes", lambda: ttbw.mul_bw(
             *(ttbw.complex_tensor(bf(s), bf(s, 1)) for _ in range(2)),
-            ttbw.complex_tensor(*(ttbw.from_torch(randn((1, 1, 1, 32), "f32", i), ttbw.float32) for i in (2, 3))),
+            ttbw.complex_tensor(*(ttbw.from_torch(randn((1, 1, 1, 32), "f32", i), ttbw.float32, layout=TILE)
+                                  for i in (2, 3))),
             backend="device"), "complex tensors must all be bf16 or all f32"),
         ("nan scalar", lambda: ttbw.mul_bw(bf(s), bf(s), float("nan"), backend="device"), "NaN"),
     ]

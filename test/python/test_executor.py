@@ -46,13 +46,16 @@ def test_repeated_calls_reuse_state_and_never_mix_calls():
 
 def test_eviction_frees_device_state():
     executor.release()
+    dev = executor.device()
+    start = dev.memory_used("dram")
     for n in range(executor.RESIDENT_FUNCTIONS + 3):
         ir = MUL_BW.format(s=f"2x{32 + n}")
         (out,), _ = executor.run_on_device(ir, [bf16((2, 32 + n), n), bf16((2, 32 + n), n), 2.0])
         assert np.array_equal(out, (bf16((2, 32 + n), n).float() * 2.0).numpy())
     assert executor.resident_functions() == executor.RESIDENT_FUNCTIONS
+    assert dev.memory_used("dram")[1] == start[1] + 2 * executor.RESIDENT_FUNCTIONS  # grad and the result (a unread)
     executor.release()
-    assert executor.resident_functions() == 0
+    assert executor.resident_functions() == 0 and dev.memory_used("dram") == start
 
 
 def test_bad_inputs_are_value_errors():

@@ -17,6 +17,8 @@ from ttbw.api import _Call
 from ttbw.compilation import run_pipeline
 from ttbw.runtime.cpu import run_cpu
 
+TILE = ttbw.TILE_LAYOUT  # the layout these tests mean (from_torch's default is ROW_MAJOR)
+
 GEN = torch.Generator().manual_seed(2024)
 TORCH_DTYPE = {"bf16": torch.bfloat16, "f32": torch.float32}
 TTBW_DTYPE = {"bf16": ttbw.bfloat16, "f32": ttbw.float32}
@@ -73,7 +75,7 @@ def golden(g, a, b):
 
 
 def run_and_check(g, a, b):
-    grads = ttbw.mul_bw(*(ttbw.from_torch(t) if isinstance(t, torch.Tensor) else t for t in (g, a, b)),
+    grads = ttbw.mul_bw(*(ttbw.from_torch(t, layout=TILE) if isinstance(t, torch.Tensor) else t for t in (g, a, b)),
                         backend="cpu")
     for got, expected, torch_own, operand in zip(grads, golden(g, a, b), autograd(g, a, b), (a, b)):
         got = ttbw.to_torch(got)
@@ -128,14 +130,14 @@ def test_broadcast_patterns(a_shape, b_shape, dtype):
 @pytest.mark.parametrize("dtype", ["bf16", "f32"])
 def test_scalars(scalar, dtype):
     g, a = rand((1, 1, 32, 32), dtype), rand((1, 1, 32, 32), dtype)
-    (got,) = ttbw.mul_bw(ttbw.from_torch(g), ttbw.from_torch(a), scalar, backend="cpu")
+    (got,) = ttbw.mul_bw(ttbw.from_torch(g, layout=TILE), ttbw.from_torch(a, layout=TILE), scalar, backend="cpu")
     check(ttbw.to_torch(got), autograd(g, a, scalar)[0], reduced=False)
 
 
 @pytest.mark.parametrize("mask", [(True, True), (True, False), (False, True)])
 def test_masks(mask):
     g, a, b = rand((1, 3, 32, 64), "bf16"), rand((1, 3, 32, 64), "bf16"), rand((1, 1, 32, 64), "bf16")
-    got = ttbw.mul_bw(*(ttbw.from_torch(t) for t in (g, a, b)), are_required_outputs=list(mask),
+    got = ttbw.mul_bw(*(ttbw.from_torch(t, layout=TILE) for t in (g, a, b)), are_required_outputs=list(mask),
                       backend="cpu")
     assert len(got) == 2
     want = golden(g, a, b)
@@ -150,7 +152,7 @@ def test_masks(mask):
 @pytest.mark.parametrize("grad_dtype", ["bf16", "f32"])
 def test_mixed_dtypes(grad_dtype, a_dtype, b_dtype):
     g, a, b = rand((2, 32, 64), grad_dtype), rand((2, 32, 64), a_dtype), rand((1, 32, 1), b_dtype)
-    got = ttbw.mul_bw(*(ttbw.from_torch(t) for t in (g, a, b)), backend="cpu")
+    got = ttbw.mul_bw(*(ttbw.from_torch(t, layout=TILE) for t in (g, a, b)), backend="cpu")
     for out, expected, torch_own, operand in zip(got, golden(g, a, b), autograd(g, a, b), (a, b)):
         out = ttbw.to_torch(out)
         assert out.dtype == expected.dtype
@@ -166,8 +168,8 @@ def test_mixed_dtypes(grad_dtype, a_dtype, b_dtype):
 def test_complex(a_shape, b_shape):
     shape = torch.broadcast_shapes(a_shape, b_shape)
     z = [torch.complex(rand(s, "f32"), rand(s, "f32")) for s in (shape, a_shape, b_shape)]
-    to_tt = lambda v: ttbw.complex_tensor(ttbw.from_torch(v.real.contiguous()),
-                                          ttbw.from_torch(v.imag.contiguous()))
+    to_tt = lambda v: ttbw.complex_tensor(ttbw.from_torch(v.real.contiguous(), layout=TILE),
+                                          ttbw.from_torch(v.imag.contiguous(), layout=TILE))
     got = ttbw.mul_bw(*(to_tt(v) for v in z), backend="cpu")
     for out, expected in zip(got, autograd(*z)):
         out = ttbw.to_torch(out)
@@ -190,10 +192,10 @@ def test_every_stage_computes_the_same_gradients(a_shape, b_shape, dtype, comple
     shape = torch.broadcast_shapes(a_shape, b_shape)
     if complex_:
         z = [torch.complex(rand(s, dtype), rand(s, dtype)) for s in (shape, a_shape, b_shape)]
-        tensors = [ttbw.complex_tensor(ttbw.from_torch(v.real.contiguous()),
-                                       ttbw.from_torch(v.imag.contiguous())) for v in z]
+        tensors = [ttbw.complex_tensor(ttbw.from_torch(v.real.contiguous(), layout=TILE),
+                                       ttbw.from_torch(v.imag.contiguous(), layout=TILE)) for v in z]
     else:
-        tensors = [ttbw.from_torch(rand(s, dtype)) for s in (shape, a_shape, b_shape)]
+        tensors = [ttbw.from_torch(rand(s, dtype), layout=TILE) for s in (shape, a_shape, b_shape)]
     call = _Call(*tensors, (True, True), None, None, None)
     stages = run_pipeline(call.ir())
     assert [name for name, _ in stages][1:5] == [

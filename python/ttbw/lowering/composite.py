@@ -9,15 +9,13 @@ launch, every intermediate living in DRAM. It is the baseline the fused program 
 against: same results, more DRAM traffic and launches.
 
 The plan walks the decomposed function's IR (types read with `tensor_types.describe`):
-- `ttir.multiply` / `add` / `subtract` / `neg` / `typecast` over operands of the result's
-  shape: an `eltwise` program (`eltwise.py`: fp32 DST, any bf16 / bfloat8_b / f32 mix,
-  TILE or ROW_MAJOR operands and result: a typecast also changes layout).
-- `ttir.multiply` with one operand broadcast: `bcast_mul`, the fused generator's one-result
-  plan (`mul_bw_program`, "grad_Y = grad * bcast(X)" only) over the op's real types.
-- `ttir.multiply` by a rank-0 `ttir.full` (a constant scalar) or `tensor.from_elements` of an
-  f32 argument (a runtime scalar): `scalar_mul`, the fused generator's scalar plan, the scalar a
-  runtime arg (`scalar_args` encoding); `full` / `from_elements` get no program.
-- `ttir.sum` (keep_dim): `sum_to` (`sum_to.py`, bf16 / bfloat8_b / f32 in and out).
+- every computing TTIR op (`multiply` / `add` / `subtract` / `neg` / `typecast` / `sum`, with
+  implicit broadcast, rank-0 scalar operands): its own function of device linalg
+  (`--convert-ttir-to-linalg="target=device"`: one `linalg.generic`, layouts kept, f32
+  accumulators) lowered by the generic codegen (`codegen`) into one program. A scalar
+  operand is a rank-0 `ttir.full` (a constant) or `tensor.from_elements` of an f32 argument (a
+  runtime scalar): the compute kernel's runtime args (`scalar_args` encoding); it gets no
+  program of its own.
 - `ttir.reshape` that keeps the TILE pages (adds / drops leading 1s): free, an alias.
 - `bufferization.materialize_in_destination` (a preallocated result): the program computing
   the value writes straight into the preallocated buffer.
@@ -37,10 +35,10 @@ import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 
+from . import codegen
+from .codegen.schedule import same_pages
 from .mul_bw_program import _DEVICE_FORMAT, OPERAND_BUFFER, UnsupportedError
 from .op_analysis import buffer_shape
-
-_ELTWISE = ("multiply", "add", "subtract", "neg", "typecast")
 
 
 # --------------------------------------------------------------------------- plan
@@ -60,17 +58,17 @@ class BufferInfo:
 class Step:
     """One TTIR op of the decomposition: a program launch, or a free reshape (an alias).
 
-    `inputs`: (buffer, shape this op sees it with) per operand, in the program's buffer
-    order; `output`: the buffer it writes (for an alias: the buffer it views); `helper`: the
-    types the kernel choice depends on (bcast_mul: (full, other, result) type texts;
-    scalar_mul: (operand, result) type texts; sum_to: (input shape, kept-dims shape));
-    `scalar`: scalar_mul's ("const", value) or ("arg", function argument index)."""
+    `inputs`: (buffer, shape this op sees it with) per tensor operand, in operand order;
+    `output`: the buffer it writes (for an alias: the buffer it views); `linalg`: the op as a
+    function of device linalg (its tensor operands, then a runtime scalar, as arguments), what
+    the codegen lowers; `scalar`: ("const", value) or ("arg", function argument index) of a
+    scalar operand."""
     op: str            # multiply | add | subtract | neg | typecast | sum | reshape
-    kind: str          # eltwise | bcast_mul | scalar_mul | sum_to | alias
+    kind: str          # generic | alias
     inputs: tuple
     output: str
     out_shape: tuple
-    helper: tuple = ()
+    linalg: str = ""
     scalar: tuple = ()
 
 
@@ -98,18 +96,6 @@ class CompositePlan:
         return next(b for b in self.buffers if b.name == name)
 
 
-def _aligned(shape, rank):
-    return (1,) * (rank - len(shape)) + tuple(shape)
-
-
-def _tile_equivalent(s1, s2) -> bool:
-    """Same TILE pages (and ROW_MAJOR rows): the last two dims equal (rank >= 2 view) and the
-    same batch dims but for 1s."""
-    r = max(2, len(s1), len(s2))
-    a, b = _aligned(s1, r), _aligned(s2, r)
-    return a[-2:] == b[-2:] and [d for d in a[:-2] if d != 1] == [d for d in b[:-2] if d != 1]
-
-
 def _desc(value):
     from ttbw.dialect.tensor_types import describe
 
@@ -117,14 +103,6 @@ def _desc(value):
     if d.is_complex:
         raise UnsupportedError("composite mode: complex values must be expanded (ttir-expand-complex)")
     return d
-
-
-def _sum_dims(op, rank: int) -> tuple[list[int], bool]:
-    from mlir import ir
-
-    attrs = op.attributes
-    dims = [ir.IntegerAttr(d).value % rank for d in attrs["dim_arg"]] if "dim_arg" in attrs else list(range(rank))
-    return sorted(dims), str(attrs["keep_dim"]) == "true"
 
 
 def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None) -> CompositePlan:
@@ -187,7 +165,7 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
             continue
         if name == "ttir.full":
             if _desc(op.result).shape != ():
-                raise UnsupportedError("composite mode: ttir.full is supported only as a multiply's rank-0 scalar")
+                raise UnsupportedError("composite mode: ttir.full is supported only as a rank-0 scalar operand")
             scalars[op.result] = ("const", ir.FloatAttr(op.attributes["fill_value"]).value)
             continue
         if name == "bufferization.materialize_in_destination":
@@ -206,7 +184,7 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
                 raise UnsupportedError(f"composite mode: operand of {name} is not a planned tensor")
         inputs = tuple(value_buf[v] for v in tensor_operands)
         if opname == "reshape":
-            if not _tile_equivalent(inputs[0][1], out_shape):
+            if not same_pages(inputs[0][1], out_shape):
                 raise UnsupportedError(f"composite mode: reshape {inputs[0][1]} -> {out_shape} moves data")
             value_buf[op.result] = (inputs[0][0], out_shape)
             steps.append(Step(opname, "alias", inputs, inputs[0][0], out_shape))
@@ -215,7 +193,7 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
             buffer = names[into[op.result]]
             have = infos[buffer]
             if (have["dtype"], have["layout"]) != (_DEVICE_FORMAT[out_d.data_type], out_d.layout) \
-                    or not _tile_equivalent(have["shape"], out_shape):
+                    or not same_pages(have["shape"], out_shape):
                 raise UnsupportedError(f"composite mode: preallocated {buffer} does not match {name}'s result")
         else:
             buffer = f"{opname}{index}"
@@ -248,32 +226,59 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
 
 
 def _step(op, opname, inputs, tensor_operands, scalars, buffer, out_shape) -> Step:
-    if len(tensor_operands) != len(op.operands) and (opname != "multiply" or len(tensor_operands) != 1):
-        raise UnsupportedError(f"composite mode: a rank-0 scalar is supported only as a multiply operand "
-                               f"(used by ttir.{opname})")
-    if opname == "multiply" and len(tensor_operands) == 1:  # by a scalar
-        scalar = scalars[next(v for v in op.operands if v in scalars)]
-        helper = (str(tensor_operands[0].type), str(op.result.type))
-        return Step(opname, "scalar_mul", inputs, buffer, out_shape, helper, scalar)
-    if opname in _ELTWISE:
-        if all(s == out_shape for _, s in inputs):
-            return Step(opname, "eltwise", inputs, buffer, out_shape)
-        if opname != "multiply":
-            raise UnsupportedError(f"composite mode: ttir.{opname} with broadcast operands is not supported")
-        full = [k for k, (_, s) in enumerate(inputs) if s == out_shape]
-        if not full:
-            raise UnsupportedError("composite mode: multiply with both operands broadcast")
-        k = full[0]
-        helper = (str(tensor_operands[k].type), str(tensor_operands[1 - k].type), str(op.result.type))
-        return Step(opname, "bcast_mul", (inputs[k], inputs[1 - k]), buffer, out_shape, helper)
-    if opname == "sum":
-        x = inputs[0][1]
-        dims, keep = _sum_dims(op, len(x))
-        kd = tuple(1 if i in dims else s for i, s in enumerate(x))
-        if not keep and not _tile_equivalent(kd, out_shape):
-            raise UnsupportedError("composite mode: sum without keep_dim over the last two dims")
-        return Step(opname, "sum_to", inputs, buffer, out_shape, (x, kd))
-    raise UnsupportedError(f"composite mode: ttir.{opname} is not supported")
+    scalar = [scalars[v] for v in op.operands if v in scalars]
+    if len(scalar) > 1:
+        raise UnsupportedError(f"composite mode: ttir.{opname} with more than one scalar operand")
+    text = _linalg_function(op, tensor_operands, scalars)
+    return Step(opname, "generic", inputs, buffer, out_shape, text, scalar[0] if scalar else ())
+
+
+def _linalg_function(op, tensor_operands, scalars) -> str:
+    """The op alone in a function (its tensor operands, then a runtime scalar, as arguments;
+    a constant scalar's ttir.full inside), converted to device linalg."""
+    from mlir import ir
+    from mlir.dialects import func
+
+    from ttbw.diagnostics import DiagnosticError
+    from ttbw.passes import convert_ttir_to_linalg
+
+    runtime = [v for v in op.operands if v in scalars and scalars[v][0] == "arg"]
+    with op.context, ir.Location.unknown():
+        module = ir.Module.create()
+        with ir.InsertionPoint(module.body):
+            arg_types = [v.type for v in tensor_operands] + [ir.F32Type.get()] * len(runtime)
+            fn = func.FuncOp("step", ir.FunctionType.get(arg_types, [op.result.type]))
+            block = fn.add_entry_block()
+            with ir.InsertionPoint(block):
+                values = dict(zip(tensor_operands, block.arguments))
+                for v in op.operands:
+                    if v in scalars:  # its producer (ttir.full / tensor.from_elements) comes along
+                        producer = v.owner.clone()
+                        if scalars[v][0] == "arg":
+                            producer.operands[0] = block.arguments[len(tensor_operands)]
+                        values[v] = producer.results[0]
+                new = op.clone()
+                for i, v in enumerate(op.operands):
+                    new.operands[i] = values[v]
+                func.ReturnOp([new.results[0]])
+        try:
+            convert_ttir_to_linalg.run(module, {"target": "device"})
+        except DiagnosticError as e:
+            raise UnsupportedError(f"composite mode: {e}") from None
+        return str(module)
+
+
+@lru_cache(maxsize=512)
+def _spec(linalg: str):
+    """The codegen's program of a step's linalg function."""
+    from ttbw.dialect import make_context
+    from ttbw.dialect.verifier import walk_ops
+    from ttbw.source import parse_module
+
+    with make_context() as context:
+        module = parse_module(linalg, "<composite step>", context)
+        funcs = [op for op in walk_ops(module.operation) if op.name == "func.func"]
+        return codegen.read_function(funcs[0])
 
 
 def _memory_and_names(mul_bw, func_op):
@@ -324,43 +329,6 @@ def plan_composite(op_ir_text: str, arg_buffers: tuple | None = None) -> Composi
         return plan_composite_function(funcs[0], out_memory, arg_buffers or names)
 
 
-# --------------------------------------------------------------------------- helper analyses
-
-@lru_cache(maxsize=256)
-def _fused_analysis(grad_t: str, a_t: str, b_t: str, want_y: bool):
-    """The fused analysis of mul_bw(grad, a, b) (types as IR text; b "f32": a scalar) with only
-    grad_a (want_y) or only grad_b requested."""
-    from .op_analysis import analyze_ir
-
-    res = a_t if want_y else b_t
-    seg = "1, 0" if want_y else "0, 1"
-    mask = "" if b_t == "f32" else f", are_required_outputs = array<i1: {'true, false' if want_y else 'false, true'}>"
-    text = (f"func.func @mul_bw(%grad: {grad_t}, %a: {a_t}, %b: {b_t}) -> ({res}) {{\n"
-            f"  %r = \"ttir.mul_bw\"(%grad, %a, %b) {{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, "
-            f"resultSegmentSizes = array<i32: {seg}>{mask}}} : ({grad_t}, {a_t}, {b_t}) -> ({res})\n"
-            f"  return %r : {res}\n}}\n")
-    return analyze_ir(text)
-
-
-def _ty(shape) -> str:
-    return "tensor<" + "".join(f"{d}x" for d in shape) + "bf16>"
-
-
-def _sum_analysis(x, kd):
-    """The tile mapping of sum_to(x, kd): the fused analysis of grad_b = sum_to(grad * a, b)."""
-    return _fused_analysis(_ty(x), _ty(x), _ty(kd), False)
-
-
-def _step_analysis(step: Step):
-    if step.kind == "bcast_mul":
-        full, other, out = step.helper
-        return _fused_analysis(full, out, other, True)
-    if step.kind == "scalar_mul":
-        x, out = step.helper
-        return _fused_analysis(x, out, "f32", True)
-    return _sum_analysis(*step.helper)
-
-
 # --------------------------------------------------------------------------- programs
 
 def view(buffer, shape):
@@ -371,55 +339,18 @@ def view(buffer, shape):
 
 def step_program(step: Step, buffers: dict, grid, scalar: float | None = None):
     """The Program of one (non-alias) step over `buffers` (name -> Buffer or SymbolicBuffer);
-    `scalar`: a scalar_mul's value."""
+    `scalar`: a runtime scalar's value."""
+    spec = _spec(step.linalg)
     ins = [view(buffers[name], shape) for name, shape in step.inputs]
-    out = view(buffers[step.output], step.out_shape if step.kind != "sum_to" else step.helper[1])
-    if step.kind == "eltwise":
-        from .eltwise import eltwise_program
-
-        return eltwise_program(step.op, ins, out, grid)
-    if step.kind in ("bcast_mul", "scalar_mul"):
-        from .mul_bw_program import build_program
-
-        roles = {"grad": ins[0], "input_grad": out}
-        if step.kind == "bcast_mul":
-            roles["b"] = ins[1]
-        return build_program(_step_analysis(step), roles, grid, scalar)
-    if step.kind == "sum_to":
-        from .sum_to import sum_program
-
-        return sum_program(_step_analysis(step), ins[0], out, grid)
-    raise UnsupportedError(f"composite mode: no program for {step.kind}")
+    return codegen.build_program(spec, [ins[a] for a in spec.args], [view(buffers[step.output], step.out_shape)],
+                                 grid, scalar)
 
 
 def step_kernels_text(step: Step, plan: CompositePlan) -> str:
     """The TTKernel module text (reader, compute, writer) of a step's program."""
-    if step.kind == "eltwise":
-        from .eltwise import EltwiseSpec, kernel_ir
-
-        spec = EltwiseSpec(step.op, tuple((plan.buffer(b).dtype, plan.buffer(b).layout) for b, _ in step.inputs),
-                           (plan.buffer(step.output).dtype, plan.buffer(step.output).layout))
-        return kernel_ir(spec)
-    if step.kind in ("bcast_mul", "scalar_mul"):
-        from .describe import kernels_text
-
-        return kernels_text(_step_analysis(step))
-    from .sum_to import kernel_ir
-
-    fin, fout = plan.buffer(step.inputs[0][0]).dtype, plan.buffer(step.output).dtype
-    return kernel_ir(_step_analysis(step).plan.bcast, fin, fout)
+    return codegen.kernels_text(_spec(step.linalg).kernels)
 
 
 def step_arg_names(step: Step) -> dict:
     """Name of each runtime arg slot, per kernel."""
-    if step.kind == "eltwise":
-        from .eltwise import arg_names
-
-        return arg_names()
-    if step.kind in ("bcast_mul", "scalar_mul"):
-        from .describe import _arg_names
-
-        return _arg_names(_step_analysis(step))
-    from .sum_to import ARG_NAMES
-
-    return ARG_NAMES
+    return codegen.arg_names(_spec(step.linalg).kernels)

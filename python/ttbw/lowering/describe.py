@@ -279,7 +279,7 @@ def describe_composite(plan, name: str, grid=(8, 8), op: str | None = "ttir.mul_
         pname = f"{name}_{k}_{step.op}"
         inputs = [b for b, _ in step.inputs]
         scalar, runtime = None, False
-        if step.kind == "scalar_mul":
+        if step.scalar:
             runtime = step.scalar[0] == "arg"
             scalar = _SCALAR_SENTINEL if runtime else step.scalar[1]
         program = step_program(step, symbolic, grid, scalar)
@@ -288,7 +288,7 @@ def describe_composite(plan, name: str, grid=(8, 8), op: str | None = "ttir.mul_
                        **program_description(program, used, inputs, step_arg_names(step), grid, None, runtime)}
         for entry in description["buffers"]:
             entry.update(origin[entry["name"]])
-        if step.kind == "scalar_mul":
+        if step.scalar:
             description["scalar"] = ({"runtime": True, "arg": step.scalar[1],
                                       "encoding": "f32(b) = m * 2^(n_up - n_down)"}
                                      if runtime else {"runtime": False, "value": scalar})

@@ -27,7 +27,8 @@ from .errors import CompileError
 REPO_ROOT = Path(__file__).resolve().parents[3]
 EMULATOR_DIR = REPO_ROOT / "emulator"
 INCLUDE_DIR = EMULATOR_DIR / "include"
-RUNTIME_SOURCES = ("context.cpp", "scheduler.cpp", "dataflow.cpp", "compute.cpp", "device.cpp")
+RUNTIME_SOURCES = ("context.cpp", "scheduler.cpp", "dataflow.cpp", "compute.cpp", "device.cpp", "allocator.cpp",
+                   "host_io.cpp")
 KERNEL_FLAGS = ("-std=c++17", "-O2", "-fPIC", "-shared", "-w")
 # The runtime's tile loops are vectorised for the build machine (the key includes its CPU flags).
 RUNTIME_FLAGS = ("-std=c++17", "-O3", "-march=native", "-fPIC", "-shared", "-Wall")
@@ -147,3 +148,14 @@ def compile_kernel(source: str, compile_args: tuple[int, ...] = (), defines: tup
     args = [*KERNEL_FLAGS, f"-I{INCLUDE_DIR}", f"-DKERNEL_COMPILE_TIME_ARGS={ct}"]
     args += [f"-D{k}={v}" for k, v in defines]
     return _cached(compiler(), args, cache_files.cache_root() / "kernels" / f"{key}.so", f"kernel '{name}'", source)
+
+
+HELPER_FLAGS = ("-std=c++17", "-O2", "-fPIC", "-shared", "-Wall")
+
+
+def helper_library(source: Path) -> Path:
+    """Build (once per source version) a small self-contained C++ helper shared library."""
+    cxx = compiler()
+    key = hashlib.sha256((source.read_text() + _compiler_version(cxx) + " ".join(HELPER_FLAGS)).encode()).hexdigest()
+    out = cache_files.cache_root() / "helpers" / f"lib{source.stem}-{key[:16]}.so"
+    return _cached(cxx, [*HELPER_FLAGS, str(source)], out, f"the {source.stem} helper")

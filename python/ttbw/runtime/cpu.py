@@ -58,16 +58,14 @@ class CpuRunError(RuntimeError):
     """The IR cannot be run on the CPU path, or the inputs do not fit it."""
 
 
-def run_cpu(ir_text: str, func_name: str, inputs: list, *, fuse_linalg: bool = False) -> list[np.ndarray]:
+def run_cpu(ir_text: str, func_name: str, inputs: list) -> list[np.ndarray]:
     """Runs `func_name` of the ttir module `ir_text` on `inputs` (numpy arrays
     for tensor arguments, Python floats for scalar arguments); returns the
-    results as numpy arrays (bf16 as ml_dtypes.bfloat16). `fuse_linalg`: run the
-    linalg fusions (`fuse`: producer -> consumer, then siblings) on the
-    linalg IR first, so their semantics can be checked against the unfused IR."""
-    key = hashlib.sha256(f"{func_name}\0{int(fuse_linalg)}\0{ir_text}".encode()).hexdigest()
+    results as numpy arrays (bf16 as ml_dtypes.bfloat16)."""
+    key = hashlib.sha256(f"{func_name}\0{ir_text}".encode()).hexdigest()
     kernel = _KERNELS.get(key)
     if kernel is None:
-        kernel = _KERNELS[key] = _compile(ir_text, func_name, fuse_linalg)
+        kernel = _KERNELS[key] = _compile(ir_text, func_name)
     if len(inputs) != len(kernel.arg_kinds):
         raise CpuRunError(f"@{func_name} takes {len(kernel.arg_kinds)} arguments, "
                           f"got {len(inputs)}")
@@ -111,7 +109,7 @@ def _memref_arg(array: np.ndarray, keep: list):
     return ctypes.pointer(pointer)
 
 
-def _compile(ir_text: str, func_name: str, fuse_linalg: bool = False) -> _Kernel:
+def _compile(ir_text: str, func_name: str) -> _Kernel:
     from mlir import ir
     from mlir.execution_engine import ExecutionEngine
     from mlir.passmanager import PassManager
@@ -130,8 +128,6 @@ def _compile(ir_text: str, func_name: str, fuse_linalg: bool = False) -> _Kernel
             convert_ttir_to_linalg.run(module, {})
         except DiagnosticError as error:
             raise CpuRunError(str(error)) from None
-        if fuse_linalg:
-            fuse(module)
         function = _find_function(module, func_name)
         function_type = ir.FunctionType(ir.TypeAttr(function.attributes["function_type"]).value)
         arg_kinds = [_arg_kind(t, func_name) for t in function_type.inputs]
@@ -146,19 +142,6 @@ def _compile(ir_text: str, func_name: str, fuse_linalg: bool = False) -> _Kernel
         PassManager.parse(f"builtin.module({_LOWERING})").run(module.operation)
         engine = ExecutionEngine(module, opt_level=2)
     return _Kernel(engine, context, arg_kinds, [(r[1], r[2]) for r in results])
-
-
-def fuse(module) -> None:
-    """Producer -> consumer fusion (upstream linalg-fuse-elementwise-ops), then sibling fusion
-    (linalg-fuse-siblings), on linalg IR."""
-    from mlir.passmanager import PassManager
-
-    from ttbw.passes import fuse_linalg_siblings
-
-    context = module.context
-    PassManager.parse("builtin.module(linalg-fuse-elementwise-ops,canonicalize,cse)", context).run(module.operation)
-    fuse_linalg_siblings.run(module, {})
-    PassManager.parse("builtin.module(cse)", context).run(module.operation)
 
 
 def _find_function(module, name: str):

@@ -25,21 +25,30 @@ MAX_GRID = 8
 
 
 def _host_array(data) -> np.ndarray:
-    """numpy arrays or torch tensors -> numpy float32, or bfloat16 when the data already is
-    bf16 (no widening round trip: a bf16 upload is then a pure reorder of 16-bit words)."""
+    """numpy arrays or torch tensors -> a C-contiguous numpy float32 array, or bfloat16 when the
+    data already is bf16 (a view where possible: the upload reads the user's memory directly)."""
     if type(data).__module__.startswith("torch"):
         t = data.detach().cpu()
         if str(t.dtype) == "torch.bfloat16":
             return t.contiguous().view(_torch_int16()).numpy().view(ml_dtypes.bfloat16)
-        return t.float().numpy()
-    x = np.asarray(data)
-    return x if x.dtype == ml_dtypes.bfloat16 else x.astype(np.float32, copy=False)
+        return np.asarray(t.float().numpy(), order="C")
+    x = np.asarray(data)  # (np.ascontiguousarray would turn a 0-d array into a 1-d one)
+    return np.asarray(x if x.dtype == ml_dtypes.bfloat16 else x.astype(np.float32, copy=False), order="C")
 
 
 def _torch_int16():
     import torch  # only reached with a torch tensor in hand
 
     return torch.int16
+
+
+def _host_format(dtype) -> DataFormat:
+    """The host element format of a read: float32 (default) or bfloat16."""
+    if dtype is None or np.dtype(dtype) == np.float32:
+        return DataFormat.FLOAT32
+    if np.dtype(dtype) == ml_dtypes.bfloat16:
+        return DataFormat.BFLOAT16
+    raise EmulatorError(f"read: dtype must be float32 or bfloat16, got {dtype!r}")
 
 
 @dataclass
@@ -61,6 +70,7 @@ class Buffer:
     page_size: int
     num_pages: int
     live: bool = True
+    allocation: int = 0  # serial number of the allocation: ids are reused, this is not
 
     @property
     def is_dram(self) -> bool:
@@ -84,8 +94,8 @@ class Buffer:
     def write(self, data) -> None:
         self.device.write(self, data)
 
-    def read(self) -> np.ndarray:
-        return self.device.read(self)
+    def read(self, dtype=None) -> np.ndarray:
+        return self.device.read(self, dtype)
 
 
 class RunStats:
@@ -221,16 +231,17 @@ class Device:
         self._h = self._lib.ttbw_dev_open(gx, gy, dram_banks, l1_bytes)
         if not self._h:
             raise EmulatorError("cannot open emulated device (bad configuration or out of memory)")
-        self._buffers: list[Buffer] = []
-        self._stage = np.empty(0, dtype=np.uint8)
+        self._buffers: dict[int, Buffer] = {}  # live buffers by id
+        self._allocations = 0
 
     # -- lifetime ---------------------------------------------------------------------------
     def close(self) -> None:
         if self._h:
             self._lib.ttbw_dev_close(self._h)
             self._h = None
-            for b in self._buffers:
+            for b in self._buffers.values():
                 b.live = False
+            self._buffers.clear()
 
     def __enter__(self) -> "Device":
         return self
@@ -277,60 +288,67 @@ class Device:
                 raise EmulatorError("bfloat8_b exists only in TILE layout")
             page_size = shape[-1] * data_format.element_bytes
             num_pages = int(np.prod(shape[:-1], dtype=np.int64)) if len(shape) > 1 else 1
-        name = name or f"buffer{len(self._buffers)}"
+        self._allocations += 1
+        name = name or f"buffer{self._allocations - 1}"
         bid = ctypes.c_uint32()
         addr = self._lib.ttbw_buf_alloc(self._handle(), int(memory == "dram"), page_size, num_pages,
                                         name.encode(), ctypes.byref(bid))
         if addr < 0:
             raise classify(self._error())
-        buf = Buffer(self, bid.value, name, int(addr), shape, data_format, layout, memory, page_size, num_pages)
-        self._buffers.append(buf)
+        buf = Buffer(self, bid.value, name, int(addr), shape, data_format, layout, memory, page_size, num_pages,
+                     allocation=self._allocations)
+        self._buffers[buf.id] = buf
         return buf
 
     def free(self, buf: Buffer) -> None:
-        if buf.live and self._lib.ttbw_buf_free(self._handle(), buf.id) != 0:
-            raise EmulatorError(self._error())
+        """Free a buffer; its memory is reused by later allocations (the Buffer is dead).
+        Freeing a dead buffer again is a no-op."""
+        if buf.device is not self:
+            raise EmulatorError(f"buffer '{buf.name}' belongs to another device")
+        if buf.live and self._owns(buf):
+            if self._lib.ttbw_buf_free(self._handle(), buf.id) != 0:
+                raise EmulatorError(self._error())
+            del self._buffers[buf.id]
         buf.live = False
 
+    def _owns(self, buf: Buffer) -> bool:
+        """`buf` (or a view of it with another shape) is a live allocation of this device."""
+        live = self._buffers.get(buf.id)
+        return buf.device is self and live is not None and live.allocation == buf.allocation
+
+    def memory_used(self, memory: str = "dram") -> tuple[int, int]:
+        """(bytes per bank held by live buffers, number of live buffers) of "dram" or "l1"."""
+        if memory not in ("dram", "l1"):
+            raise EmulatorError(f"memory must be 'dram' or 'l1', got {memory!r}")
+        live = ctypes.c_uint32()
+        used = self._lib.ttbw_dev_memory_used(self._handle(), int(memory == "dram"), ctypes.byref(live))
+        return int(used), live.value
+
     def write(self, buf: Buffer, data) -> None:
-        """Upload a host tensor of the buffer's logical shape (converted to its format/layout)."""
+        """Upload a host tensor of the buffer's logical shape: converted to the buffer's format
+        and layout in one pass from the host array to the banks (no staging copy)."""
         x = _host_array(data)
         if tuple(x.shape) != buf.shape:
             raise EmulatorError(f"buffer '{buf.name}' has shape {buf.shape}, got data of shape {tuple(x.shape)}")
-        f = buf.data_format
-        if buf.layout == "tile":
-            if f == DataFormat.BFLOAT16:  # convert (a view for bf16 input), reorder into staging
-                raw = fmt.to_tiles(fmt.f32_to_bf16_bits(x), out=self._staging(buf).view(np.uint16))
-            else:
-                raw = fmt.encode_tiles(f, fmt.to_tiles(x.astype(np.float32, copy=False)))
-        else:
-            raw = fmt.encode_rows(f, x)
-        self._io(buf, np.ascontiguousarray(raw).view(np.uint8).ravel(), write=True)
+        host = DataFormat.BFLOAT16 if x.dtype == ml_dtypes.bfloat16 else DataFormat.FLOAT32
+        self._transfer(buf, x, host, write=True)
 
-    def read(self, buf: Buffer) -> np.ndarray:
-        """Download a buffer as a float32 array of its logical shape."""
-        raw = self._staging(buf)
-        self._io(buf, raw, write=False)
-        if buf.layout == "tile":
-            if buf.data_format == DataFormat.BFLOAT16:  # reorder and widen in one pass
-                words = raw.view(ml_dtypes.bfloat16).reshape(buf.num_pages, 1024)
-                return fmt.from_tiles(words, buf.shape, dtype=np.float32)
-            tiles = fmt.decode_tiles(buf.data_format, raw.reshape(buf.num_pages, buf.page_size))
-            return fmt.from_tiles(tiles, buf.shape)
-        return fmt.decode_rows(buf.data_format, raw, buf.shape)
+    def read(self, buf: Buffer, dtype=None) -> np.ndarray:
+        """Download a buffer as an array of its logical shape, float32 (default) or bfloat16,
+        in one pass from the banks."""
+        host = _host_format(dtype)
+        out = np.empty(buf.shape, dtype=np.float32 if host == DataFormat.FLOAT32 else ml_dtypes.bfloat16)
+        self._transfer(buf, out, host, write=False)
+        return out
 
-    def _staging(self, buf: Buffer) -> np.ndarray:
-        """A reused host buffer of the buffer's byte size (fresh large arrays cost page faults)."""
-        n = buf.page_size * buf.num_pages
-        if self._stage.size < n:
-            self._stage = np.empty(n, dtype=np.uint8)
-        return self._stage[:n]
-
-    def _io(self, buf: Buffer, raw: np.ndarray, write: bool) -> None:
-        if not buf.live or buf.device is not self:
+    def _transfer(self, buf: Buffer, x: np.ndarray, host: DataFormat, write: bool) -> None:
+        if not (buf.live and self._owns(buf)):
             raise EmulatorError(f"buffer '{buf.name}' is not allocated on this device")
-        rc = self._lib.ttbw_buf_io(self._handle(), buf.id, int(write), raw.ctypes.data_as(ctypes.c_void_p),
-                                   raw.nbytes)
+        shape = (1,) * max(0, 2 - len(buf.shape)) + buf.shape
+        batch = int(np.prod(shape[:-2], dtype=np.int64))
+        rc = self._lib.ttbw_buf_transfer(self._handle(), buf.id, int(write), int(buf.layout == "tile"),
+                                         int(buf.data_format), int(host), x.ctypes.data_as(ctypes.c_void_p),
+                                         batch, shape[-2], shape[-1])
         if rc != 0:
             raise EmulatorError(self._error())
 

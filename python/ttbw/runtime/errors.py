@@ -25,8 +25,9 @@ class DeadlockError(KernelError):
     """No kernel on a core can make progress; the message names every blocked kernel and CB."""
 
 
-class L1OverflowError(EmulatorError):
-    """Circular buffers and L1 buffers do not fit in a core's L1."""
+class L1OverflowError(EmulatorError, ValueError):
+    """Circular buffers and L1 buffers do not fit in a core's L1 (a ValueError: the request
+    asks for more than the device has, like a shape that breaks a rule)."""
 
 
 def classify(message: str) -> EmulatorError:

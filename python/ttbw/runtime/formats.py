@@ -1,9 +1,10 @@
-"""Host-side data formats and layouts of the emulated device (numpy, vectorised).
+"""Data formats and layouts of the emulated device, as a numpy model of the host side.
 
 A tile is 32x32 elements stored as four 16x16 faces in the order (0,0), (0,16), (16,0),
 (16,16), face rows contiguous. Conversions to narrower formats round to nearest, ties to
-even; bfloat8_b follows tt-metal's host conversion rules (see emulator/README.md). The C++
-runtime implements the same rules for packing on the device.
+even; bfloat8_b follows tt-metal's host conversion rules (see emulator/README.md). Uploads
+and downloads run the same rules natively (emulator/runtime/host_io.cpp, checked against this
+model bit for bit); the API's value model (ttbw.tensor.quantize) uses these functions.
 """
 
 from __future__ import annotations
@@ -64,11 +65,11 @@ def _tile_dims(ps: tuple[int, ...]) -> tuple[int, int, int]:
     return int(np.prod(ps[:-2], dtype=np.int64)), ps[-2] // TILE, ps[-1] // TILE
 
 
-def to_tiles(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+def to_tiles(x: np.ndarray) -> np.ndarray:
     """(..., H, W) -> (num_tiles, 1024) in tile order (any dtype), zero padded, tiles row-major.
 
     A tile's faces are a reshape: (32, 32) -> (2, 16, 2, 16) -> (face_r, face_c, r, c), so
-    the reorder is one strided copy, into `out` (num_tiles*1024 elements) when given."""
+    the reorder is one strided copy."""
     x = np.asarray(x)
     if x.ndim < 2:
         x = x.reshape((1,) * (2 - x.ndim) + x.shape)
@@ -78,22 +79,17 @@ def to_tiles(x: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         x = np.pad(x, pad)
     lead, ht, wt = _tile_dims(ps)
     t = x.reshape(lead, ht, 2, FACE, wt, 2, FACE).transpose(0, 1, 4, 2, 5, 3, 6)
-    if out is None:
-        return np.ascontiguousarray(t).reshape(-1, TILE * TILE)
-    dst = out.reshape(lead, ht, wt, 2, 2, FACE, FACE)
-    np.copyto(dst, t, casting="unsafe")
-    return out.reshape(-1, TILE * TILE)
+    return np.ascontiguousarray(t).reshape(-1, TILE * TILE)
 
 
-def from_tiles(tiles: np.ndarray, shape: tuple[int, ...], dtype=None) -> np.ndarray:
-    """Inverse of to_tiles: (num_tiles, 1024) tile order -> array of the logical `shape`,
-    converted to `dtype` (if given) in the same single copy."""
+def from_tiles(tiles: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """Inverse of to_tiles: (num_tiles, 1024) tile order -> array of the logical `shape`."""
     shape = tuple(shape)
     shape2 = (1,) * max(0, 2 - len(shape)) + shape
     ps = padded_shape(shape2)
     lead, ht, wt = _tile_dims(ps)
     t = np.asarray(tiles).reshape(lead, ht, wt, 2, 2, FACE, FACE).transpose(0, 1, 3, 5, 2, 4, 6)
-    full = t.astype(dtype or t.dtype, order="C").reshape(ps)  # (lead, ht, 2, 16, wt, 2, 16) == row-major
+    full = np.ascontiguousarray(t).reshape(ps)  # (lead, ht, 2, 16, wt, 2, 16) == row-major
     if ps != shape2:
         full = np.ascontiguousarray(full[..., : shape2[-2], : shape2[-1]])
     return full.reshape(shape)
@@ -107,12 +103,10 @@ def f32_to_bf16_bits(x: np.ndarray) -> np.ndarray:
     return x.view(np.uint16)
 
 
-def bf16_bits_to_f32(b: np.ndarray) -> np.ndarray:
-    return np.ascontiguousarray(b, dtype=np.uint16).view(ml_dtypes.bfloat16).astype(np.float32)
-
-
 def round_to_bf16(x: np.ndarray) -> np.ndarray:
-    return bf16_bits_to_f32(f32_to_bf16_bits(x))
+    """float32 values rounded to bf16 (nearest even), as float32 of the same shape."""
+    with np.errstate(invalid="ignore"):  # NaN stays NaN
+        return np.asarray(x, dtype=np.float32).astype(ml_dtypes.bfloat16).astype(np.float32)
 
 
 def pack_bfp8_b(tiles: np.ndarray) -> np.ndarray:
@@ -142,38 +136,3 @@ def unpack_bfp8_b(data: np.ndarray) -> np.ndarray:
     with np.errstate(over="ignore"):  # a shared exponent of 255 (inf/NaN block) overflows
         mag = np.ldexp((code & 0x7F).astype(np.float32), exp)
     return np.where(code & 0x80, -mag, mag).astype(np.float32).reshape(-1, 1024)
-
-
-def encode_tiles(fmt: DataFormat, tiles: np.ndarray) -> np.ndarray:
-    """(n, 1024) float32 -> (n, tile_bytes) uint8 in `fmt`."""
-    if fmt == DataFormat.FLOAT32:
-        return np.ascontiguousarray(tiles, dtype=np.float32).view(np.uint8).reshape(len(tiles), -1)
-    if fmt == DataFormat.BFLOAT16:
-        return f32_to_bf16_bits(tiles).view(np.uint8).reshape(len(tiles), -1)
-    return pack_bfp8_b(tiles)
-
-
-def decode_tiles(fmt: DataFormat, data: np.ndarray) -> np.ndarray:
-    """(n, tile_bytes) uint8 -> (n, 1024) float32."""
-    data = np.ascontiguousarray(data, dtype=np.uint8)
-    if fmt == DataFormat.FLOAT32:
-        return data.view(np.float32).reshape(-1, 1024).copy()
-    if fmt == DataFormat.BFLOAT16:
-        return bf16_bits_to_f32(data.view(np.uint16).reshape(-1, 1024))
-    return unpack_bfp8_b(data)
-
-
-def encode_rows(fmt: DataFormat, x: np.ndarray) -> np.ndarray:
-    """Row-major bytes of x (last dim = one page per row)."""
-    if fmt == DataFormat.FLOAT32:
-        return np.ascontiguousarray(x, dtype=np.float32).view(np.uint8).ravel()
-    if fmt == DataFormat.BFLOAT16:
-        return f32_to_bf16_bits(x).view(np.uint8).ravel()
-    raise ValueError("bfloat8_b exists only in TILE layout")
-
-
-def decode_rows(fmt: DataFormat, data: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
-    data = np.ascontiguousarray(data, dtype=np.uint8)
-    if fmt == DataFormat.FLOAT32:
-        return data.view(np.float32).reshape(shape).copy()
-    return bf16_bits_to_f32(data.view(np.uint16)).reshape(shape)

@@ -50,13 +50,6 @@ class TTMLIRError(Exception):
         return f"<unknown>: error: {self.summary}"
 
 
-def _collect_string(printer, handle) -> str:
-    parts: list[str] = []
-    cb = capi.StringCallback(lambda ref, _ud: parts.append(ref.text()))
-    printer(handle, cb, None)
-    return "".join(parts)
-
-
 def _file_location(lib, loc) -> tuple[str, int, int] | None:
     """Innermost file:line:col of a location (looking through name/callsite/fused wrappers)."""
     for _ in range(16):
@@ -101,7 +94,7 @@ class _Session:
     def _convert(self, diag) -> Diagnostic:
         lib = self.lib
         severity = capi.SEVERITY.get(lib.mlirDiagnosticGetSeverity(diag), "error")
-        message = _collect_string(lib.mlirDiagnosticPrint, diag)
+        message = capi.print_to_string(lib.mlirDiagnosticPrint, diag)
         where = _file_location(lib, lib.mlirDiagnosticGetLocation(diag))
         notes = tuple(self._convert(lib.mlirDiagnosticGetNote(diag, i))
                       for i in range(lib.mlirDiagnosticGetNumNotes(diag)))
@@ -135,7 +128,7 @@ class _Session:
             raise self.fail("TTKernel IR failed to verify")
 
     def print(self) -> str:
-        return _collect_string(self.lib.mlirOperationPrint, self.lib.mlirModuleGetOperation(self.module))
+        return capi.print_to_string(self.lib.mlirOperationPrint, self.lib.mlirModuleGetOperation(self.module))
 
     def kernel_names(self, block=None) -> list[str]:
         """Symbol names of the top-level functions (of `block`, default the module's body)
@@ -168,7 +161,7 @@ class _Session:
                 if body.ptr and self.kernel_names(body):
                     sym = lib.mlirOperationGetAttributeByName(op, MlirStringRef.of(b"sym_name"))
                     name = lib.mlirStringAttrGetValue(sym).text() if sym.ptr else f"module{len(found)}"
-                    found.append((name, _collect_string(lib.mlirOperationPrint, op)))
+                    found.append((name, capi.print_to_string(lib.mlirOperationPrint, op)))
             op = lib.mlirOperationGetNextInBlock(op)
         return found
 

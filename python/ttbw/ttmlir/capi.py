@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 import threading
+from pathlib import Path
 from ctypes import POINTER, Structure, c_bool, c_char_p, c_int, c_int8, c_size_t, c_ssize_t as c_intptr_t, c_uint64, c_void_p
 
 from .install import ensure_library
@@ -117,6 +118,42 @@ def library() -> ctypes.CDLL:
             lib.ttmlirMinimalRegisterPasses()
             _lib = lib
         return _lib
+
+
+class _StringSink(Structure):
+    _fields_ = [("data", c_void_p), ("length", c_size_t), ("capacity", c_size_t), ("failed", c_int)]
+
+
+_sink: tuple | None = None
+
+
+def _string_sink() -> tuple:
+    """(the C append callback, the release function) of the string sink helper (built once)."""
+    global _sink
+    with _lock:
+        if _sink is None:
+            from ttbw.runtime.compiler import helper_library
+
+            helper = ctypes.CDLL(str(helper_library(Path(__file__).with_name("string_sink.cpp"))))
+            helper.ttbw_string_sink_release.argtypes = [POINTER(_StringSink)]
+            helper.ttbw_string_sink_release.restype = None
+            append = ctypes.cast(helper.ttbw_string_sink_append, c_void_p).value
+            _sink = (StringCallback(append), helper.ttbw_string_sink_release)
+        return _sink
+
+
+def print_to_string(printer, handle) -> str:
+    """What an MLIR C API printer (mlirOperationPrint, mlirDiagnosticPrint, ...) prints for
+    `handle`, accumulated on the C side: no call into Python per printed fragment."""
+    append, release = _string_sink()
+    sink = _StringSink()
+    try:
+        printer(handle, append, ctypes.addressof(sink))
+        if sink.failed:
+            raise MemoryError("out of memory while printing MLIR text")
+        return ctypes.string_at(sink.data, sink.length).decode("utf-8", "replace") if sink.length else ""
+    finally:
+        release(ctypes.byref(sink))
 
 
 def take_c_string(ptr: int | None) -> str | None:

@@ -75,9 +75,9 @@ func.func @scalar(%arg0: tensor<2x2xbf16>, %arg1: tensor<2x2xbf16>) -> tensor<2x
 // No mul_bw's decomposition (the arguments are not grad, a, b in that order), so nothing is
 // fused: one program per TTIR op, as with fuse=false.
 // CHECK-LABEL: module @not_a_mul_bw attributes {ttbw.composite = "{\22version\22:1,\22op\22:null,\22mode\22:\22composite\22
-// CHECK-SAME: \22programs\22:[{\22name\22:\22not_a_mul_bw_0_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22eltwise\22
+// CHECK-SAME: \22programs\22:[{\22name\22:\22not_a_mul_bw_0_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22
 // CHECK: module @not_a_mul_bw_0_multiply attributes {ttbw.program =
-// CHECK: "ttkernel.mul_binary_tile"
+// CHECK: "ttkernel.mul_tiles"
 func.func @not_a_mul_bw(%b: tensor<32x32xbf16>, %g: tensor<32x32xbf16>, %a: tensor<32x32xbf16>) -> tensor<32x32xbf16> {
   %0 = "ttir.multiply"(%g, %b) : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
   return %0 : tensor<32x32xbf16>

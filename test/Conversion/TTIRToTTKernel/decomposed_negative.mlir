@@ -2,10 +2,12 @@
 // Decomposed TTIR that is no mul_bw's decomposition is lowered op by op; what no program
 // exists for is refused at the op.
 
-func.func @broadcast_add(%a: tensor<32x32xbf16>, %b: tensor<1x32xbf16>) -> tensor<32x32xbf16> {
-  // expected-error @+1 {{'ttir.add' op: unsupported: composite mode: ttir.add with broadcast operands is not supported}}
-  %0 = "ttir.add"(%a, %b) : (tensor<32x32xbf16>, tensor<1x32xbf16>) -> tensor<32x32xbf16>
-  return %0 : tensor<32x32xbf16>
+// (reported at the function's first TTIR op)
+func.func @reshape_moving_data(%a: tensor<32x64xbf16>, %b: tensor<32x64xbf16>) -> tensor<64x32xbf16> {
+  // expected-error @+1 {{'ttir.add' op: unsupported: composite mode: reshape (32, 64) -> (64, 32) moves data}}
+  %0 = "ttir.add"(%a, %b) : (tensor<32x64xbf16>, tensor<32x64xbf16>) -> tensor<32x64xbf16>
+  %1 = "ttir.reshape"(%0) {shape = [64 : i32, 32 : i32]} : (tensor<32x64xbf16>) -> tensor<64x32xbf16>
+  return %1 : tensor<64x32xbf16>
 }
 
 // -----

@@ -1,11 +1,13 @@
 """Host-side formats and layouts: tile order, bf16 rounding, bfloat8_b rules, round trips."""
 
+import ml_dtypes
 import numpy as np
 import pytest
 import torch
 
 from bfp8_reference import quantize_matrix
 from emu_helpers import as_torch
+from ttbw.runtime import Device
 from ttbw.runtime import formats as fmt
 
 
@@ -34,13 +36,20 @@ def test_bf16_round_to_nearest_even_matches_torch():
     np.testing.assert_array_equal(ours, ref)
 
 
+def _bfp8_round_trip(x: np.ndarray) -> np.ndarray:
+    """x through a bfloat8_b buffer of the emulated device (native packing and unpacking)."""
+    with Device(grid=(1, 1)) as dev:
+        buf = dev.allocate(x.shape, "bfp8_b")
+        buf.write(x)
+        return buf.read()
+
+
 def test_bfp8_known_rounding_vectors():
     row = [100.0, 64.75, 65.25, 64.5, 65.5] + [1.0] * 11
     x = np.zeros((32, 32), dtype=np.float32)
     x[0, :16] = row
-    back = fmt.decode_tiles(fmt.DataFormat.BFLOAT8_B, fmt.encode_tiles(fmt.DataFormat.BFLOAT8_B, fmt.to_tiles(x)))
-    got = fmt.from_tiles(back, (32, 32))[0, :5]
-    np.testing.assert_array_equal(got, [100.0, 65.0, 65.0, 64.0, 66.0])
+    for got in (_bfp8_round_trip(x), fmt.from_tiles(fmt.unpack_bfp8_b(fmt.pack_bfp8_b(fmt.to_tiles(x))), x.shape)):
+        np.testing.assert_array_equal(got[0, :5], [100.0, 65.0, 65.0, 64.0, 66.0])
 
 
 def test_bfp8_matches_scalar_reference_rules():
@@ -49,17 +58,16 @@ def test_bfp8_matches_scalar_reference_rules():
     x = (rng.standard_normal((32, 64)) * np.exp2(rng.integers(-12, 12, (32, 64)))).astype(np.float32)
     x[3, :5] = [0.0, -0.0, 1e-40, -1e-39, 2.0]
     ref = np.array(quantize_matrix(x.tolist()), dtype=np.float32)
-    enc = fmt.encode_tiles(fmt.DataFormat.BFLOAT8_B, fmt.to_tiles(x))
+    enc = fmt.pack_bfp8_b(fmt.to_tiles(x))
     assert enc.shape == (2, 1088)
-    got = fmt.from_tiles(fmt.decode_tiles(fmt.DataFormat.BFLOAT8_B, enc), x.shape)
-    np.testing.assert_array_equal(got, ref)
+    np.testing.assert_array_equal(fmt.from_tiles(fmt.unpack_bfp8_b(enc), x.shape), ref)
+    np.testing.assert_array_equal(_bfp8_round_trip(x), ref)
 
 
 def test_bfp8_inf_flushes_block():
     x = np.ones((32, 32), dtype=np.float32)
     x[0, 3] = np.inf
-    got = fmt.from_tiles(fmt.decode_tiles(fmt.DataFormat.BFLOAT8_B,
-                                          fmt.encode_tiles(fmt.DataFormat.BFLOAT8_B, fmt.to_tiles(x))), x.shape)
+    got = _bfp8_round_trip(x)
     assert np.isinf(got[0, 3])
     assert (got[0, :3] == 0).all() and (got[0, 4:16] == 0).all()
     assert (got[0, 16:] == 1).all() and (got[1] == 1).all()
@@ -91,3 +99,34 @@ def test_bad_buffer_requests_raise(device):
     buf = device.allocate((32, 32), "bf16")
     with pytest.raises(EmulatorError, match="shape"):
         buf.write(np.zeros((32, 31), np.float32))
+
+
+def _numpy_model(x: np.ndarray, dtype: str, layout: str) -> np.ndarray:
+    """What a device buffer of `dtype` holds for host data x, by the numpy host model."""
+    if dtype == "f32":
+        return x.astype(np.float32)
+    if dtype == "bf16":
+        return x.astype(ml_dtypes.bfloat16).astype(np.float32)
+    return fmt.from_tiles(fmt.unpack_bfp8_b(fmt.pack_bfp8_b(fmt.to_tiles(x.astype(np.float32)))), x.shape)
+
+
+@pytest.mark.parametrize("host", ["f32", "bf16"])
+@pytest.mark.parametrize("dtype,layout", [("bf16", "tile"), ("f32", "tile"), ("bfp8_b", "tile"),
+                                          ("bf16", "row_major"), ("f32", "row_major")])
+@pytest.mark.parametrize("shape", [(7,), (3, 33, 65), (2, 64, 32)])
+def test_native_transfer_matches_the_numpy_model_bit_for_bit(device, host, dtype, layout, shape):
+    """Every bit pattern (NaN payloads, infinities, denormals, ties) through upload + download
+    equals the numpy model; bf16 downloads skip the widening."""
+    bits = np.random.default_rng(5).integers(0, 2**32, size=shape, dtype=np.uint64).astype(np.uint32)
+    bits.reshape(-1)[:6] = [0x7F800001, 0xFFC12345, 0x7F800000, 0x00000001, 0x3F808000, 0x3F818000]
+    x = bits.view(np.float32)
+    if host == "bf16":
+        with np.errstate(invalid="ignore"):
+            x = x.astype(ml_dtypes.bfloat16)
+    buf = device.allocate(shape, dtype, layout=layout)
+    buf.write(x)
+    with np.errstate(invalid="ignore"):  # numpy warns on NaN casts
+        want = _numpy_model(x, dtype, layout)
+        want_bf16 = want.astype(ml_dtypes.bfloat16)
+    np.testing.assert_array_equal(buf.read().view(np.uint32), want.view(np.uint32))
+    np.testing.assert_array_equal(buf.read(ml_dtypes.bfloat16).view(np.uint16), want_bf16.view(np.uint16))

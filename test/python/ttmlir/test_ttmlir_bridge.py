@@ -108,3 +108,31 @@ def test_cli_translate_and_errors(tmp_path):
     assert bad.returncode == 1 and not out.exists()
     assert bad.stderr.startswith(f"{src}:7:5: error: 'ttkernel.copy_tile' op operand #0")
     assert "Traceback" not in bad.stderr
+
+
+def test_printing_accumulates_in_c_and_equals_per_fragment_text():
+    """print_to_string (the C-side sink) gives exactly what the printer streams fragment by
+    fragment, for a module of some size (thousands of fragments, past the sink's first growth)."""
+    from ttbw.ttmlir import capi
+
+    body = "".join(f'    %c{i} = arith.constant {i} : i32\n' for i in range(2000))
+    text = f"module {{\n  func.func @f() {{\n{body}    return\n  }}\n}}\n"
+    lib = capi.library()
+    registry = lib.mlirDialectRegistryCreate()
+    lib.mlirRegisterAllDialects(registry)
+    ctx = lib.mlirContextCreateWithRegistry(registry, False)
+    lib.mlirDialectRegistryDestroy(registry)
+    data = text.encode()
+    module = lib.mlirModuleCreateParse(ctx, capi.MlirStringRef.of(data))
+    try:
+        op = lib.mlirModuleGetOperation(module)
+        fragments: list[str] = []
+        collect = capi.StringCallback(lambda ref, _ud: fragments.append(ref.text()))
+        lib.mlirOperationPrint(op, collect, None)
+        printed = capi.print_to_string(lib.mlirOperationPrint, op)
+        assert len(fragments) > 2000 and len(printed) > 4096
+        assert printed == "".join(fragments)
+        assert "arith.constant 1999 : i32" in printed
+    finally:
+        lib.mlirModuleDestroy(module)
+        lib.mlirContextDestroy(ctx)

@@ -1,0 +1,320 @@
+"""One function of linalg on tensors (`--convert-ttir-to-linalg="target=device"`) -> the
+compile-time `Kernels` and runtime `Schedule` of its Tensix program.
+
+The function returns one value computed by one `linalg.generic`, optionally followed by an
+elementwise generic over a reduction's f32 result (its `truncf` is the rounding of the final
+pack). Everything comes from the IR: the operands' device data types and layouts from their
+`#ttir.layout<...>` encodings, broadcasts and reductions from the indexing maps and iterator
+types (`schedule.py`), the compute from the region (`select.py`). A rank-0 input made by
+`tensor.from_elements` of a function argument is a runtime scalar, one made by a constant a
+constant scalar (both reach the compute kernel as runtime args).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..mul_bw_program import _DEVICE_FORMAT, UnsupportedError
+from . import schedule as sched
+from . import select
+
+MAX_OUTPUTS = 3
+_RESHAPES = ("tensor.collapse_shape", "tensor.expand_shape")
+
+
+@dataclass(frozen=True)
+class Operand:
+    fmt: str             # device format: bf16 | bfp8_b | f32
+    layout: str          # tile | row_major
+    access: sched.Access
+
+
+@dataclass(frozen=True)
+class Output:
+    """One result of the program: its tensor (for a reduction `operand.access.bcast` names
+    the in-tile dims summed) and how each of its tiles is computed."""
+    operand: Operand
+    reduce: bool
+    expr: tuple          # the term (reduction) or the value (elementwise), select's tree
+    term_fmt: str        # reduction: format the terms are rounded to before the sum
+    fpu: tuple | None    # (full input, other input): an exact FPU multiply
+    rounded: bool = False  # a reduction rounded to bf16 before its (f32) result
+
+    @property
+    def fmt(self) -> str:
+        return self.operand.fmt
+
+
+@dataclass(frozen=True)
+class Kernels:
+    """Everything compile-time: one set of kernels per Kernels."""
+    inputs: tuple        # (Operand, ...) the buffers read, in function argument order
+    outputs: tuple       # (Output, ...) in return order (siblings over one iteration space)
+    scalar: bool         # an expression reads the scalar
+
+    @property
+    def fp32_dest(self) -> bool:
+        return any(o.fpu is None or o.reduce for o in self.outputs)
+
+    def hop(self, k: int) -> bool:
+        """bfloat8_b elements are bf16 values: a result in the fp32 DST is rounded to bf16 (a
+        bf16 CB) before its block quantization, as the region truncates to bf16 first."""
+        return self.fp32_dest and (self.outputs[k].fmt == "bfp8_b" or self.outputs[k].rounded)
+
+    @property
+    def reduce(self) -> bool:
+        return any(o.reduce for o in self.outputs)
+
+    @property
+    def direct(self) -> bool:
+        """One reduction summing an input's tiles as they are (no term to compute first)."""
+        o = self.outputs[0]
+        return len(self.outputs) == 1 and o.reduce and o.expr[0] == "in" \
+            and not self.inputs[o.expr[1]].access.held
+
+    def reader_bcast(self, i: int) -> bool:
+        """f32 input broadcast inside the tile: by the reader, in L1 (the FPU reads TF32)."""
+        return self.inputs[i].fmt == "f32" and self.inputs[i].access.bcast != "none"
+
+    def split_terms(self, k: int) -> bool:
+        """f32 terms reduced inside the tile (FPU reduce_tile): their TF32-exact parts."""
+        o = self.outputs[k]
+        return o.reduce and o.operand.access.bcast != "none" and (
+            self.inputs[o.expr[1]].fmt == "f32" if self.direct else o.term_fmt == "f32")
+
+    @property
+    def needs_scaler(self) -> bool:
+        return any(o.reduce and o.operand.access.bcast != "none" for o in self.outputs)
+
+    @property
+    def rm_inputs(self) -> bool:
+        return any(o.layout == "row_major" for o in self.inputs)
+
+    @property
+    def round_hops(self) -> int:
+        """bf16 CBs the rounding hops inside the expressions need (one per distinct hop)."""
+        return max(len(select.rounds(o.expr)) for o in self.outputs)
+
+
+@dataclass(frozen=True)
+class ProgramSpec:
+    kernels: Kernels
+    schedule: sched.Schedule
+    args: tuple          # function argument index of each input buffer
+    scalar: tuple = ()   # ("const", value) | ("arg", function argument index)
+    out_shapes: tuple = ()
+
+
+def _name(op):
+    return getattr(op, "name", None) or op.operation.name
+
+
+def _device(t) -> tuple[str, str]:
+    from ttbw.dialect.tensor_types import describe
+
+    d = describe(t)
+    if d.is_complex:
+        raise UnsupportedError("codegen: complex tensors must be expanded (ttir-expand-complex)")
+    return _DEVICE_FORMAT[d.data_type], d.layout
+
+
+def _exprs(map_attr):
+    from mlir import ir
+
+    out = []
+    for e in ir.AffineMapAttr(map_attr).value.results:
+        if isinstance(e, ir.AffineDimExpr):
+            out.append(("dim", e.position))
+        elif isinstance(e, ir.AffineConstantExpr) and e.value == 0:
+            out.append(("const", 0))
+        else:
+            raise UnsupportedError(f"codegen: indexing map result {e} is neither a dim nor 0")
+    return out
+
+
+def _is_reduction(generic) -> bool:
+    return any("reduction" in str(t) for t in generic.attributes["iterator_types"])
+
+
+def _scalar_of(value, args):
+    """("arg", i) / ("const", v) for a rank-0 scalar input; None for a tensor buffer."""
+    from mlir import ir
+
+    owner = value.owner
+    if isinstance(value, ir.BlockArgument) or owner is None:
+        return None
+    name = _name(owner)
+    if name == "tensor.from_elements" and isinstance(owner.operands[0], ir.BlockArgument):
+        return ("arg", ir.BlockArgument(owner.operands[0]).arg_number)
+    if name == "arith.constant" and ir.RankedTensorType(value.type).rank == 0:
+        attr = ir.DenseElementsAttr(owner.attributes["value"])
+        if attr.is_splat:
+            return ("const", ir.FloatAttr(attr.get_splat_value()).value)
+    raise UnsupportedError(f"codegen: a generic's input made by '{name}' is neither a function argument "
+                           "nor a scalar")
+
+
+def _chain(result):
+    """(main generic, epilogue generic or None) computing a returned value: a generic, or the
+    rounding generic of a reduction's f32 result, seen through reshapes (the result's tiles
+    are checked against the generic's output map by the caller)."""
+    from mlir import ir
+
+    while not isinstance(result, ir.BlockArgument) and _name(result.owner) in _RESHAPES:
+        result = result.owner.operands[0]
+    if isinstance(result, ir.BlockArgument) or _name(result.owner) != "linalg.generic":
+        raise UnsupportedError("codegen: every result must be computed by a linalg.generic")
+    main = result.owner
+    ins = list(main.operands)[:-1]
+    if not _is_reduction(main) and len(ins) == 1 and not isinstance(ins[0], ir.BlockArgument) \
+            and _name(ins[0].owner) == "linalg.generic" and _is_reduction(ins[0].owner):
+        return ins[0].owner, main
+    return main, None
+
+
+def read_function(func_op) -> ProgramSpec:
+    """The program of a `func.func` of device linalg (see the module doc): each returned value
+    one output; sibling generics over one iteration space share the tile walk and the inputs
+    (read once each)."""
+    from mlir import ir
+
+    func_op = getattr(func_op, "operation", func_op)
+    entry = func_op.regions[0].blocks[0]
+    ops = [o.operation for o in entry.operations]
+    results = list(ops[-1].operands)
+    if not results:
+        raise UnsupportedError("codegen: a program computes at least one result")
+    chains = [_chain(r) for r in results]
+    generics = [o for o in ops if o.name == "linalg.generic"]
+    if len(generics) != sum(2 if e else 1 for _, e in chains) or len({m for m, _ in chains}) != len(chains):
+        raise UnsupportedError(f"codegen: one generic per result (found {len(generics)} generics for "
+                               f"{len(results)} results; fuse them first)")
+    if len(results) > MAX_OUTPUTS:
+        raise UnsupportedError(f"codegen: at most {MAX_OUTPUTS} results per program")
+
+    space = None
+    for main, _ in chains:
+        s = _space(main)
+        if space is not None and s != space:
+            raise UnsupportedError(f"codegen: sibling generics over different iteration spaces {space} / {s}")
+        space = s
+    lead = len(space) - ir.AffineMapAttr(list(chains[0][0].attributes["indexing_maps"])[0]).value.n_dims
+
+    def aligned(m):
+        return [("dim", e[1] + lead) if e[0] == "dim" else e for e in _exprs(m)]
+
+    inputs, args, scalar = [], [], ()
+    index_of: dict = {}  # function argument number -> input index
+
+    def leaf(value, map_attr, where):
+        nonlocal scalar
+        s = _scalar_of(value, entry.arguments)
+        if s is not None:
+            if scalar and scalar != s:
+                raise UnsupportedError("codegen: at most one scalar per program")
+            scalar = s
+            return ("scalar",)
+        shape = list(ir.RankedTensorType(value.type).shape)
+        dims = sched.operand_dims(aligned(map_attr), shape, space, where)
+        if not sched.same_pages(shape, [space[d] if d in dims else 1 for d in range(len(space))]):
+            raise UnsupportedError(f"codegen: {where}'s tiles are not those of its indexing map")
+        arg = ir.BlockArgument(value).arg_number
+        if arg not in index_of:
+            index_of[arg] = len(inputs)
+            inputs.append([*_device(value.type), dims])
+            args.append(arg)
+        elif inputs[index_of[arg]][2] != dims:
+            raise UnsupportedError(f"codegen: {where} reads an input with another indexing map")
+        return ("in", index_of[arg])
+
+    outs = []
+    for r, (main, epilogue) in zip(results, chains):
+        ins = list(main.operands)[:-1]
+        maps = list(main.attributes["indexing_maps"])
+        block = main.regions[0].blocks[0]
+        leaves = {block.arguments[k]: leaf(v, maps[k], f"input {k}") for k, v in enumerate(ins)}
+        reduce = _is_reduction(main)
+        out_fmt, out_layout = _device(r.type)
+        shape = list(ir.RankedTensorType(main.results[0].type).shape)
+        out_dims = sched.operand_dims(aligned(maps[-1]), shape, space, "the output")
+        if not sched.same_pages(list(ir.RankedTensorType(r.type).shape),
+                                [space[d] if d in out_dims else 1 for d in range(len(space))]):
+            raise UnsupportedError("codegen: the result's tiles are not those of its indexing map")
+        iterators = ["reduction" in str(t) for t in main.attributes["iterator_types"]]
+        if [lead + d for d, red in enumerate(iterators) if not red] != [d for d in out_dims if d >= lead]:
+            raise UnsupportedError("codegen: the output must index exactly the parallel dims")
+        yielded = block.operations[len(block.operations) - 1].operands[0]
+        if reduce:
+            init = main.operands[len(main.operands) - 1]
+            if isinstance(init, ir.BlockArgument) or _name(init.owner) != "linalg.fill" \
+                    or _scalar_fill(init.owner) != 0.0:
+                raise UnsupportedError("codegen: a reduction must start from a zero-filled accumulator")
+            term, term_fmt = select.reduction_term(yielded, block.arguments[len(ins)])
+            if term_fmt == "bf16":
+                term, _ = select.split_root(term)
+            expr = select.expression(term, leaves)
+            rounded = epilogue is not None and _rounds_sum(epilogue)
+        else:
+            term_fmt, rounded = "", False
+            expr = select.expression(select.split_root(yielded)[0], leaves)
+        outs.append((out_fmt, out_layout, out_dims, reduce, expr, term_fmt, rounded))
+
+    accesses = [sched.Access(dims, sched.in_tile_kind(dims, space)) for _, _, dims in inputs]
+    out_accesses = [sched.Access(o[2], sched.in_tile_kind(o[2], space)) for o in outs]
+    reducing = [k for k, o in enumerate(outs) if o[3]]
+    if any(out_accesses[k].dims != out_accesses[reducing[0]].dims for k in reducing):
+        raise UnsupportedError("codegen: sibling reductions over different dims")
+    if reducing and any(len(a.dims) != len(space) for k, a in enumerate(out_accesses) if k not in reducing):
+        raise UnsupportedError("codegen: an elementwise sibling of a reduction must cover the iteration space")
+    operands = accesses + out_accesses
+    pattern = len(accesses) + reducing[0] if reducing else sched.pattern_index(accesses + out_accesses[:1], space,
+                                                                                False)
+    p_dims = set(operands[pattern].dims)
+    accesses = [sched.Access(a.dims, a.bcast, held=set(a.dims) <= p_dims) for a in accesses]
+    schedule = sched.schedule(accesses + out_accesses, space, pattern)
+    in_ops = tuple(Operand(f, lay, a) for (f, lay, _), a in zip(inputs, accesses))
+    outputs = []
+    for (fmt, layout, _, reduce, expr, term_fmt, rounded), acc in zip(outs, out_accesses):
+        fpu = None
+        if not reduce and fmt != "f32":
+            fpu = select.fpu_multiply(expr, [o.fmt for o in in_ops], [o.access.bcast for o in in_ops])
+        outputs.append(Output(Operand(fmt, layout, acc), reduce, expr, term_fmt, fpu, rounded))
+    kernels = Kernels(in_ops, tuple(outputs), bool(scalar))
+    return ProgramSpec(kernels, schedule, tuple(args), scalar,
+                       tuple(tuple(ir.RankedTensorType(r.type).shape) for r in results))
+
+
+def _rounds_sum(epilogue) -> bool:
+    """Whether a reduction's epilogue rounds the sum to bf16 before an f32 result
+    (extf(truncf(sum)), a fused typecast); plain truncf / identity: False."""
+    block = epilogue.regions[0].blocks[0]
+    value = block.operations[len(block.operations) - 1].operands[0]
+    widened = select.owner_name(value) == "arith.extf"
+    if widened:
+        value = value.owner.operands[0]
+    inner, rounded = select.split_root(value)
+    if inner != block.arguments[0] or (widened and not rounded):
+        raise UnsupportedError("codegen: after a reduction only its rounding is supported")
+    return widened
+
+
+def _space(generic) -> list[int]:
+    """The generic's iteration space (sizes from its operands), rank-aligned to >= 2."""
+    from mlir import ir
+
+    maps = list(generic.attributes["indexing_maps"])
+    n = ir.AffineMapAttr(maps[0]).value.n_dims
+    space = [1] * n
+    for value, m in zip(generic.operands, maps):
+        for size, e in zip(ir.RankedTensorType(value.type).shape, _exprs(m)):
+            if e[0] == "dim":
+                space[e[1]] = max(space[e[1]], size)
+    return [1] * (max(2, n) - n) + space
+
+
+def _scalar_fill(fill):
+    from mlir import ir
+
+    value = fill.operands[0]
+    if isinstance(value, ir.BlockArgument) or _name(value.owner) != "arith.constant":
+        return None
+    return ir.FloatAttr(value.owner.attributes["value"]).value

@@ -1,0 +1,93 @@
+"""The host side of a codegen program: CBs, kernels with their compile and runtime args,
+the core split (`ttbw.runtime.Program`, over real or symbolic buffers), and the name of
+each runtime arg slot (the `runtime_arg_layout` of the `ttbw.program` description).
+
+Runtime args:
+  reader  [addr_in0 .. addr_in<k-1>, first_unit, num_units, inner,
+           per input: kept0_div, kept0_mod, kept0_stride, .. kept2_*, summed0_* .. summed2_*,
+           core_x, core_y, per input: H, W, Ht, Wt, row_bytes (zeros for TILE)]
+  compute [num_units, inner, scalar_m, scalar_n_up, scalar_n_down]
+  writer  [addr_out0 .., first_unit, num_units, inner, per output: kept / summed triplets,
+           per output: H, W, Ht, Wt, row_bytes]
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..kernel_ir import MAX_GROUPS, RM_ARGS, rm_args
+from ..mul_bw_program import scalar_args, split_units
+from .generic import Kernels, ProgramSpec
+from .kernels import (CB_HOP, CB_PARTS, CB_ROUND, CB_SCALER, CB_TMP, CB_ZERO, TERM_PAGES, compute_cbs, kernels_text,
+                      output_cbs)
+
+
+@lru_cache(maxsize=None)
+def kernel_sources(k: Kernels) -> dict[str, str]:
+    """C++ of the kernels: verified, then translated by the real tt-mlir."""
+    from ttbw.ttmlir import kernel_cpp
+
+    return kernel_cpp(kernels_text(k), "<codegen>")
+
+
+def _mapping_names(prefix: str) -> list[str]:
+    return [f"{prefix}{g}{i}_{f}" for g in ("kept", "summed") for i in range(MAX_GROUPS)
+            for f in ("div", "mod", "stride")]
+
+
+def arg_names(k: Kernels) -> dict[str, list[str]]:
+    ins = [f"in{i}" for i in range(len(k.inputs))]
+    outs = ["out"] if len(k.outputs) == 1 else [f"out{j}" for j in range(len(k.outputs))]
+    return {"reader": [f"addr_{r}" for r in ins] + ["first_unit", "num_units", "inner"]
+            + [n for r in ins for n in _mapping_names(f"{r}_")] + ["core_x", "core_y"]
+            + [f"{a}_{r}" for r in ins for a in RM_ARGS],
+            "compute": ["num_units", "inner", "scalar_m", "scalar_n_up", "scalar_n_down"],
+            "writer": [f"addr_{r}" for r in outs] + ["first_unit", "num_units", "inner"]
+            + [n for r in outs for n in _mapping_names(f"{r}_")] + [f"{a}_{r}" for r in outs for a in RM_ARGS]}
+
+
+def build_program(spec: ProgramSpec, inputs: list, outs: list, grid, scalar: float | None = None):
+    """The Program of `spec` over buffers (ttbw.runtime.Buffer or describe.SymbolicBuffer):
+    `inputs` in the spec's input order, `outs` the results; `scalar`: a runtime scalar's value."""
+    from ttbw.runtime import CircularBuffer, CoreRange, Kernel, Program
+
+    k, s = spec.kernels, spec.schedule
+    src = kernel_sources(k)
+    work = split_units(s.units, grid)
+    cores = [CoreRange.single(*c) for c, _, _ in work]
+    n = len(k.inputs)
+    flat = lambda trips: [v for t in trips for v in t]  # noqa: E731
+    mappings = [v for i in range(n) for v in flat(s.kept[i]) + flat(s.summed[i])]
+    out_mapping = [v for j in range(len(outs)) for v in flat(s.kept[n + j]) + flat(s.summed[n + j])]
+    rm_in = [v for b in inputs for v in rm_args(b)]
+    value = spec.scalar[1] if spec.scalar and spec.scalar[0] == "const" else scalar
+    sargs = scalar_args(value) if k.scalar else [0, 0, 0]
+    kernels = [
+        Kernel("reader", src["reader"], "reader", cores,
+               [*range(n), CB_ZERO, *(b.accessor_config for b in inputs)],
+               {c: [*(b.address for b in inputs), f, m, s.inner, *mappings, c[0], c[1], *rm_in]
+                for c, f, m in work}),
+        Kernel("compute", src["compute"], "compute", cores, compute_cbs(k),
+               {c: [m, s.inner, *sargs] for c, f, m in work}, fp32_dest_acc_en=k.fp32_dest),
+        Kernel("writer", src["writer"], "writer", cores,
+               [*(output_cbs(j)[0] for j in range(len(outs))), *(b.accessor_config for b in outs)],
+               {c: [*(b.address for b in outs), f, m, s.inner, *out_mapping, *(v for b in outs for v in rm_args(b))]
+                for c, f, m in work}),
+    ]
+    cbs = [CircularBuffer(i, b.data_format, 2, cores) for i, b in enumerate(inputs)]
+    if k.rm_inputs:
+        cbs.append(CircularBuffer(CB_ZERO, "bf16", 1, cores))
+    if k.needs_scaler:
+        cbs.append(CircularBuffer(CB_SCALER, "bf16", 1, cores))
+    for j, o in enumerate(k.outputs):
+        _, acc, term = output_cbs(j)
+        if o.reduce:
+            cbs.append(CircularBuffer(acc, "f32", 1, cores))
+            if not k.direct:
+                cbs.append(CircularBuffer(term, o.term_fmt, TERM_PAGES, cores))
+    if any(k.split_terms(j) for j in range(len(outs))):
+        cbs += [CircularBuffer(CB_PARTS, "f32", 4, cores), CircularBuffer(CB_TMP, "f32", 1, cores)]
+    if any(k.hop(j) for j in range(len(outs))):
+        cbs.append(CircularBuffer(CB_ROUND, "bf16", 2, cores))
+    cbs += [CircularBuffer(CB_HOP + h, "bf16", 1, cores) for h in range(k.round_hops)]
+    cbs += [CircularBuffer(output_cbs(j)[0], b.data_format, 2, cores) for j, b in enumerate(outs)]
+    return Program(kernels, cbs, [*inputs, *outs])

@@ -1,0 +1,384 @@
+"""Kernel emission: `Kernels` -> reader / compute / writer TTKernel functions (kernel_ir).
+
+Reader: per unit, the held inputs' tiles once; per inner step, every other input's tile
+(ROW_MAJOR inputs built from their rows over a page cleared from a zero tile). An f32 tile
+broadcast inside the tile is broadcast by the reader, in L1 (`broadcast_in_l1`: its valid
+row / column / element copied over the page through the core's own NOC address): data
+movement is exact for every f32 value (infinities, NaN, subnormals), where the FPU's
+`unary_bcast` reads TF32. Compute: per unit, the partial sum zeroed; per inner step, one DST
+section evaluating the expression (FPU multiply or SFPU tree), packed to the result (or, in a
+reduction, to the term CB, then `accumulate`d); the partial rounded once into the result.
+Writer: each result tile (a reduction: one per unit).
+
+Several outputs (sibling generics over one iteration space): per inner step one section per
+output, elementwise results written per step, reductions' per unit.
+
+Compile args (CB indices, then TensorAccessorArgs words):
+  reader  [in_0 .. in_k-1, zero, accessor_0 .. accessor_k-1]
+  compute [in_0 .. in_k-1, out_0, scaler, acc_0, term_0, round, parts, tmp, zero,
+           then per further output: out_j, acc_j, term_j]
+  writer  [out_0 .. out_m-1, accessor_0 .. accessor_m-1]
+Runtime args: `host.arg_names`.
+"""
+from __future__ import annotations
+
+from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, KernelFn, cb_type, mapping_args, module_text, rm_accessor, \
+    rm_read_tile, rm_write_tile, tensor_accessor, tile_map
+from ..mul_bw_program import UnsupportedError
+from . import select
+from .generic import Kernels
+
+# CB indices of a program (host.py configures those the kernels use)
+CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO = 16, 17, 18, 19, 20, 21, 22, 23
+CB_MORE = 24  # outputs 1, 2: out, acc, term at 24 + 3 * (j - 1) ..
+CB_HOP = 8     # bf16 rounding hops inside an expression: 8 .. 15
+MAX_INPUTS = 8
+MAX_HOPS = 8
+DST_TILES = {False: 8, True: 4}  # by fp32_dest_acc_en: the fp32 DST holds half as many tiles
+TERM_PAGES = 1
+
+
+def _ty(fmt: str, pages: int = 2) -> str:
+    return cb_type(IR_FORMAT[fmt], pages)
+
+
+def output_cbs(j: int) -> tuple[int, int, int]:
+    """(out, acc, term) CB indices of output j."""
+    if j == 0:
+        return CB_OUT, CB_ACC, CB_TERM
+    base = CB_MORE + 3 * (j - 1)
+    return base, base + 1, base + 2
+
+
+def compute_cbs(k: Kernels) -> list[int]:
+    n = len(k.inputs)
+    more = [c for j in range(1, len(k.outputs)) for c in output_cbs(j)]
+    hops = [CB_HOP + h for h in range(k.round_hops)]
+    return [*range(n), CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO, *more, *hops]
+
+
+def broadcast_in_l1(f: KernelFn, wp: str, kind: str, local) -> None:
+    """Broadcasts the f32 tile at L1 address wp in place (kind: row = its row 0 over all rows,
+    col = its column 0 over all columns, scalar = element (0, 0)); `local(addr)`: the NOC
+    address of this core's L1 addr. Face layout: element (r, c) at
+    ((r/16*2 + c/16)*256 + (r%16)*16 + c%16) * 4 bytes; every step doubles what is copied."""
+    def copy(src_off, dst_off, size):
+        src = wp if src_off == 0 else f.arith("addi", wp, f.c(src_off))
+        f.op("noc_async_read", [local(src), f.arith("addi", wp, f.c(dst_off)), f.c(size)],
+             ["!ttkernel.noc_addr", "i32", "i32"])
+
+    def barrier():
+        f.op("noc_async_read_barrier")
+
+    if kind == "col":  # element 0 of each of the 32 rows (faces 0, 2) over its 16 columns
+        for k in (1, 2, 4, 8):
+            r = f.for_(None, f.c(32))
+            face_row = f.arith("addi", f.arith("muli", f.arith("divui", r, f.c(16)), f.c(2048)),
+                               f.arith("muli", f.arith("remui", r, f.c(16)), f.c(64)))
+            src = f.arith("addi", wp, face_row)
+            f.op("noc_async_read", [local(src), f.arith("addi", src, f.c(4 * k)), f.c(4 * k)],
+                 ["!ttkernel.noc_addr", "i32", "i32"])
+            f.end()
+            barrier()
+    if kind == "scalar":  # element (0, 0) over row 0 of face 0
+        for k in (1, 2, 4, 8):
+            copy(0, 4 * k, 4 * k)
+            barrier()
+    if kind in ("row", "scalar"):  # row 0 over the 16 rows of face 0 (and face 1 for a row)
+        for k in (1, 2, 4, 8):
+            copy(0, 64 * k, 64 * k)
+            if kind == "row":
+                copy(1024, 1024 + 64 * k, 64 * k)
+            barrier()
+    if kind == "col":  # faces 1, 3 = faces 0, 2
+        copy(0, 1024, 1024)
+        copy(2048, 3072, 1024)
+    else:
+        if kind == "scalar":  # face 1 = face 0
+            copy(0, 1024, 1024)
+            barrier()
+        copy(0, 2048, 2048)  # faces 2, 3 = faces 0, 1
+    barrier()
+
+
+def reader(k: Kernels) -> str:
+    f = KernelFn("reader", "noc")
+    n = len(k.inputs)
+    cbs = [f.cb(f"cb_in{i}", i, _ty(o.fmt)) for i, o in enumerate(k.inputs)]
+    addrs = [f.arg(i) for i in range(n)]
+    first, nu, inner = f.arg(n), f.arg(n + 1), f.arg(n + 2)
+    maps = [mapping_args(f, n + 3 + 18 * i) for i in range(n)]
+    rm_base = n + 3 + 18 * n
+    znoc = cb_z = None
+    accs = []
+    for i, o in enumerate(k.inputs):
+        if o.layout == "row_major":
+            dims = [f.arg(rm_base + 2 + 5 * i + j) for j in range(5)]
+            accs.append((rm_accessor(f, n + 1 + i, addrs[i], dims[4]), dims[:4]))
+        else:
+            accs.append((tensor_accessor(f, n + 1 + i, addrs[i], cbs[i]), None))
+    one = f.c(1)
+    cx, cy = f.arg(rm_base), f.arg(rm_base + 1)
+
+    def local(addr):  # the NOC address of this core's L1 addr
+        return f.op("get_noc_addr", [cx, cy, addr], ["i32", "i32", "i32"], "!ttkernel.noc_addr")
+
+    if k.rm_inputs:  # the zero tile compute packed
+        cb_z = f.cb("cb_zero", n, _ty("bf16", 1))
+        f.cbop("cb_wait_front", cb_z, one)
+        znoc = local(f.op("get_read_ptr", [cb_z], [f.cb_types[cb_z]], "i32"))
+
+    def read_all(items):
+        ptrs = []
+        for i, t in items:
+            f.cbop("cb_reserve_back", cbs[i], one)
+            wp = f.op("get_write_ptr", [cbs[i]], [f.cb_types[cbs[i]]], "i32")
+            ptrs.append(wp)
+            acc, dims = accs[i]
+            if dims is None:
+                f.read_tile(t, acc, wp)
+            else:
+                rm_read_tile(f, t, acc, dims, ELEMENT_BYTES[k.inputs[i].fmt], wp, znoc)
+        f.op("noc_async_read_barrier")
+        for (i, _), wp in zip(items, ptrs):
+            if k.reader_bcast(i):
+                broadcast_in_l1(f, wp, k.inputs[i].access.bcast, local)
+        for i, _ in items:
+            f.cbop("cb_push_back", cbs[i], one)
+
+    held = [i for i, o in enumerate(k.inputs) if o.access.held]
+    streamed = [i for i in range(n) if i not in held]
+    u = f.for_(first, nu)
+    base = {i: tile_map(f, u, maps[i][0]) for i in range(n)}
+    if held:
+        read_all([(i, base[i]) for i in held])
+    j = f.for_(None, inner)
+    if streamed:
+        read_all([(i, f.arith("addi", base[i], tile_map(f, j, maps[i][1]))) for i in streamed])
+    f.end()
+    f.end()
+    if cb_z is not None:
+        f.cbop("cb_pop_front", cb_z, one)
+    return f.text()
+
+
+def writer(k: Kernels) -> str:
+    f = KernelFn("writer", "noc")
+    m = len(k.outputs)
+    cbs = [f.cb(f"cb_out{j}", j, _ty(o.fmt)) for j, o in enumerate(k.outputs)]
+    addrs = [f.arg(j) for j in range(m)]
+    first, nu, inner = f.arg(m), f.arg(m + 1), f.arg(m + 2)
+    maps = [mapping_args(f, m + 3 + 18 * j) for j in range(m)]
+    rm_base = m + 3 + 18 * m
+    accs = []
+    for j, o in enumerate(k.outputs):
+        if o.operand.layout == "row_major":
+            dims = [f.arg(rm_base + 5 * j + i) for i in range(5)]
+            accs.append((rm_accessor(f, m + j, addrs[j], dims[4]), dims[:4]))
+        else:
+            accs.append((tensor_accessor(f, m + j, addrs[j], cbs[j]), None))
+    one = f.c(1)
+
+    def write(j, t):
+        f.cbop("cb_wait_front", cbs[j], one)
+        rp = f.op("get_read_ptr", [cbs[j]], [f.cb_types[cbs[j]]], "i32")
+        acc, dims = accs[j]
+        if dims is None:
+            f.write_tile(t, acc, rp)
+        else:
+            rm_write_tile(f, t, acc, dims, ELEMENT_BYTES[k.outputs[j].fmt], rp)
+        f.op("noc_async_write_barrier")
+        f.cbop("cb_pop_front", cbs[j], one)
+
+    u = f.for_(first, nu)
+    base = [tile_map(f, u, maps[j][0]) for j in range(m)]
+    per_step = [j for j, o in enumerate(k.outputs) if not o.reduce]
+    if per_step:
+        i = f.for_(None, inner)
+        for j in per_step:
+            write(j, f.arith("addi", base[j], tile_map(f, i, maps[j][1])))
+        f.end()
+    for j, o in enumerate(k.outputs):
+        if o.reduce:
+            write(j, base[j])
+    f.end()
+    return f.text()
+
+
+class _Compute:
+    """The compute kernel of `k`: CBs, the DST expression evaluator, the loop nest."""
+
+    def __init__(self, k: Kernels):
+        self.k = k
+        f = self.f = KernelFn("compute", "compute")
+        pos = {cb: i for i, cb in enumerate(compute_cbs(k))}
+        self.ins = [f.cb(f"cb_in{i}", i, _ty(o.fmt)) for i, o in enumerate(k.inputs)]
+        self.outs, self.accs, self.terms = [], [], []
+        for j, o in enumerate(k.outputs):
+            out, acc, term = output_cbs(j)
+            self.outs.append(f.cb(f"cb_out{j}", pos[out], _ty(o.fmt)))
+            self.accs.append(f.cb(f"cb_acc{j}", pos[acc], _ty("f32", 1)) if o.reduce else None)
+            self.terms.append(f.cb(f"cb_term{j}", pos[term], _ty(o.term_fmt, TERM_PAGES))
+                              if o.reduce and not k.direct else None)
+        self.scaler = f.cb("cb_s", pos[CB_SCALER], _ty("bf16", 1)) if k.needs_scaler else None
+        hops = any(k.hop(j) for j in range(len(k.outputs)))
+        self.round = f.cb("cb_round", pos[CB_ROUND], _ty("bf16")) if hops else None
+        self.split = None
+        if any(k.split_terms(j) for j in range(len(k.outputs))):
+            self.split = (self.scaler, f.cb("cb_tmp", pos[CB_TMP], _ty("f32", 1)),
+                          f.cb("cb_parts", pos[CB_PARTS], _ty("f32", 4)))
+        self.zero = f.cb("cb_zero", pos[CB_ZERO], _ty("bf16", 1)) if k.rm_inputs else None
+        self.hops = [f.cb(f"cb_hop{h}", pos[CB_HOP + h], _ty("bf16", 1)) for h in range(k.round_hops)]
+        self.hop_of: dict = {}
+        self.s = None
+
+    def round_hops(self, out) -> None:
+        """Sections computing the expression's rounding hops, innermost first, each packed to
+        its bf16 CB (the rounding) for the main section to unpack."""
+        self.hop_of = {}
+        for h, node in enumerate(select.rounds(out.expr)):
+            self.f.acquire()
+            slot = self.evaluate(out, self.hops[h], node[1])
+            self.f.pack([(slot, self.hops[h])])
+            self.hop_of[node] = self.hops[h]
+
+    # ---- the expression in DST
+    def evaluate(self, out, target: str, expr=None) -> int:
+        """Emits output `out`'s expression (or `expr`, a part of it) into DST; returns its slot.
+        `target`: the CB the section packs into."""
+        expr = out.expr if expr is None else expr
+        f = self.f
+        slots = [0]
+        limit = DST_TILES[self.k.fp32_dest]
+
+        def new():
+            slot = slots[0]
+            slots[0] += 1
+            if slot >= limit:
+                raise UnsupportedError(f"codegen: the expression needs more than the {limit} DST tiles")
+            return slot
+
+        def binary(name, a, b):
+            f.op(f"{name}_binary_tile_init")
+            f.op(f"{name}_binary_tile", [f.c(a), f.c(b), f.c(a)], ["i32"] * 3)
+
+        def ev(e):
+            if e[0] == "in":
+                i = e[1]
+                slot = new()
+                bcast = self.k.inputs[i].access.bcast
+                if bcast == "none" or self.k.reader_bcast(i):  # whole tiles (the reader broadcast f32)
+                    f.copy(self.ins[i], slot)
+                else:  # bf16 / bfloat8_b elements: the FPU's bcast reads them exactly
+                    bt = f"bcast_type = #ttkernel.bcast_type<{bcast}>"
+                    f.op("unary_bcast_init", [self.ins[i], target], [f.cb_types[self.ins[i]], f.cb_types[target]],
+                         props=bt)
+                    f.cbop("unary_bcast", self.ins[i], f.c(0), f.c(slot), props=bt)
+                return slot
+            if e[0] == "round":  # computed and rounded by an earlier section (popped by the caller)
+                slot = new()
+                cb = self.hop_of[e]
+                f.cbop("cb_wait_front", cb, f.c(1))
+                f.copy(cb, slot)
+                return slot
+            if e[0] == "scalar":
+                slot = new()
+                f.op("fill_tile_init")
+                f.op("fill_tile", [f.c(slot), self.s], ["i32", "f32"])
+                return slot
+            if e[0] == "neg":
+                a = ev(e[1])
+                b = new()
+                f.fill("-1.0", b)
+                binary("mul", a, b)
+                return a
+            a = ev(e[1])
+            b = ev(e[2])
+            binary(e[0], a, b)
+            return a
+
+        if out.fpu is not None and expr is out.expr:
+            full, other = out.fpu
+            f.fpu_product(self.k.inputs[other].access.bcast, self.ins[full], f.c(0), self.ins[other], f.c(0), 0,
+                          target)
+            return 0
+        return ev(expr)
+
+    def text(self) -> str:
+        k, f = self.k, self.f
+        one = f.c(1)
+        n = len(k.inputs)
+        held = [i for i in range(n) if k.inputs[i].access.held]
+        streamed = [i for i in range(n) if i not in held]
+        nu, inner = f.arg(0), f.arg(1)
+        if k.scalar:
+            self.s = f.runtime_scalar(2)
+        first_in = self.ins[0] if self.ins else self.outs[0]
+        if all(o.fpu is not None for o in k.outputs):
+            full, other = k.outputs[0].fpu
+            f.op("binary_op_init_common", [self.ins[full], self.ins[other], self.outs[0]],
+                 [f.cb_types[self.ins[full]], f.cb_types[self.ins[other]], f.cb_types[self.outs[0]]])
+        else:
+            f.op("init_sfpu", [first_in, self.outs[0]], [f.cb_types[first_in], f.cb_types[self.outs[0]]])
+        if self.zero is not None:  # the zero tile the reader clears ROW_MAJOR pages with
+            f.fill_tiles("0.0", self.zero)
+        if self.scaler is not None:  # all 1.0: reduce scaler, and the "x * 1" TF32 truncation
+            f.fill_tiles("1.0", self.scaler)
+            f.cbop("cb_wait_front", self.scaler, one)
+
+        f.for_(None, nu)
+        for i in held:
+            f.cbop("cb_wait_front", self.ins[i], one)
+        for acc in self.accs:
+            if acc is not None:
+                f.fill_tiles("0.0", acc)
+        f.for_(None, inner)
+        if k.direct:  # the input's tile itself is the term
+            o = k.outputs[0]
+            split = self.split if k.split_terms(0) else None
+            f.accumulate(self.accs[0], self.ins[o.expr[1]], o.operand.access.bcast, self.scaler, split)
+        else:
+            for i in streamed:
+                f.cbop("cb_wait_front", self.ins[i], one)
+            targets = []
+            for j, o in enumerate(k.outputs):  # one DST section per output
+                target = self.terms[j] if o.reduce else (self.round if k.hop(j) else self.outs[j])
+                targets.append(target)
+                self.round_hops(o)
+                f.acquire()
+                slot = self.evaluate(o, target)
+                for cb in self.hop_of.values():  # each hop's tile, read by one or more uses
+                    f.cbop("cb_pop_front", cb, one)
+                if j == len(k.outputs) - 1:
+                    for i in streamed:
+                        f.cbop("cb_pop_front", self.ins[i], one)
+                f.pack([(slot, target)])
+                if not o.reduce and k.hop(j):  # the bf16-rounded tile -> bfloat8_b
+                    f.move(self.round, self.outs[j])
+            for j, o in enumerate(k.outputs):
+                if o.reduce:
+                    split = self.split if k.split_terms(j) else None
+                    f.accumulate(self.accs[j], self.terms[j], o.operand.access.bcast, self.scaler, split)
+        f.end()  # inner
+        for i in held:
+            f.cbop("cb_pop_front", self.ins[i], one)
+        for j, o in enumerate(k.outputs):  # each partial sum, rounded once into its result
+            if o.reduce:
+                f.move(self.accs[j], self.outs[j], via=self.round if k.hop(j) else None)
+        f.end()  # units
+        if self.scaler is not None:
+            f.cbop("cb_pop_front", self.scaler, one)
+        return f.text()
+
+
+def compute(k: Kernels) -> str:
+    return _Compute(k).text()
+
+
+def kernels_text(k: Kernels) -> str:
+    """The TTKernel module (reader, compute, writer) of a program."""
+    if len(k.inputs) > MAX_INPUTS:
+        raise UnsupportedError(f"codegen: at most {MAX_INPUTS} input tensors per program")
+    if k.round_hops > MAX_HOPS:
+        raise UnsupportedError(f"codegen: at most {MAX_HOPS} rounding hops per expression")
+    return module_text(reader(k), compute(k), writer(k))

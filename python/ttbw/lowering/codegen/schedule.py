@@ -1,0 +1,148 @@
+"""Which tiles each core reads, in which order and how often: from a generic's indexing maps.
+
+The iteration space of the generic (rank-aligned to >= 2: leading dims of size 1) is walked
+in tiles: its last two dims in 32x32 tiles, the others one by one. One operand, the
+*pattern* P, fixes the work units: the reduction's output (its dims are the parallel ones),
+or else the input broadcast over the most (fewest tiles; none: the full space). Tile axes P
+has are *kept* (one unit per tile of P), the others *summed* (the inner loop of a unit): so
+units split over cores cut parallel dims only, never a reduced one. The tile id of operand O
+for (unit u, inner j) is
+
+    sum_g ((u / div_g) % mod_g) * stride_O,g  +  sum_h ((j / div_h) % mod_h) * stride_O,h
+
+over up to MAX_GROUPS kept groups g and summed groups h of merged tile axes (stride 0 where
+O lacks the axis: O is broadcast there). These triplets, the units and the inner count are
+runtime args, so one compiled kernel serves every shape of one structure. An input whose
+dims are all P's is constant over the inner loop: it is read once per unit and held in L1.
+An operand lacking the row / column dim of the space (size 1 there) is broadcast inside each
+tile (`bcast`: row | col | scalar); for the reduction's output the same kinds name the in-tile
+dims summed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..kernel_ir import MAX_GROUPS, TILE
+from ..mul_bw_program import UnsupportedError
+
+_PAD = (1, 1, 0)  # an unused triplet: contributes 0
+_BCAST = {(False, False): "none", (True, False): "row", (False, True): "col", (True, True): "scalar"}
+
+
+@dataclass(frozen=True)
+class Access:
+    """How one operand is read or written: which dims of the space it has, its in-tile
+    broadcast (or, for a reduction's output, the in-tile dims summed), held over units."""
+    dims: tuple          # dims of the aligned space the operand indexes
+    bcast: str           # none | row | col | scalar
+    held: bool = False   # input read once per unit
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """Runtime part: units, inner tiles per unit, and per operand (inputs, then the output)
+    the kept / summed triplets, each padded to MAX_GROUPS."""
+    units: int
+    inner: int
+    kept: tuple          # per operand: ((div, mod, stride), ...)
+    summed: tuple
+
+
+def operand_dims(exprs, shape, space, where: str) -> tuple:
+    """The dims of `space` an operand indexes, from its map results (dim d or the constant 0;
+    dropped dims read index 0) and its shape; the results must keep the space's dim order."""
+    dims = []
+    for size, expr in zip(shape, exprs):
+        if expr[0] == "const":
+            if size != 1:
+                raise UnsupportedError(f"codegen: {where} reads a constant index of a dim of size {size}")
+            continue
+        d = expr[1]
+        if dims and d <= dims[-1]:
+            raise UnsupportedError(f"codegen: {where} permutes the iteration dims (a transpose)")
+        if size != space[d] and not (size == 1 and space[d] == 1):
+            raise UnsupportedError(f"codegen: {where} has size {size} where the iteration space has {space[d]}")
+        dims.append(d)
+    return tuple(dims)
+
+
+def tile_counts(space) -> list[int]:
+    return [*space[:-2], -(-space[-2] // TILE), -(-space[-1] // TILE)]
+
+
+def in_tile_kind(dims, space) -> str:
+    r = len(space)
+    return _BCAST[(r - 2 not in dims and space[-2] > 1, r - 1 not in dims and space[-1] > 1)]
+
+
+def _strides(dims, counts) -> list[int]:
+    """Row-major tile strides of an operand over the space's tile axes (0 where it lacks one)."""
+    out, acc = [0] * len(counts), 1
+    for d in reversed(range(len(counts))):
+        if d in dims and counts[d] > 1:
+            out[d] = acc
+            acc *= counts[d]
+    return out
+
+
+def pattern_index(accesses, space, reduce: bool) -> int:
+    """The operand fixing the units: the output of a reduction (last), else the input with the
+    fewest tiles (the first of equals; the full space when none is broadcast)."""
+    if reduce:
+        return len(accesses) - 1
+    counts = tile_counts(space)
+
+    def tiles(a):
+        n = 1
+        for d, c in enumerate(counts):
+            n *= c if d in a.dims else 1
+        return n
+    inputs = accesses[:-1]
+    return min(range(len(inputs)), key=lambda i: tiles(inputs[i])) if inputs else len(accesses) - 1
+
+
+def schedule(accesses, space, pattern: int) -> Schedule:
+    """The tile walk of operands `accesses` (inputs, then the output) over `space`."""
+    counts = tile_counts(space)
+    strides = [_strides(a.dims, counts) for a in accesses]
+    p_dims = accesses[pattern].dims
+    groups: list[list] = []  # [kind kept?, [axes]]
+    for d, n in enumerate(counts):
+        if n <= 1:
+            continue
+        kept = d in p_dims
+        if groups and groups[-1][0] == kept:
+            last = groups[-1][1][-1]
+            if all(s[last] == s[d] * n for s in strides):
+                groups[-1][1].append(d)
+                continue
+        groups.append([kept, [d]])
+
+    def triplets(kept: bool):
+        sel = [axes for k, axes in groups if k == kept]
+        if len(sel) > MAX_GROUPS:
+            raise UnsupportedError(f"codegen: the broadcast pattern over the iteration space {tuple(space)} "
+                                   f"alternates too often ({len(sel)} groups of tile axes)")
+        per_operand = [[] for _ in accesses]
+        div = 1
+        for axes in reversed(sel):
+            size = 1
+            for d in axes:
+                size *= counts[d]
+            for k, s in enumerate(strides):
+                per_operand[k].append((div, size, s[axes[-1]]))
+            div *= size
+        return tuple(tuple(reversed(t)) + (_PAD,) * (MAX_GROUPS - len(t)) for t in per_operand), div
+
+    kept, units = triplets(True)
+    summed, inner = triplets(False)
+    return Schedule(units, inner, kept, summed)
+
+
+def same_pages(s1, s2) -> bool:
+    """Same TILE pages (and ROW_MAJOR rows): the last two dims equal (rank >= 2 view) and the
+    same batch dims but for 1s."""
+    r = max(2, len(s1), len(s2))
+    a = (1,) * (r - len(s1)) + tuple(s1)
+    b = (1,) * (r - len(s2)) + tuple(s2)
+    return a[-2:] == b[-2:] and [d for d in a[:-2] if d != 1] == [d for d in b[:-2] if d != 1]

@@ -1,0 +1,155 @@
+"""Fusion (ttbw.lowering.fusion) + the generic codegen: upstream producer -> consumer fusion
+and sibling / multi-output programs. A mul_bw's decomposition becomes one program with both
+gradients, bit for bit today's fused program (mul_bw_program) and torch's autograd; TTIR that
+is no backward op fuses the same way."""
+import numpy as np
+import pytest
+import torch
+
+import ttbw
+from ttbw.api import _Call
+from ttbw.compilation import run_pipeline
+from ttbw.executor import device, run_on_device
+from ttbw.lowering import codegen
+from ttbw.lowering.fusion import fused_program
+from ttbw.lowering.mul_bw_program import _DEVICE_FORMAT
+from ttbw.lowering.op_analysis import buffer_shape
+
+DTYPES = {"bf16": (ttbw.bfloat16, torch.bfloat16), "f32": (ttbw.float32, torch.float32),
+          "bfp8": (ttbw.bfloat8_b, torch.bfloat16)}
+
+
+def _types(text: str):
+    """Device descriptions of the single function's arguments and results."""
+    from mlir import ir
+
+    from ttbw.dialect import make_context
+    from ttbw.dialect.tensor_types import describe
+    from ttbw.dialect.verifier import walk_ops
+    from ttbw.source import parse_module
+
+    with make_context() as context:
+        module = parse_module(text, "<types>", context)
+        func = next(op for op in walk_ops(module.operation) if op.name == "func.func")
+        ftype = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
+        return [describe(t) for t in ftype.inputs], [describe(t) for t in ftype.results]
+
+
+def run_fused(text: str, inputs):
+    """Runs the one fused program of TTIR function `text` on `inputs`; its results as float32."""
+    spec = fused_program(text)
+    ins, outs = _types(text)
+    dev = device((8, 8))
+    bufs = []
+
+    def alloc(d):
+        buf = dev.allocate(buffer_shape(d.shape, d.layout), _DEVICE_FORMAT[d.data_type], layout=d.layout)
+        bufs.append(buf)
+        return buf
+    try:
+        in_bufs = [alloc(d) for d in ins]
+        for buf, x in zip(in_bufs, inputs):
+            buf.write(np.asarray(x, np.float32).reshape(buf.shape))
+        out_bufs = [alloc(d) for d in outs]
+        dev.run(codegen.build_program(spec, [in_bufs[a] for a in spec.args], out_bufs, (8, 8)))
+        return spec, [b.read().reshape(d.shape) for b, d in zip(out_bufs, outs)]
+    finally:
+        for buf in bufs:
+            dev.free(buf)
+
+
+def tensor(shape, dtype, seed):
+    x = torch.randn(shape, generator=torch.Generator().manual_seed(seed))
+    return ttbw.from_torch(x.to(DTYPES[dtype][1]), DTYPES[dtype][0])
+
+
+def decomposed(call) -> str:
+    return run_pipeline(call.ir())[-1][1]
+
+
+@pytest.mark.parametrize("g_shape, b_shape, dtypes", [
+    ((1, 3, 64, 96), (1, 3, 64, 96), ("bf16",) * 3),
+    ((1, 3, 64, 96), (1, 1, 1, 96), ("bf16",) * 3),      # row: b's gradient sums over H and C
+    ((2, 3, 40, 70), (2, 3, 40, 1), ("bf16",) * 3),      # col
+    ((2, 3, 40, 70), (1, 1, 1, 1), ("bf16",) * 3),       # scalar
+    ((4, 64, 96), (64, 96), ("bf16",) * 3),              # outer
+    ((1, 3, 64, 96), (1, 1, 1, 96), ("f32",) * 3),
+    ((2, 64, 96), (2, 64, 1), ("bf16", "f32", "bfp8")),  # mixed dtypes: typecasts fused in
+    ((2, 64, 96), (2, 1, 96), ("bfp8", "bf16", "f32")),
+])
+def test_mul_bw_is_one_program_bit_exact(g_shape, b_shape, dtypes):
+    g, a, b = tensor(g_shape, dtypes[0], 0), tensor(g_shape, dtypes[1], 1), tensor(b_shape, dtypes[2], 2)
+    call = _Call(g, a, b, (True, True), None, None, None)
+    spec, got = run_fused(decomposed(call), call.inputs())
+    assert len(spec.kernels.outputs) == 2 and len(set(spec.args)) == len(spec.args) == 3  # each input read once
+    want, _ = run_on_device(call.ir(), call.inputs())
+    for x, y in zip(want, got):
+        assert np.array_equal(x, y.reshape(x.shape), equal_nan=True)
+    # torch autograd in float64 on the device values; bf16 roundings of products / sums bound
+    # the difference by a few bf16 ulps of the magnitudes summed (the same autograd on |.|)
+    grads, scales = [], []
+    for f in (lambda t: t, torch.abs):
+        ta, tb = (f(ttbw.to_torch(t).double()).requires_grad_() for t in (a, b))
+        (ta * tb).backward(f(ttbw.to_torch(g).double()))
+        (grads if f is not torch.abs else scales).append((ta.grad, tb.grad))
+    for x, want, scale in zip(got, grads[0], scales[0]):
+        assert np.all(np.abs(x.reshape(want.shape) - want.numpy()) <= 2.0 ** -6 * scale.numpy() + 1e-30)
+
+
+def test_commuted_operands_give_the_same_single_program():
+    """Swapping the operands of the decomposition's multiplies: still one program, same bits."""
+    g, a, b = tensor((2, 64, 96), "bf16", 0), tensor((2, 64, 96), "bf16", 1), tensor((2, 1, 96), "bf16", 2)
+    call = _Call(g, a, b, (True, True), None, None, None)
+    text = decomposed(call)
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if '"ttir.multiply"(' in line:
+            head, rest = line.split('"ttir.multiply"(', 1)
+            x, rest = rest.split(", ", 1)
+            y, rest = rest.split(")", 1)
+            ty = rest.split(": (", 1)[1].split(") ->", 1)[0]
+            tx, tyy = ty.split(", ", 1) if ty.count("tensor<") == 2 else (ty, ty)
+            lines[i] = f'{head}"ttir.multiply"({y}, {x}){rest.replace(ty, f"{tyy}, {tx}", 1)}'
+    commuted = "\n".join(lines)
+    assert commuted != text
+    spec_a, got_a = run_fused(text, call.inputs())
+    spec_b, got_b = run_fused(commuted, call.inputs())
+    assert len(spec_b.kernels.outputs) == 2
+    for x, y in zip(got_a, got_b):
+        assert np.array_equal(x, y)
+
+
+def test_no_backward_op_sum_to_of_a_product_plus_f32():
+    """sum_to(grad * x + y) with a bf16 product and an f32 addend: one fused program (the
+    product rounded to bf16 by a hop, as the region says, then added in f32 and summed)."""
+    b16, f32 = "tensor<2x64x96xbf16>", "tensor<2x64x96xf32>"
+    out = "tensor<1x1x96xf32>"
+    text = (f"func.func @f(%g: {b16}, %x: {b16}, %y: {f32}) -> {out} {{\n"
+            f"  %0 = \"ttir.multiply\"(%g, %x) : ({b16}, {b16}) -> {b16}\n"
+            f"  %1 = \"ttir.typecast\"(%0) : ({b16}) -> {f32}\n"
+            f"  %2 = \"ttir.add\"(%1, %y) : ({f32}, {f32}) -> {f32}\n"
+            f"  %3 = \"ttir.sum\"(%2) {{dim_arg = [0 : i32, 1 : i32], keep_dim = true}} : ({f32}) -> {out}\n"
+            f"  return %3 : {out}\n}}\n")
+    gen = torch.Generator().manual_seed(7)
+    g, x = (torch.randn(2, 64, 96, generator=gen).bfloat16() for _ in range(2))
+    y = torch.randn(2, 64, 96, generator=gen)
+    spec, (got,) = run_fused(text, [g.float().numpy(), x.float().numpy(), y.numpy()])
+    assert len(spec.kernels.outputs) == 1 and spec.kernels.reduce and spec.kernels.round_hops == 1
+    want = ((g * x).float().double() + y.double()).sum(dim=(0, 1), keepdim=True)
+    assert np.allclose(got, want.numpy(), rtol=1e-5, atol=1e-4)
+
+
+def test_a_rounded_value_used_twice():
+    """square(f32(g * x)) with a bf16 product: one rounding hop, read by both operands."""
+    b16, f32 = "tensor<64x96xbf16>", "tensor<64x96xf32>"
+    text = (f"func.func @f(%g: {b16}, %x: {b16}) -> {f32} {{\n"
+            f"  %0 = \"ttir.multiply\"(%g, %x) : ({b16}, {b16}) -> {b16}\n"
+            f"  %1 = \"ttir.typecast\"(%0) : ({b16}) -> {f32}\n"
+            f"  %2 = \"ttir.multiply\"(%1, %1) : ({f32}, {f32}) -> {f32}\n"
+            f"  return %2 : {f32}\n}}\n")
+    gen = torch.Generator().manual_seed(8)
+    g, x = (torch.randn(64, 96, generator=gen).bfloat16() for _ in range(2))
+    spec, (got,) = run_fused(text, [g.float().numpy(), x.float().numpy()])
+    assert spec.kernels.round_hops == 1
+    p = (g * x).float()
+    assert np.array_equal(got, (p * p).numpy())
