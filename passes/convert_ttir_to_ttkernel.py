@@ -43,6 +43,7 @@ from mlir import ir
 
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.dialect.ops import MUL_BW_OPERANDS, MUL_BW_RESULTS, segments, walk_ops
+from ttbw.lowering.limits import refuse_unrunnable_sizes
 
 from .ir_build import relocate, require_unregistered_dialects
 
@@ -73,6 +74,7 @@ def run(module, options) -> None:
     except ValueError as error:
         raise DiagnosticError([Diagnostic("error", source_loc(module.operation.location),
                                           f"convert-ttir-to-ttkernel: {error}")]) from None
+    refuse_unrunnable_sizes(module)
     functions = [op for op in walk_ops(module.operation) if op.name == "func.func"]
     errors, work = [], []
     for func in functions:

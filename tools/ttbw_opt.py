@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
 
 # Registering passes imports only their names, summaries and options.
@@ -190,13 +189,19 @@ def _version() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from ttbw.interrupts import exit_on_signals
+
+    return exit_on_signals(_run, sys.argv[1:] if argv is None else argv)
+
+
+def _run(argv: list[str]) -> int:
+    from ttbw.output_file import OutputError
+
     try:
-        code = _main(sys.argv[1:] if argv is None else argv)
-    except UsageError as error:
+        code = _main(argv)
+    except (UsageError, OutputError) as error:
         print(f"{TOOL}: {error}", file=sys.stderr)
         code = 1
-    except KeyboardInterrupt:
-        code = 130
     except BrokenPipeError:
         code = 1
     except Exception as error:  # a bug: one line, no traceback (TTBW_DEBUG=1 shows it)
@@ -275,16 +280,10 @@ def _main(argv: list[str]) -> int:
 def _write_output(path: str, data: str | bytes) -> None:
     if path == "-":
         sys.stdout.buffer.write(data) if isinstance(data, bytes) else sys.stdout.write(data)
-        return
-    directory = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, temp = tempfile.mkstemp(dir=directory, prefix=".ttbw-opt-", suffix=".tmp")
-        with os.fdopen(fd, "wb" if isinstance(data, bytes) else "w", **({} if isinstance(data, bytes) else
-                                                                      {"encoding": "utf-8"})) as out:
-            out.write(data)
-        os.replace(temp, path)  # atomic: readers never see a partial file
-    except OSError as error:
-        raise UsageError(f"could not write output file '{path}': {error}") from None
+    else:
+        from ttbw.output_file import write_output
+
+        write_output(path, data)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 
 from ttbw.runtime.errors import EmulatorError
 
@@ -90,19 +89,17 @@ def _input(spec: str, index: int, type_text: str, shape: tuple):
 
 
 def _save(directory: str, k: int, value) -> None:
-    """result_K.npy written under a temporary name and renamed: never a partial file."""
+    """result_K.npy, written as ttbw-opt writes -o (atomically, never a partial or temp file)."""
+    import io
+
     import numpy as np
 
+    from ttbw.output_file import write_output
+
     os.makedirs(directory, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".result_{k}-", suffix=".npy")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            np.save(fh, value)
-        os.replace(tmp, os.path.join(directory, f"result_{k}.npy"))
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    data = io.BytesIO()
+    np.save(data, value)
+    write_output(os.path.join(directory, f"result_{k}.npy"), data.getvalue())
 
 
 def run(argv: list[str]) -> int:
@@ -137,10 +134,17 @@ def run(argv: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    from ttbw.interrupts import exit_on_signals
+
+    return exit_on_signals(_main, sys.argv[1:] if argv is None else argv)
+
+
+def _main(argv: list[str]) -> int:
+    from ttbw.output_file import OutputError
+
     try:
         return run(argv)
-    except UsageError as error:
+    except (UsageError, OutputError) as error:
         print(f"{TOOL}: error: {error}", file=sys.stderr)
     except ValueError as error:  # ExecutionError: a module or inputs that do not fit
         print(f"{TOOL}: error: {error}", file=sys.stderr)

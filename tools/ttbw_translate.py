@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 
 
 class _Parser(argparse.ArgumentParser):
@@ -41,32 +40,22 @@ def render(kernels) -> str:
     return "\n".join(parts)
 
 
-def _write_atomically(path: str, text: str) -> None:
-    """Write via a temporary file renamed into place: a failure leaves no partial output."""
-    folder = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".ttbw-translate-")
-    except OSError as exc:
-        raise OSError(f"cannot write '{path}': {exc.strerror}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def main(argv: list[str] | None = None) -> int:
+    from ttbw.interrupts import exit_on_signals
+
+    return exit_on_signals(_run, argv)
+
+
+def _run(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
+    from ttbw.output_file import OutputError
     from ttbw.source import split_source
     from ttbw.ttmlir import TTMLIRError, translate_file, translate_kernels  # lazy: keeps --help fast
     from ttbw.ttmlir.install import InstallError
 
     try:
         if args.input == "-":
-            source, name = sys.stdin.read(), "<stdin>"
+            source, name = _read_stdin(), "<stdin>"
         elif not args.split_input_file:
             return _emit(args.output, [render(translate_file(args.input))])
         else:
@@ -87,9 +76,22 @@ def main(argv: list[str] | None = None) -> int:
     except TTMLIRError as exc:
         print(exc.format(), file=sys.stderr)
         return 1
-    except (InstallError, OSError) as exc:
+    except (InstallError, OutputError, OSError) as exc:
         print(f"ttbw-translate: error: {exc}", file=sys.stderr)
         return 1
+    except UnicodeDecodeError as exc:
+        print(f"<stdin>: error: cannot read input: {exc}", file=sys.stderr)
+        return 1
+    except Exception as exc:  # a bug: one line, no traceback (TTBW_DEBUG=1 shows it)
+        if os.environ.get("TTBW_DEBUG") == "1":
+            raise
+        print(f"ttbw-translate: error: internal error: {type(exc).__name__}: {exc} "
+              "(this is a ttbw bug; set TTBW_DEBUG=1 for a traceback)", file=sys.stderr)
+        return 1
+
+
+def _read_stdin() -> str:
+    return sys.stdin.buffer.read().decode("utf-8")  # strict: bad bytes are an input error
 
 
 def _read(path: str) -> str:
@@ -105,8 +107,11 @@ def _emit(output: str, outputs: list[str]) -> int:
     if output == "-":
         sys.stdout.write(text)
     else:
-        _write_atomically(output, text)
+        from ttbw.output_file import write_output
+
+        write_output(output, text)
     return 0
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from ttbw.diagnostics import UNKNOWN_LOC, Diagnostic, DiagnosticError, SourceLoc, from_mlir
+from ttbw.parser_guard import refuse_parser_crashes
 
 SPLIT_MARKER = re.compile(r"^// -----.*$", re.MULTILINE)
 _PARSE_BUFFER = "-"  # the buffer name MLIR's Python parser gives every source
@@ -33,7 +34,12 @@ def parse_module(text: str, name: str, context, first_line: int = 1):
     from mlir import ir
 
     # bytes: MLIR bytecode, or text kept byte for byte (invalid UTF-8 in a comment is fine)
-    data = text if isinstance(text, bytes) else ("\n" * (first_line - 1) + text).encode("utf-8", "surrogateescape")
+    if isinstance(text, bytes):
+        data = text
+    else:
+        padded = "\n" * (first_line - 1) + text
+        refuse_parser_crashes(padded, name)
+        data = padded.encode("utf-8", "surrogateescape")
     try:
         module = ir.Module.parse(data, context)
     except ir.MLIRError as error:

@@ -3,8 +3,9 @@
 Each kernel's `kernel_main` is compiled into its own shared object (its own translation
 unit), so any number of generated kernels coexist in one process. The cache key hashes the
 source, compile-time args, defines, flags, the emulator headers and the compiler version; a
-hit compiles nothing (see `stats`). Objects are written to a temporary name and renamed, so
-concurrent or interrupted builds never leave a broken file behind.
+hit compiles nothing (see `stats`). Entries are written and checked by `ttbw.cache_files`
+(temp name + rename, a size / checksum record): a truncated or garbage object is rebuilt, never
+loaded; where the cache cannot be written, a CompileError says so.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ import hashlib
 import os
 import shutil
 import subprocess
-import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+
+from ttbw import cache_files
+from ttbw.cache_files import CacheError
 
 from .errors import CompileError
 
@@ -38,12 +41,6 @@ class CompileStats:
 
 
 stats = CompileStats()
-
-
-def cache_root() -> Path:
-    """Project cache root: $TTBW_CACHE_DIR if set, else <repo>/.cache."""
-    override = os.environ.get("TTBW_CACHE_DIR")
-    return Path(override).resolve() if override else REPO_ROOT / ".cache"
 
 
 def compiler() -> str:
@@ -80,18 +77,23 @@ def _headers_hash() -> str:
     return _tree_hash(INCLUDE_DIR, "*.h*")
 
 
-def _build(cxx: str, args: list[str], out: Path, what: str) -> Path:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=".tmp-", suffix=".so")
-    os.close(fd)
-    try:
-        proc = subprocess.run([cxx, *args, "-o", tmp], capture_output=True, text=True)
+def _cached(cxx: str, args: list[str], out: Path, what: str, source: str | None = None) -> Path:
+    """The valid cache entry `out`, else built: g++ `args` (+ `source` written next to it)."""
+    def build(temp: Path) -> None:
+        proc = subprocess.run([cxx, *args, "-o", str(temp)], capture_output=True, text=True)
         if proc.returncode != 0:
             raise CompileError(f"failed to compile {what}:\n{proc.stderr.strip()}")
-        os.replace(tmp, out)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+
+    try:
+        if cache_files.is_valid(out):
+            stats.cache_hits += 1
+            return out
+        if source is not None:
+            src = cache_files.write_file(out.parent / "src" / f"{out.stem}.cpp", source.encode())
+            args = [*args, str(src)]
+        cache_files.publish(out, build)
+    except CacheError as error:
+        raise CompileError(f"cannot cache {what}: {error}") from None
     stats.compiled += 1
     return out
 
@@ -120,12 +122,9 @@ def _runtime_library() -> Path:
     key = hashlib.sha256(
         (_tree_hash(src, "*") + _compiler_version(cxx) + " ".join(RUNTIME_FLAGS) + _cpu_flags()).encode()
     ).hexdigest()[:16]
-    out = cache_root() / "emulator" / f"libttbw_emu-{key}.so"
-    if out.exists():
-        stats.cache_hits += 1
-        return out
+    out = cache_files.cache_root() / "emulator" / f"libttbw_emu-{key}.so"
     sources = [str(src / s) for s in RUNTIME_SOURCES]
-    return _build(cxx, [*RUNTIME_FLAGS, *sources, "-ldl", "-lpthread"], out, "the emulator runtime")
+    return _cached(cxx, [*RUNTIME_FLAGS, *sources, "-ldl", "-lpthread"], out, "the emulator runtime")
 
 
 def kernel_key(source: str, compile_args: tuple[int, ...], defines: tuple[tuple[str, str], ...]) -> str:
@@ -145,19 +144,10 @@ def compile_kernel(source: str, compile_args: tuple[int, ...] = (), defines: tup
         if not isinstance(v, int) or not 0 <= v < 2**32:
             raise CompileError(f"kernel '{name}': compile-time args must be 32-bit unsigned ints, got {v!r}")
     key = kernel_key(source, compile_args, defines)
-    out = cache_root() / "kernels" / f"{key}.so"
-    if out.exists():
-        stats.cache_hits += 1
-        return out
-    cxx = compiler()
-    src_dir = cache_root() / "kernels" / "src"
-    src_dir.mkdir(parents=True, exist_ok=True)
-    src = src_dir / f"{key}.cpp"
-    src.write_text(source)
     ct = "".join(f"{v}u," for v in compile_args)
     args = [*KERNEL_FLAGS, f"-I{INCLUDE_DIR}", f"-DKERNEL_COMPILE_TIME_ARGS={ct}"]
     args += [f"-D{k}={v}" for k, v in defines]
-    return _build(cxx, [*args, str(src)], out, f"kernel '{name}'")
+    return _cached(compiler(), args, cache_files.cache_root() / "kernels" / f"{key}.so", f"kernel '{name}'", source)
 
 
 HELPER_FLAGS = ("-std=c++17", "-O2", "-fPIC", "-shared", "-Wall")
@@ -167,8 +157,5 @@ def helper_library(source: Path) -> Path:
     """Build (once per source version) a small self-contained C++ helper shared library."""
     cxx = compiler()
     key = hashlib.sha256((source.read_text() + _compiler_version(cxx) + " ".join(HELPER_FLAGS)).encode()).hexdigest()
-    out = cache_root() / "helpers" / f"lib{source.stem}-{key[:16]}.so"
-    if out.exists():
-        stats.cache_hits += 1
-        return out
-    return _build(cxx, [*HELPER_FLAGS, str(source)], out, f"the {source.stem} helper")
+    out = cache_files.cache_root() / "helpers" / f"lib{source.stem}-{key[:16]}.so"
+    return _cached(cxx, [*HELPER_FLAGS, str(source)], out, f"the {source.stem} helper")

@@ -5,40 +5,35 @@ library with MLIR + the TTCore/TTKernel/TTMetal dialects and the TTKernel->C++ t
 We only need two folders of it, side by side, because the library finds its bundled libzstd
 through RPATH $ORIGIN/../../tt_lang.libs.
 
+Both libraries are checked against their `ttbw.cache_files` records before every load: an
+install that is incomplete, truncated or overwritten is fetched again, never loaded.
+
 Usage: python -m ttbw.ttmlir.install   (idempotent; the second run downloads nothing)
 """
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
 import sys
 import tempfile
 import zipfile
 from pathlib import Path
 
+from ttbw import cache_files
+from ttbw.cache_files import CacheError
+
 WHEEL_SPEC = "tt-lang==1.1.1"
 LIB_MEMBER = "ttl/_mlir_libs/libTTLangPythonCAPI.so"
 LIBS_DIR = "tt_lang.libs/"
 STAMP = "installed-" + WHEEL_SPEC  # marks a complete extraction
-
-# python/ttbw/ttmlir/install.py -> parents[3] is the repository root (editable install).
-REPO_ROOT = Path(__file__).resolve().parents[3]
 
 
 class InstallError(RuntimeError):
     """The tt-mlir library could not be fetched or extracted."""
 
 
-def cache_root() -> Path:
-    """Project cache root: $TTBW_CACHE_DIR if set, else <repo>/.cache."""
-    override = os.environ.get("TTBW_CACHE_DIR")
-    return Path(override).resolve() if override else REPO_ROOT / ".cache"
-
-
 def library_dir() -> Path:
-    return cache_root() / "ttmlir"
+    return cache_files.cache_root() / "ttmlir"
 
 
 def library_path() -> Path:
@@ -46,7 +41,13 @@ def library_path() -> Path:
 
 
 def is_installed() -> bool:
-    return (library_dir() / STAMP).is_file() and library_path().is_file()
+    """A complete install: the stamp, and every library as recorded."""
+    target = library_dir()
+    if not (target / STAMP).is_file():
+        return False
+    libraries = [library_path(), *sorted((target / LIBS_DIR).glob("*.so*"))]
+    return len(libraries) > 1 and all(cache_files.is_valid(p) for p in libraries
+                                      if not p.name.endswith(cache_files.RECORD_SUFFIX))
 
 
 def _download_wheel(dest: Path) -> Path:
@@ -67,20 +68,36 @@ def _extract(wheel: Path, dest: Path) -> None:
         if LIB_MEMBER not in members:
             raise InstallError(f"{wheel.name} does not contain {LIB_MEMBER}")
         for name in members:
-            zf.extract(name, dest)
+            cache_files.seal(Path(zf.extract(name, dest)))
 
 
 def ensure_library(verbose: bool = False) -> Path:
-    """Return the path of libTTLangPythonCAPI.so, downloading and extracting it once.
+    """Return the path of libTTLangPythonCAPI.so, downloading and extracting it once (again if
+    the install is found incomplete or damaged).
 
     The extraction happens in a temporary folder renamed into place, so an interrupted
     run never leaves a half-written library behind.
     """
-    if is_installed():
-        return library_path()
+    try:
+        if is_installed():
+            return library_path()
+        _install(verbose)
+    except CacheError as error:
+        raise InstallError(f"cannot install {WHEEL_SPEC}: {error}") from None
+    if not is_installed():
+        raise InstallError(f"{WHEEL_SPEC} was installed in {library_dir()} but does not check out")
+    return library_path()
+
+
+def _install(verbose: bool) -> None:
     target = library_dir()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=target.parent, prefix=".ttmlir-") as tmp:
+    cache_files.ensure_folder(target)  # a file in its way: CacheError
+    try:
+        staging = tempfile.TemporaryDirectory(dir=target.parent, prefix=".ttmlir-")
+    except OSError as error:
+        raise CacheError(f"ttbw's cache folder '{target.parent}' is not writable ({error.strerror}); "
+                         "set TTBW_CACHE_DIR to another folder") from None
+    with staging as tmp:
         tmp_path = Path(tmp)
         if verbose:
             print(f"ttbw: downloading {WHEEL_SPEC} (about 83 MB)", file=sys.stderr)
@@ -88,8 +105,9 @@ def ensure_library(verbose: bool = False) -> Path:
         staged = tmp_path / "ttmlir"
         _extract(wheel, staged)
         (staged / STAMP).write_text(WHEEL_SPEC + "\n")
-        if target.exists():
-            shutil.rmtree(target, ignore_errors=True)
+        if target.exists():  # damaged: set aside (a process may still have it mapped), then removed
+            old = tmp_path / "old"
+            target.rename(old)
         try:
             staged.rename(target)
         except OSError:
@@ -97,7 +115,6 @@ def ensure_library(verbose: bool = False) -> Path:
                 raise
     if verbose:
         print(f"ttbw: tt-mlir library installed in {target}", file=sys.stderr)
-    return library_path()
 
 
 def main(argv: list[str] | None = None) -> int:

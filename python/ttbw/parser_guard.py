@@ -1,0 +1,56 @@
+"""Inputs that crash MLIR's parser, refused with a located diagnostic before it sees them.
+
+The MLIR 22 Python bindings are built with assertions, and a few malformed inputs abort the
+process instead of giving a parse error (found by test/fuzz):
+
+- `array<index: ...>`: DenseArrayAttr accepts `index` as an integer type, then asks for its
+  bit width (Types.cpp: "only integers and floats have a bitwidth").
+- `array<f16: ...>` (any element type but i1, i8, i16, i32, i64, f32, f64): MLIR parses it, but
+  the bindings have no class for it, and reading the attribute raises TypeError or aborts
+  (`terminate called after throwing nanobind::python_error`).
+- a byte that is not UTF-8 outside a comment (text is read byte for byte, see ttbw-opt): in an
+  identifier or a string (an op name is one) MLIR may quote it in a diagnostic, which the
+  bindings cannot turn into a str (RuntimeError "str_from_cstr_and_size(): conversion error").
+  In comments such bytes are fine.
+
+Comments and string literals are skipped, so only what MLIR would parse is looked at.
+"""
+from __future__ import annotations
+
+import re
+
+from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc
+
+_MASKED = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*')
+_UNDECODABLE = re.compile("[\udc80-\udcff]")  # bytes read with surrogateescape
+_CRASHES = [(re.compile(r"(?<![\w.])array\s*<\s*(index)\b"),
+             "expected integer or float type, got: 'index' (dense arrays have no index elements)")]
+_DENSE_ARRAY = re.compile(r"(?<![\w.])array\s*<\s*((?:[su]?i\d+|bf16|tf32|f\d+\w*))\b")
+_BOUND_ELEMENTS = {"i1", "i8", "i16", "i32", "i64", "f32", "f64"}  # the bindings' Dense*ArrayAttr
+
+
+def refuse_parser_crashes(text: str, name: str) -> None:
+    """Raises a DiagnosticError located in `name` for each construct that would abort the parser."""
+    masked = _MASKED.sub(lambda m: " " * len(m.group(0)), text)
+    errors = []
+    for pattern, message in _CRASHES:
+        for match in pattern.finditer(masked):
+            errors.append(Diagnostic("error", _loc(masked, match.start(1), name), message))
+    for match in _DENSE_ARRAY.finditer(masked):
+        if match.group(1) not in _BOUND_ELEMENTS:
+            errors.append(Diagnostic("error", _loc(masked, match.start(1), name), (
+                f"dense arrays of {match.group(1)} are not supported (ttbw's MLIR bindings read "
+                "i1, i8, i16, i32, i64, f32 and f64 elements)")))
+    uncommented = _MASKED.sub(lambda m: m.group(0) if m.group(0)[0] == '"' else " " * len(m.group(0)), text)
+    for match in _UNDECODABLE.finditer(uncommented):
+        errors.append(Diagnostic("error", _loc(masked, match.start(), name),
+                                 f"byte 0x{ord(match.group(0)) - 0xDC00:02X} is not UTF-8 (only comments may "
+                                 "hold such bytes)"))
+        break  # one is enough: the rest of the line would not parse either
+    if errors:
+        raise DiagnosticError(errors)
+
+
+def _loc(text: str, offset: int, name: str) -> SourceLoc:
+    line = text.count("\n", 0, offset) + 1
+    return SourceLoc(name, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)

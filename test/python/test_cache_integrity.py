@@ -1,0 +1,258 @@
+"""Cache integrity: kernel objects, the emulator runtime and the tt-mlir library are checked
+against their records before loading; damaged entries are rebuilt; where the cache cannot be
+written there is one clear error (never a SIGBUS, an 'invalid ELF header' or a raw OSError).
+
+Each variant corrupts a cache in a temp dir (TTBW_CACHE_DIR), never the project's own.
+"""
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from ttbw import cache_files
+from ttbw.runtime import CompileError, compiler, examples
+from ttbw.ttmlir import install
+
+ROOT = Path(__file__).resolve().parents[2]
+KERNEL = examples.example_sources("eltwise_mul")["writer"]
+ARGS = (16, 2)
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("TTBW_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def kernel():
+    return compiler.compile_kernel(KERNEL, ARGS, name="writer")
+
+
+def loads(path: Path) -> bool:
+    """dlopen in a child process: a damaged object kills it (SIGBUS) or fails to load."""
+    code = f"import ctypes; ctypes.CDLL({str(path)!r}, mode=ctypes.RTLD_LOCAL | 0x1)"  # RTLD_LAZY
+    return subprocess.run([sys.executable, "-c", code], capture_output=True).returncode == 0
+
+
+def truncate(path: Path) -> None:
+    os.truncate(path, path.stat().st_size // 2)
+
+
+def empty(path: Path) -> None:
+    path.write_bytes(b"")
+
+
+def garbage(path: Path) -> None:  # same size, so only the checksum can tell
+    size = path.stat().st_size
+    with open(path, "r+b") as fh:
+        if size <= 1 << 20:
+            fh.write(b"\x7fELF" + os.urandom(size - 4))
+        else:  # a large library: 1 MiB of garbage in the middle
+            fh.seek(size // 2)
+            fh.write(os.urandom(1 << 20))
+
+
+def no_record(path: Path) -> None:
+    cache_files.record_path(path).unlink()
+
+
+def bad_record(path: Path) -> None:
+    cache_files.record_path(path).write_text("{not json")
+
+
+def symlink_elsewhere(path: Path) -> None:
+    path.unlink()
+    path.symlink_to("/bin/true")
+
+
+@pytest.mark.parametrize("damage", [truncate, empty, garbage, no_record, bad_record, symlink_elsewhere])
+def test_damaged_kernel_object_is_rebuilt(cache, damage):
+    good = kernel()
+    content = good.read_bytes()
+    damage(good)
+    before = compiler.stats.compiled
+    again = kernel()
+    assert again == good and compiler.stats.compiled == before + 1
+    assert not again.is_symlink() and again.read_bytes() == content and loads(again)
+    assert cache_files.is_valid(again)
+    assert not [p for p in again.parent.iterdir() if p.name.startswith(".tmp-")]
+
+
+def test_intact_kernel_object_is_a_hit_without_rehashing(cache, monkeypatch):
+    kernel()
+    monkeypatch.setattr(cache_files, "_sha256", lambda path: pytest.fail("hashed an unchanged entry"))
+    before = compiler.stats.compiled
+    kernel()
+    assert compiler.stats.compiled == before
+
+
+def test_copied_cache_is_rehashed_once_and_accepted(cache, tmp_path, monkeypatch):
+    good = kernel()
+    copy = tmp_path / "copy"
+    shutil.copytree(cache, copy)  # new inodes: the fingerprint differs, the checksum matches
+    monkeypatch.setenv("TTBW_CACHE_DIR", str(copy))
+    before = compiler.stats.compiled
+    assert kernel() == copy / "kernels" / good.name and compiler.stats.compiled == before
+
+
+def test_directory_where_a_kernel_object_belongs(cache):
+    good = kernel()
+    good.unlink()
+    good.mkdir()
+    with pytest.raises(CompileError, match=r"cannot cache kernel 'writer': ttbw's cache entry '.*\.so' is a "
+                                           r"directory where a file belongs \(remove it, or set TTBW_CACHE_DIR"):
+        kernel()
+
+
+def test_file_where_the_kernel_folder_belongs(cache):
+    cache.mkdir()
+    (cache / "kernels").write_text("")
+    with pytest.raises(CompileError, match=r"ttbw's cache folder '.*kernels.*' cannot be created: "
+                                           r"'.*kernels' is a file, not a folder"):
+        kernel()
+
+
+def test_file_where_the_cache_root_belongs(cache):
+    cache.write_text("")
+    with pytest.raises(CompileError, match=r"'.*cache' is a file, not a folder"):
+        kernel()
+
+
+@contextlib.contextmanager
+def writable_until_locked(folder: Path):
+    """Yields `lock`: makes `folder` read-only (a read-only tmpfs where we may mount, else no
+    write permission, which binds non-root users only)."""
+    if os.geteuid() == 0:
+        from mounts import remount_readonly, tmpfs
+
+        with tmpfs(folder, "16m"):
+            yield lambda: remount_readonly(folder)
+        return
+    folder.mkdir(parents=True, exist_ok=True)
+    locked = []
+
+    def lock():
+        locked.extend(p for p in [folder, *folder.rglob("*")] if p.is_dir())
+        for p in locked:
+            p.chmod(0o555)
+    try:
+        yield lock
+    finally:
+        for p in locked:
+            p.chmod(0o755)
+
+
+def test_read_only_cache(cache):
+    with writable_until_locked(cache) as lock:
+        good = kernel()  # filled while writable ...
+        lock()
+        before = compiler.stats.compiled
+        assert kernel() == good and compiler.stats.compiled == before  # ... a hit needs no write
+        with pytest.raises(CompileError, match=r"cannot cache kernel 'writer': ttbw's cache folder '.*' is not "
+                                               r"writable \((Read-only file system|Permission denied)\); "
+                                               "set TTBW_CACHE_DIR to another folder"):
+            compiler.compile_kernel(KERNEL, (16, 3), name="writer")  # a new signature
+
+
+def test_read_only_cache_without_ttmlir(cache):
+    with writable_until_locked(cache) as lock:
+        lock()
+        with pytest.raises(install.InstallError, match=r"cannot install tt-lang==1.1.1: ttbw's cache folder "
+                                                       r"'.*' is not writable"):
+            install.ensure_library()
+
+
+def test_full_cache_disk_leaves_no_temp_and_a_clear_error(cache):
+    from mounts import tmpfs
+
+    with tmpfs(cache, "12k"):
+        with pytest.raises(CompileError) as raised:
+            kernel()
+        assert "No space left on device" in str(raised.value) or "not writable" in str(raised.value)
+        assert not [p for p in cache.rglob(".tmp-*")]
+        assert not (cache / "kernels" / f"{compiler.kernel_key(KERNEL, ARGS, ())}.so").exists()
+
+
+RUNTIME = """
+import sys
+from ttbw.runtime import compiler, native
+native.lib()
+print(compiler.stats.compiled, compiler.runtime_library())
+"""
+
+
+def test_truncated_runtime_library_is_rebuilt(tmp_path):
+    """The emulator runtime: a truncated copy of the project's own entry (which SIGBUSed every
+    later run) is rebuilt by the next process and then loads."""
+    cache = tmp_path / "cache"
+    project = subprocess.run([sys.executable, "-c", RUNTIME], capture_output=True, text=True, check=True)
+    real = Path(project.stdout.split()[1])  # the project's cache entry (normally already built)
+    (cache / "emulator").mkdir(parents=True)
+    for path in (real, cache_files.record_path(real)):
+        shutil.copy2(path, cache / "emulator" / path.name)
+    copy = cache / "emulator" / real.name
+    truncate(copy)
+    done = subprocess.run([sys.executable, "-c", RUNTIME], capture_output=True, text=True,
+                          env={**os.environ, "TTBW_CACHE_DIR": str(cache)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["1", str(copy)]
+    assert cache_files.is_valid(copy) and loads(copy)
+
+
+# -- the tt-mlir library --------------------------------------------------------------------
+REAL_TTMLIR = install.library_dir()  # resolved at import, before any test sets TTBW_CACHE_DIR
+
+
+@pytest.fixture
+def ttmlir_copy(cache, monkeypatch):
+    """A copy of the project's tt-mlir install in the temp cache, and a stand-in for PyPI that
+    serves a wheel of the same files (so a repair downloads nothing); yields the downloads."""
+    shutil.copytree(REAL_TTMLIR, cache / "ttmlir")
+    downloads = []
+
+    def download(dest: Path) -> Path:
+        dest.mkdir(parents=True)
+        wheel = dest / "tt_lang-1.1.1-cp312-cp312-manylinux_2_35_x86_64.whl"
+        with zipfile.ZipFile(wheel, "w", zipfile.ZIP_STORED) as zf:
+            for path in REAL_TTMLIR.rglob("*"):
+                if path.is_file() and not path.name.endswith((cache_files.RECORD_SUFFIX, install.STAMP)):
+                    zf.write(path, path.relative_to(REAL_TTMLIR).as_posix())
+        downloads.append(wheel)
+        return wheel
+
+    monkeypatch.setattr(install, "_download_wheel", download)
+    return downloads
+
+
+@pytest.mark.parametrize("damage", [truncate, garbage])
+def test_damaged_ttmlir_library_is_fetched_again(ttmlir_copy, cache, damage):
+    """Before: SIGBUS (truncated) or 'invalid ELF header' in every later run. Now the process
+    that finds the library damaged fetches it again (the stand-in download runs in-process, so
+    the repair is driven through ensure_library), and the translator then works."""
+    damage(install.library_path())
+    assert not install.is_installed()
+    path = install.ensure_library()
+    assert len(ttmlir_copy) == 1 and install.is_installed()
+    assert path.stat().st_size == (REAL_TTMLIR / install.LIB_MEMBER).stat().st_size
+    done = subprocess.run([Path(sys.executable).parent / "ttbw-translate", "--ttkernel-to-cpp",
+                           ROOT / "test" / "Translate" / "ttkernel_to_cpp.mlir"],
+                          capture_output=True, text=True, env={**os.environ, "TTBW_CACHE_DIR": str(cache)})
+    assert done.returncode == 0 and "kernel_main" in done.stdout, done.stderr
+
+
+def test_file_where_the_ttmlir_folder_belongs(cache):
+    cache.mkdir()
+    (cache / "ttmlir").write_text("")
+    done = subprocess.run([Path(sys.executable).parent / "ttbw-translate", "--ttkernel-to-cpp",
+                           ROOT / "test" / "Translate" / "ttkernel_to_cpp.mlir"],
+                          capture_output=True, text=True, env={**os.environ, "TTBW_CACHE_DIR": str(cache)})
+    assert done.returncode == 1
+    assert done.stderr == (f"ttbw-translate: error: cannot install tt-lang==1.1.1: ttbw's cache folder "
+                           f"'{cache / 'ttmlir'}' cannot be created: '{cache / 'ttmlir'}' is a file, not a "
+                           "folder (remove it, or set TTBW_CACHE_DIR to another folder)\n")
+

@@ -1,0 +1,56 @@
+"""The fuzzers of test/fuzz: their short budget (part of the test command, under a minute) and
+checks that their oracle catches what it must. The long campaign runs on demand
+(test/fuzz/README.md)."""
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+FUZZ = Path(__file__).resolve().parents[1] / "fuzz"
+sys.path.insert(0, str(FUZZ))
+
+from forked import Outcome, run_forked  # noqa: E402
+from oracle import tool_failure  # noqa: E402
+
+
+def test_short_fuzz_budget_finds_nothing():
+    done = subprocess.run([sys.executable, FUZZ / "run.py"], capture_output=True, text=True, timeout=300)
+    print(done.stdout, done.stderr)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 failing" in done.stdout
+
+
+@pytest.mark.parametrize("outcome, kind", [
+    (Outcome(None, seconds=120), "timeout"),
+    (Outcome(-signal.SIGABRT), "signal"),
+    (Outcome(1, stderr="Traceback (most recent call last):\n  File x\nKeyError: 'a'\n"), "traceback"),
+    (Outcome(1, stderr="in.mlir:1:1: error: internal error in pass 'x': boom\n"), "internal error"),
+    (Outcome(2, stderr=""), "exit code"),
+    (Outcome(1, stderr="ttbw-opt: error: something\n"), "unlocated error"),
+    (Outcome(1, stderr="in.mlir:0:0: error: pass 'x' failed\n"), "error at line 0"),
+    (Outcome(1, stderr="other.mlir:3:1: error: x\n"), "error located elsewhere"),
+    (Outcome(1, stderr=""), "silent failure"),
+])
+def test_oracle_catches(outcome, kind):
+    assert tool_failure(outcome, "in.mlir")[0] == kind
+
+
+def test_oracle_accepts_located_errors_and_success():
+    assert tool_failure(Outcome(1, stderr="in.mlir:2:5: error: bad\nin.mlir:2:5: note: see\n"), "in.mlir") is None
+    assert tool_failure(Outcome(0, stdout="module {\n}\n"), "in.mlir") is None
+
+
+def test_forked_child_reports_signals_hangs_values_and_exceptions():
+    assert run_forked(lambda: os.kill(os.getpid(), signal.SIGSEGV)).status == -signal.SIGSEGV
+    assert run_forked(lambda: __import__("time").sleep(30), timeout=0.5).status is None
+    assert run_forked(lambda: {"x": 1}).value == {"x": 1}
+    crashed = run_forked(lambda: 1 / 0)
+    assert crashed.status == 70 and "ZeroDivisionError" in crashed.stderr
+
+
+def test_oracle_skips_the_quoted_source_line():
+    err = "in.mlir:2:5: error: bad\nfoo = \"error: inside the user's text\"\n    ^\n"
+    assert tool_failure(Outcome(1, stderr=err), "in.mlir") is None

@@ -1,0 +1,6 @@
+module {
+  func.func @f() {
+    %0 = "ttir.mœul"() : () -> ()
+    return
+  }
+}
