@@ -12,9 +12,10 @@ The kernels are the ones `ttbw.lowering` generates (verified and translated by t
 tt-mlir while the host program is built); the description (schema: python/ttbw/lowering/
 README.md, "Host program description") says which CBs, kernels, compile / runtime args and
 buffers the host sets up, and which function argument / result each buffer is. TTKernel is not
-registered in ttbw's MLIR context: the pass lets the context accept unregistered dialects
-(so its ops print in generic form, which tt-mlir parses back: ttbw-translate --ttkernel-to-cpp;
-ttbw-opt gives each --split-input-file chunk its own context, so this does not leak).
+registered in ttbw's MLIR context: the context must accept unregistered dialects, which the
+drivers set before the pipeline runs (`ttbw.pipeline.prepare_context`; the pass refuses a
+context that does not, it never changes it while running). Its ops print in generic form, which
+tt-mlir parses back (ttbw-translate --ttkernel-to-cpp).
 
 The input is a function holding one `ttir.mul_bw`, or its decomposition (the TTIR that
 ttir-mul-bw-decomposition-pipeline leaves, as in --ttir-to-tensix-pipeline): a decomposed
