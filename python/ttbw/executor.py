@@ -182,7 +182,7 @@ class _DeviceState:
         self.loaded: dict = {}     # (program name, scalar) -> (Program, PreparedProgram)
         try:
             for entry in function.buffers:
-                self.buffers[entry["name"]] = dev.allocate(_buffer_shape(entry), entry["dtype"], layout=entry["layout"],
+                self.buffers[entry["name"]] = dev.allocate(entry["shape"], entry["dtype"], layout=entry["layout"],
                                                            memory=entry["memory"], name=entry["name"])
         except BaseException:
             self.close()
@@ -364,14 +364,9 @@ def _tensor_shape(type_text: str) -> tuple:
     return tuple(dims)
 
 
-def _buffer_shape(entry) -> tuple:
-    """The device buffer's shape: a rank-0 ROW_MAJOR tensor is one row of one element."""
-    shape = tuple(int(s) for s in entry["shape"])
-    return (1, 1) if entry["layout"] == "row_major" and not shape else shape
-
-
 def _check_inputs(function: Function, inputs: list) -> dict:
-    """argument index -> host value (float32 array, or float for a scalar argument)."""
+    """argument index -> host value: the array or torch tensor as given (the upload converts it
+    to the buffer's format in one pass), or a float for a scalar argument."""
     if len(inputs) != len(function.arguments):
         raise ExecutionError(f"@{function.name} takes {len(function.arguments)} arguments "
                              f"({', '.join(function.arguments)}), got {len(inputs)} inputs")
@@ -384,22 +379,14 @@ def _check_inputs(function: Function, inputs: list) -> dict:
                 raise ExecutionError(f"@{function.name} argument {index} ({type_text}) takes a number, "
                                      f"got {type(value).__name__}") from None
             continue
-        values[index] = _host_array(value)
+        values[index] = value if hasattr(value, "detach") else np.asarray(value)  # torch or numpy
     for entry in function.buffers:
         if "arg" in entry and not entry.get("intermediate"):
-            value = values[entry["arg"]]
-            if np.size(value) != int(np.prod(entry["shape"], dtype=np.int64)):
+            shape = tuple(values[entry["arg"]].shape)
+            if int(np.prod(shape, dtype=np.int64)) != int(np.prod(entry["shape"], dtype=np.int64)):
                 raise ExecutionError(f"@{function.name} argument {entry['arg']} ({function.arguments[entry['arg']]})"
-                                     f": expected shape {list(entry['shape'])}, got {list(np.shape(value))}")
+                                     f": expected shape {list(entry['shape'])}, got {list(shape)}")
     return values
-
-
-def _host_array(value) -> np.ndarray:
-    if hasattr(value, "detach"):  # torch
-        import torch
-
-        return value.detach().to(torch.float32).cpu().numpy()
-    return np.asarray(value, dtype=np.float32)
 
 
 def _program(program: ProgramModule, buffers: dict, scalar: float | None):
