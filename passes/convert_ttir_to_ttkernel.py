@@ -37,7 +37,6 @@ support (a NaN scalar b, ...; its UnsupportedError names it) is reported at the 
 """
 from __future__ import annotations
 
-import json
 import re
 
 from mlir import ir
@@ -45,8 +44,6 @@ from mlir import ir
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.dialect.ops import MUL_BW_OPERANDS, MUL_BW_RESULTS, segments, walk_ops
 from ttbw.lowering.limits import refuse_unrunnable_sizes
-
-from .ir_build import relocate, require_unregistered_dialects
 
 _GRID = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*$")
 _ALLOWED = ("func.return", "arith.constant")
@@ -88,13 +85,7 @@ def run(module, options) -> None:
             work.append(item)
     if errors:
         raise DiagnosticError(errors)
-    if work:
-        require_unregistered_dialects(module, "convert-ttir-to-ttkernel")
-    for func, name, text, description in work:
-        if isinstance(text, list):
-            _replace_composite(func, name, text, description)
-        else:
-            _replace(func, name, text, description)
+    return _lower(module, [(getattr(f, "operation", f), *rest) for f, *rest in work]) if work else None
 
 
 def _prepare(func, grid, fuse: bool = True):
@@ -240,37 +231,64 @@ def _origins(func, op):
     return origins, scalar, runtime_scalar
 
 
-def _replace(func, name: str, text: str, description: dict) -> None:
-    """Parses the kernels into a nested `module @name` that takes the function's place."""
-    assert text.startswith("module {")
-    body = text[len("module {"):]
-    wrapper = ir.Module.parse("module {\nmodule @" + json.dumps(name) + " {" + body + "}\n",
-                              func.context)
-    nested = wrapper.body.operations[0]
-    nested.attributes["ttbw.program"] = ir.StringAttr.get(
-        json.dumps(description, separators=(",", ":")), func.context)
-    relocate(nested.operation, func.location)
-    nested.operation.move_before(func)
-    func.erase()
+def _lower(module, work: list):
+    """The module in tt-mlir's context: each lowered function replaced by its host function
+    (TTMetal ops, `ttbw.lowering.host_ir`) and its programs' kernel modules; the rest of the
+    module printed as it is (generic form, locations kept)."""
+    from ttbw.lowering.host_ir import host_function
+    from ttbw.ttmlir.module import Module
+
+    generated, locations = {}, []
+    for func, name, text, description in work:
+        if isinstance(text, list):  # fuse=false: the composite's programs, one host function
+            programs = [(pname, _kernel_body(kernels), d) for pname, kernels, d in text]
+            results = [r["buffer"] for r in description["results"]]
+            host = host_function(description["function"], description["buffers"], programs, results,
+                                 description["grid"])
+        else:
+            programs = [(f"{name}_program", _kernel_body(text), description)]
+            host = host_function(description["function"], description["buffers"], programs,
+                                 _results(description["buffers"]), description["grid"])
+        generated[func] = host
+        locations.append(([name, *(p for p, _, _ in programs)], source_loc(func.location)))
+    parts = []
+    for op in module.body.operations:
+        op = op.operation
+        parts.append(generated[op] if op in generated else op.get_asm(
+            print_generic_op_form=True, use_local_scope=True, enable_debug_info=True).rstrip())
+    attributes = ", ".join(f"{a.name} = {a.attr}" for a in module.operation.attributes)
+    header = f"module attributes {{{attributes}}} {{" if attributes else "module {"
+    filename = source_loc(module.operation.location).file
+    try:
+        lowered = Module.parse(header + "\n" + "\n".join(parts) + "\n}\n", filename)
+    except DiagnosticError as error:
+        raise DiagnosticError([Diagnostic("error", source_loc(module.operation.location),
+                                          "convert-ttir-to-ttkernel: tt-mlir refused the lowered module: "
+                                          + "; ".join(d.message for d in error.diagnostics))]) from None
+    for symbols, where in locations:
+        lowered.relocate(symbols, where.file, where.line, where.col)
+    return lowered
 
 
-def _replace_composite(func, name: str, programs: list, composite: dict) -> None:
-    """The manifest `module @name {ttbw.composite}` then one `module @<program>` per program
-    (kernels parsed on their own: the example files carry their own type aliases)."""
-    context = func.context
-    parts = [f"module @{json.dumps(name)} {{\n}}"]
-    for pname, text, _ in programs:
-        kernels = ir.Module.parse(text, context)
-        body = "\n".join(str(op) for op in kernels.body.operations)
-        parts.append(f"module @{json.dumps(pname)} {{\n{body}\n}}")
-    wrapper = ir.Module.parse("module {\n" + "\n".join(parts) + "\n}\n", context)
-    ops = list(wrapper.body.operations)
-    ops[0].attributes["ttbw.composite"] = ir.StringAttr.get(
-        json.dumps(composite, separators=(",", ":")), context)
-    for nested, (_, _, description) in zip(ops[1:], programs):
-        nested.attributes["ttbw.program"] = ir.StringAttr.get(
-            json.dumps(description, separators=(",", ":")), context)
-    for nested in ops:
-        relocate(nested.operation, func.location)
-        nested.operation.move_before(func)
-    func.erase()
+def _results(buffers: list) -> list:
+    """The buffer name of each returned value, in return order."""
+    positions = []
+    for entry in buffers:
+        value = entry.get("result")
+        for position in value if isinstance(value, list) else [] if value is None else [value]:
+            positions.append((position, entry["name"]))
+    return [name for _, name in sorted(positions)]
+
+
+def _kernel_body(text: str) -> str:
+    """A program's kernels (a `module {...}` of TTKernel functions, generic form) as tt-mlir
+    prints them, without the module (aliases inlined), to nest in the program's module."""
+    from ttbw.ttmlir.module import Module
+
+    kernels = Module.parse(text, "<kernels>")
+    try:
+        printed = kernels.get_asm(use_local_scope=True).strip()
+    finally:
+        kernels.close()
+    assert printed.startswith("module {") and printed.endswith("}"), printed[:40]
+    return printed[len("module {"):-1].strip("\n")
