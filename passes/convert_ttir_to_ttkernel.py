@@ -242,7 +242,7 @@ def _lower(module, work: list):
     for func, name, text, description in work:
         if isinstance(text, list):  # fuse=false: the composite's programs, one host function
             programs = [(pname, _kernel_body(kernels), d) for pname, kernels, d in text]
-            results = [r["buffer"] for r in description["results"]]
+            results = [[r["buffer"]] for r in description["results"]]
             host = host_function(description["function"], description["buffers"], programs, results,
                                  description["grid"])
         else:
@@ -271,13 +271,13 @@ def _lower(module, work: list):
 
 
 def _results(buffers: list) -> list:
-    """The buffer name of each returned value, in return order."""
-    positions = []
+    """The buffer names of each returned value (a complex one: real, imag), in return order."""
+    positions: dict = {}
     for entry in buffers:
         value = entry.get("result")
         for position in value if isinstance(value, list) else [] if value is None else [value]:
-            positions.append((position, entry["name"]))
-    return [name for _, name in sorted(positions)]
+            positions.setdefault(position, []).append(entry["name"])
+    return [positions[p] for p in sorted(positions)]
 
 
 def _kernel_body(text: str) -> str:

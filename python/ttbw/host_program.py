@@ -75,7 +75,7 @@ def _function(func, filename: str) -> HostFunction:
     buffers: list = []
     by_value: dict = {}     # value key -> buffer entry (create_buffer results)
     cb_types: dict = {}     # value key -> CB memref type
-    allocs: dict = {}       # memref.alloc value key -> buffer name read into it
+    allocs: dict = {}       # memref.alloc value key -> the buffer entries read into it
     programs, scalar_args, returned = [], {}, []
     for op in func.ops():
         a = op.attributes
@@ -98,19 +98,22 @@ def _function(func, filename: str) -> HostFunction:
             source, target = op.operands
             if source.key not in by_value:
                 raise HostProgramError(f"{where}: enqueue_read_buffer must read a named buffer")
-            allocs[target.key] = by_value[source.key]["name"]
+            allocs.setdefault(target.key, []).append(by_value[source.key])  # complex: real, imag
         elif op.name == "ttmetal.enqueue_program":
             pname, description, scalar_arg = _program(op, by_value, cb_types, grid, where)
             programs.append((pname, description))
             if scalar_arg is not None:
                 scalar_args[pname] = scalar_arg
         elif op.name == "func.return":
+            result_attrs = attrs.get("res_attrs") or []
             for position, value in enumerate(op.operands):
                 if value.key not in allocs:
                     raise HostProgramError(f"{where}: result {position} is not read from a device buffer")
-                returned.append((allocs[value.key], shape_of(value.type)))
-                entry = next(b for b in buffers if b["name"] == allocs[value.key])
-                entry.setdefault("result", []).append(position)
+                given = result_attrs[position].get("ttbw.shape") if position < len(result_attrs) else None
+                returned.append((allocs[value.key][0]["name"],
+                                 tuple(given) if given is not None else shape_of(value.type)))
+                for entry in allocs[value.key]:
+                    entry.setdefault("result", []).append(position)
     result_types = [v.type for o in func.ops() if o.name == "func.return" for v in o.operands]
     for entry in buffers:
         if len(entry.get("result", ())) == 1:

@@ -34,9 +34,12 @@ SCALAR_FIELDS = ("m", "n_up", "n_down")
 
 def host_memref(type_text: str) -> str:
     """The host memref of a function argument / result type: `tensor<2x32xbf16, #enc>` ->
-    `memref<2x32xbf16>`; a scalar type stays as it is."""
+    `memref<2x32xbf16>` (rank 0: `memref<1xbf16>`, with `ttbw.shape = array<i64>` on the
+    argument / result); a scalar type stays as it is."""
     if not type_text.startswith("tensor<"):
         return type_text
+    if type_text.startswith("tensor<") and not type_text[len("tensor<")].isdigit():
+        type_text = "tensor<1x" + type_text[len("tensor<"):]  # rank 0: TTMetal transfers need a rank
     inner, depth = type_text[len("tensor<"):-1], 0
     for i, ch in enumerate(inner):
         depth += ch == "<"
@@ -105,8 +108,8 @@ def host_function(function: dict, buffers: list, programs: list, results: list, 
     `function`: {name, arguments, results} (the replaced function's types); `buffers`: every
     buffer entry (name, shape, dtype, layout, memory, page_size, num_pages + origin: arg,
     preallocated_arg, result, intermediate; part); `programs`: [(module name, kernels text
-    without the outer `module`, description)] in launch order; `results`: [buffer name] per
-    returned value."""
+    without the outer `module`, description)] in launch order; `results`: [buffer names] per
+    returned value (a complex one: its real and imag buffers)."""
     args = [host_memref(t) for t in function["arguments"]]
     outs = [host_memref(t) for t in function["results"]]
     w = _Writer()
@@ -134,27 +137,36 @@ def host_function(function: dict, buffers: list, programs: list, results: list, 
     allocs: dict = {}
     by_name = {b["name"]: b for b in buffers}
     returned = []
-    for position, name in enumerate(results):
-        if name not in allocs:
-            allocs[name] = ssa = f"%alloc{len(allocs)}"
+    for position, names in enumerate(results):
+        key = tuple(names)
+        if key not in allocs:
+            allocs[key] = ssa = f"%alloc{len(allocs)}"
             w.op(f"{ssa} = memref.alloc() : {outs[position]}")
-            buffer, memref = w.values[name]
-            part = f' {{ttbw.part = {_string(by_name[name]["part"])}}}' if "part" in by_name[name] else ""
-            w.op(f'"ttmetal.enqueue_read_buffer"({buffer}, {ssa}){part} : ({memref}, {outs[position]}) -> ()')
-        returned.append(allocs[name])
+            for name in names:  # a complex value: its (real, imag) buffers
+                buffer, memref = w.values[name]
+                part = f' {{ttbw.part = {_string(by_name[name]["part"])}}}' if "part" in by_name[name] else ""
+                w.op(f'"ttmetal.enqueue_read_buffer"({buffer}, {ssa}){part} : ({memref}, {outs[position]}) -> ()')
+        returned.append(allocs[key])
     w.op('"ttmetal.finish"() : () -> ()')
     for entry in buffers:
         if entry["name"] not in intermediate:
             w.deallocate(entry["name"])
     w.op(f"return {', '.join(returned)} : {', '.join(outs)}" if returned else "return")
-    signature = ", ".join(f"%arg{i}: {t}" for i, t in enumerate(args))
-    result_types = outs[0] if len(outs) == 1 else f"({', '.join(outs)})"
+    rank0 = [" {ttbw.shape = array<i64>}" if _rank0(t) else "" for t in function["arguments"]]
+    signature = ", ".join(f"%arg{i}: {t}{a}" for i, (t, a) in enumerate(zip(args, rank0)))
+    result_types = ", ".join(f"{t} {{ttbw.shape = array<i64>}}" if _rank0(r) else t
+                             for t, r in zip(outs, function["results"]))
+    result_types = result_types if len(outs) == 1 and not _rank0(function["results"][0]) else f"({result_types})"
     header = (f"  func.func @{function['name']}({signature}) -> {result_types} "
               f"attributes {{ttbw.grid = {_array(grid)}}} {{")
     parts = ["\n".join([header, *w.lines, "  }"])]
     for pname, kernels, _ in programs:
         parts.append(f"  module @{pname} {{\n{kernels.rstrip()}\n  }}")
     return "\n".join(parts)
+
+
+def _rank0(type_text: str) -> bool:
+    return type_text.startswith("tensor<") and not type_text[len("tensor<")].isdigit()
 
 
 def _create(w: _Writer, entry: dict) -> None:

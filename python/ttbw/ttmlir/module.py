@@ -229,6 +229,10 @@ class Op:
             op = lib.mlirOperationGetNextInBlock(op)
         return out
 
+    def asm(self) -> str:
+        """The operation as tt-mlir prints it."""
+        return capi.print_to_string(self.module.lib.mlirOperationPrint, self.handle)
+
     def arguments(self, region: int = 0) -> list["Value"]:
         lib = self.module.lib
         block = lib.mlirRegionGetFirstBlock(lib.mlirOperationGetRegion(self.handle, region))
