@@ -7,15 +7,15 @@
 // CHECK-SAME: \22args\22:[{{[0-9]+}},1,{\22scalar\22:\22m\22},{\22scalar\22:\22n_up\22},{\22scalar\22:\22n_down\22}]
 // CHECK-SAME: \22scalar\22:{\22runtime\22:true
 // CHECK: func.func @reader()
-// CHECK-COUNT-1: "ttkernel.noc_async_read_tile"
-// CHECK-NOT: "ttkernel.noc_async_read_tile"
+// CHECK-COUNT-1: ttkernel.noc_async_read_tile(
+// CHECK-NOT: ttkernel.noc_async_read_tile(
 // CHECK: func.func @compute()
-// CHECK: "ttkernel.init_sfpu"
-// CHECK: "ttkernel.fill_tile"
-// CHECK: "ttkernel.mul_binary_tile"
+// CHECK: ttkernel.init_sfpu(
+// CHECK: ttkernel.fill_tile(
+// CHECK: ttkernel.mul_binary_tile(
 // CHECK: func.func @writer()
-// CHECK-COUNT-1: "ttkernel.noc_async_write_tile"
-// CHECK-NOT: "ttkernel.noc_async_write_tile"
+// CHECK-COUNT-1: ttkernel.noc_async_write_tile(
+// CHECK-NOT: ttkernel.noc_async_write_tile(
 func.func @runtime_scalar(%g: tensor<64x64xbf16>, %a: tensor<64x64xbf16>, %s: f32) -> tensor<64x64xbf16> {
   %0 = "ttir.mul_bw"(%g, %a, %s) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 0>} : (tensor<64x64xbf16>, tensor<64x64xbf16>, f32) -> tensor<64x64xbf16>
   return %0 : tensor<64x64xbf16>

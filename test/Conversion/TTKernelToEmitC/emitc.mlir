@@ -4,7 +4,9 @@
 // into the kernel API), the host program description stays on the module, and the C++
 // translated from it is the fused program's.
 
-// CHECK-LABEL: module @row attributes {ttbw.program = "{\22version\22:1,\22op\22:\22ttir.mul_bw\22,\22variant\22:\22fused\22,\22grid\22:[2,1]
+// CHECK-LABEL: func.func @row(
+// CHECK: "ttmetal.enqueue_program"
+// CHECK: module @row_program {
 // CHECK: func.func @reader() attributes {ttkernel.thread = #ttkernel.thread<noc>}
 // CHECK: call_opaque "noc_async_read_tile"
 // CHECK: func.func @compute() attributes {ttkernel.thread = #ttkernel.thread<compute>}
