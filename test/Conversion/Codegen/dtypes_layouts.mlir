@@ -34,7 +34,7 @@ func.func @mul_to_bfp8(%x: tensor<64x64xbf16>, %y: tensor<64x64xbf16>) -> tensor
 // Reader args end with core_x, core_y and the row geometry H, W, Ht, Wt, row_bytes.
 // CHECK: module @rm_to_tile_0_typecast {
 // CHECK: func.func @reader()
-// CHECK: "ttkernel.tensor_accessor.get_noc_addr"
+// CHECK: ttkernel.tensor_accessor.get_noc_addr(
 // CHECK: ttkernel.noc_async_read(
 // CHECK: func.func @compute()
 // CHECK: ttkernel.fill_tile(

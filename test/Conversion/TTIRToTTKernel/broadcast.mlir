@@ -33,8 +33,9 @@ func.func @col(%g: tensor<1x1x64x64xbf16>, %a: tensor<1x1x64x64xbf16>, %b: tenso
 // -----
 
 // The broadcast operand may be a (X = a): grad_a is the reduced gradient.
-// CHECK-LABEL: module @scalar_bcast
-// CHECK-SAME: {\22name\22:\22input_grad\22,\22role\22:\22output\22,\22shape\22:[1,1,1,1]
+// CHECK-LABEL: func.func @scalar_bcast(
+// CHECK: "ttmetal.enqueue_program"
+// CHECK: module @scalar_bcast_program {
 // CHECK: func.func @compute()
 // CHECK: ttkernel.unary_bcast({{.*}}, <scalar>)
 // CHECK: ttkernel.binary_dest_reuse_tiles(

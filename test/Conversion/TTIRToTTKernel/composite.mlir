@@ -8,8 +8,6 @@
 // exact on the FPU, mul_tiles, rounded once at the pack), both results, no intermediate.
 // CHECK-LABEL: func.func @same_shape(
 // CHECK: "ttmetal.enqueue_program"
-// CHECK-SAME: } {
-// CHECK-NEXT: }
 // CHECK: func.func @reader() attributes {ttkernel.thread = #ttkernel.thread<noc>}
 // CHECK: func.func @compute() attributes {ttkernel.thread = #ttkernel.thread<compute>}
 // CHECK: ttkernel.mul_tiles(

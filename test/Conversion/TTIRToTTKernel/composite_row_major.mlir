@@ -10,12 +10,12 @@
 // CHECK: module @rm_1_multiply {
 // CHECK: func.func @reader()
 // CHECK: ttkernel.get_noc_addr(
-// CHECK: "ttkernel.tensor_accessor.get_noc_addr"
+// CHECK: ttkernel.tensor_accessor.get_noc_addr(
 // CHECK: ttkernel.noc_async_read(
 // CHECK: ttkernel.noc_async_read_tile(
 // CHECK: module @rm_3_typecast {
 // CHECK: func.func @writer()
-// CHECK: "ttkernel.tensor_accessor.get_noc_addr"
+// CHECK: ttkernel.tensor_accessor.get_noc_addr(
 // CHECK: ttkernel.noc_async_write(
 func.func @rm(%g: tensor<2x50x70xbf16, #ttir.layout<"bf16", "row_major">>, %a: tensor<2x50x70xbf16>, %b: tensor<1x50x70xbf16, #ttir.layout<"bf16", "row_major">>) -> (tensor<2x50x70xbf16>, tensor<1x50x70xbf16, #ttir.layout<"bf16", "row_major">>) {
   %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<2x50x70xbf16, #ttir.layout<"bf16", "row_major">>, tensor<2x50x70xbf16>, tensor<1x50x70xbf16, #ttir.layout<"bf16", "row_major">>) -> (tensor<2x50x70xbf16>, tensor<1x50x70xbf16, #ttir.layout<"bf16", "row_major">>)

@@ -2,8 +2,9 @@
 // f32 tensors: products on the SFPU (copy_tile to DST + mul_binary_tile, fp32 DST), never
 // through the FPU's TF32 source registers.
 
-// CHECK-LABEL: module @f32
-// CHECK-SAME: {\22name\22:\22compute\22,{{[^}]*}}\22fp32_dest_acc_en\22:true
+// CHECK-LABEL: func.func @f32(
+// CHECK: "ttmetal.enqueue_program"
+// CHECK: module @f32_program {
 // CHECK: func.func @compute()
 // CHECK: ttkernel.init_sfpu(
 // CHECK-NOT: ttkernel.mul_tiles(
