@@ -242,9 +242,8 @@ def _lower(module, work: list):
     for func, name, text, description in work:
         if isinstance(text, list):  # fuse=false: the composite's programs, one host function
             programs = [(pname, _kernel_body(kernels), d) for pname, kernels, d in text]
-            results = [[r["buffer"]] for r in description["results"]]
-            host = host_function(description["function"], description["buffers"], programs, results,
-                                 description["grid"])
+            buffers, results = _halves(description)
+            host = host_function(description["function"], buffers, programs, results, description["grid"])
         else:
             programs = [(f"{name}_program", _kernel_body(text), description)]
             host = host_function(description["function"], description["buffers"], programs,
@@ -268,6 +267,25 @@ def _lower(module, work: list):
     for symbols, where in locations:
         lowered.relocate(symbols, where.file, where.line, where.col)
     return lowered
+
+
+def _halves(composite: dict) -> tuple[list, list]:
+    """(buffers, buffer names per returned value) of a composite. The plan of a complex
+    function numbers the (real, imag) pairs of its decomposition: argument / result 2k + p is
+    part p of the function's complex argument / result k."""
+    buffers = [dict(b) for b in composite["buffers"]]
+    results = [[r["buffer"]] for r in composite["results"]]
+    complex_args = any("complex<" in t for t in composite["function"]["arguments"])
+    if not complex_args:
+        return buffers, results
+    for entry in buffers:
+        for key in ("arg", "preallocated_arg"):
+            if key in entry:
+                entry[key], half = divmod(entry[key], 2)
+                entry["part"] = ("real", "imag")[half]
+        if "result" in entry:
+            entry["part"] = ("real", "imag")[entry["result"] % 2]
+    return buffers, [results[k] + results[k + 1] for k in range(0, len(results), 2)]
 
 
 def _results(buffers: list) -> list:

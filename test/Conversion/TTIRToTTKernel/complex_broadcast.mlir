@@ -62,7 +62,7 @@
 // CHECK: ttkernel.noc_async_write_barrier(
 // CHECK-COUNT-2: ttkernel.noc_async_write_tile(
 // CHECK-NOT: ttkernel.noc_async_write_tile(
-// CPP-LABEL: // ===== kernel: complex_row.compute =====
+// CPP-LABEL: // ===== kernel: complex_row_program.compute =====
 // CPP: binary_dest_reuse_tiles<
 // CPP: add_binary_tile(
 // CPP: sub_binary_tile(
@@ -100,7 +100,7 @@ func.func @complex_row(%g: tensor<1x1x64x64xcomplex<bf16>>, %a: tensor<1x1x64x64
 // CHECK: ttkernel.noc_async_write_barrier(
 // CHECK-COUNT-2: ttkernel.noc_async_write_tile(
 // CHECK-NOT: ttkernel.noc_async_write_tile(
-// CPP-LABEL: // ===== kernel: complex_two_sided.compute =====
+// CPP-LABEL: // ===== kernel: complex_two_sided_program.compute =====
 // CPP: mul_binary_tile(
 // CPP: sub_binary_tile(
 func.func @complex_two_sided(%g: tensor<1x3x32x64xcomplex<f32>>, %a: tensor<1x3x32x1xcomplex<f32>>, %b: tensor<1x1x32x64xcomplex<f32>>) -> (tensor<1x3x32x1xcomplex<f32>>, tensor<1x1x32x64xcomplex<f32>>) {

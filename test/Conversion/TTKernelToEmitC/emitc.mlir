@@ -15,11 +15,11 @@
 // CHECK: func.func @writer() attributes {ttkernel.thread = #ttkernel.thread<noc>}
 // CHECK: call_opaque "noc_async_write_tile"
 
-// CPP-LABEL: // ===== kernel: row.reader =====
+// CPP-LABEL: // ===== kernel: row_program.reader =====
 // CPP: void kernel_main()
-// CPP-LABEL: // ===== kernel: row.compute =====
+// CPP-LABEL: // ===== kernel: row_program.compute =====
 // CPP: reduce_tile
-// CPP-LABEL: // ===== kernel: row.writer =====
+// CPP-LABEL: // ===== kernel: row_program.writer =====
 // CPP: noc_async_write_tile
 func.func @row(%g: tensor<1x3x64x96xbf16>, %a: tensor<1x3x64x96xbf16>, %b: tensor<1x1x1x96xbf16>) -> (tensor<1x3x64x96xbf16>, tensor<1x1x1x96xbf16>) {
   %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<1x3x64x96xbf16>, tensor<1x3x64x96xbf16>, tensor<1x1x1x96xbf16>) -> (tensor<1x3x64x96xbf16>, tensor<1x1x1x96xbf16>)
