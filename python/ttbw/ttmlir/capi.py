@@ -69,6 +69,7 @@ _SIGNATURES = {
     "mlirRegisterAllDialects": ([MlirDialectRegistry], None),
     "ttmlirMinimalRegisterAllDialects": ([MlirDialectRegistry], None),
     "ttmlirMinimalRegisterPasses": ([], None),
+    "mlirRegisterAllPasses": ([], None),
     "mlirContextCreateWithRegistry": ([MlirDialectRegistry, c_bool], MlirContext),
     "mlirContextDestroy": ([MlirContext], None),
     "mlirContextAttachDiagnosticHandler": ([MlirContext, DiagnosticHandler, c_void_p, DeleteUserData], c_uint64),
@@ -189,6 +190,7 @@ def library() -> ctypes.CDLL:
                 fn.argtypes = args
                 fn.restype = res
             lib.ttmlirMinimalRegisterPasses()
+            lib.mlirRegisterAllPasses()  # upstream passes (cse, canonicalize, ...) after the lowering
             _lib = lib
         return _lib
 
