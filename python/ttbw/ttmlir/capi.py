@@ -126,6 +126,7 @@ _SIGNATURES = {
     "mlirOperationGetNumAttributes": ([MlirOperation], c_intptr_t),
     "mlirOperationGetAttribute": ([MlirOperation, c_intptr_t], MlirNamedAttribute),
     "mlirOperationDestroy": ([MlirOperation], None),
+    "mlirOperationRemoveAttributeByName": ([MlirOperation, MlirStringRef], c_bool),
     "mlirOperationMoveBefore": ([MlirOperation, MlirOperation], None),
     "mlirBlockGetNumArguments": ([MlirBlock], c_intptr_t),
     "mlirBlockGetArgument": ([MlirBlock, c_intptr_t], MlirValue),
