@@ -5,6 +5,9 @@
 // RUN: ttbw-opt %t.ttkernel.mlir | FileCheck %s --check-prefix=REREAD
 // RUN: ttbw-opt %t.ttkernel.mlir -o %t.again.mlir
 // RUN: diff %t.ttkernel.mlir %t.again.mlir
+// RUN: ttbw-opt --emit-bytecode %t.ttkernel.mlir -o %t.mlirbc
+// RUN: ttbw-opt %t.mlirbc -o %t.from_bytecode.mlir
+// RUN: diff %t.ttkernel.mlir %t.from_bytecode.mlir
 // RUN: ttbw-opt --convert-ttkernel-to-emitc %t.ttkernel.mlir -o %t.emitc.mlir
 // RUN: ttbw-opt %t.emitc.mlir | FileCheck %s --check-prefix=EMITC
 // RUN: ttbw-opt --canonicalize --cse %t.emitc.mlir | FileCheck %s --check-prefix=EMITC

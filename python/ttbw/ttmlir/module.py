@@ -313,8 +313,8 @@ def holds_ttmlir_dialects(text) -> bool:
     """Whether IR text names an op, type or attribute of a dialect only tt-mlir registers
     (such IR is read in tt-mlir's context)."""
     if isinstance(text, bytes):
-        if text.startswith(b"ML\xefR"):
-            return False  # bytecode: read by ttbw's context
+        if text.startswith(b"ML\xefR"):  # bytecode: its dialect section names the dialects
+            return any(name.encode() + b"\x00" in text for name in TTMLIR_DIALECTS)
         text = text.decode("utf-8", "replace")
     return any(_DIALECT_REF.search(_code(line)) for line in text.split("\n"))
 
