@@ -90,7 +90,11 @@ def run(module, options) -> None:
             work.append(item)
     if errors:
         raise DiagnosticError(errors)
-    return _lower(module, [(getattr(f, "operation", f), *rest) for f, *rest in work]) if work else None
+    if not work:
+        return None
+    from ttbw.lowering.host_ir import lowered_module
+
+    return lowered_module(module, [(getattr(f, "operation", f), *rest) for f, *rest in work])
 
 
 def _prepare(func, grid, fuse: bool = True):
@@ -234,84 +238,3 @@ def _origins(func, op):
             positions.append(use.operand_number)
         origins.setdefault(role, {})["result"] = positions[0] if len(positions) == 1 else positions
     return origins, scalar, runtime_scalar
-
-
-def _lower(module, work: list):
-    """The module in tt-mlir's context: each lowered function replaced by its host function
-    (TTMetal ops, `ttbw.lowering.host_ir`) and its programs' kernel modules; the rest of the
-    module printed as it is (generic form, locations kept)."""
-    from ttbw.lowering.host_ir import host_function
-    from ttbw.ttmlir.module import Module
-
-    generated, locations = {}, []
-    for func, name, text, description in work:
-        if isinstance(text, list):  # fuse=false: the composite's programs, one host function
-            programs = [(pname, _kernel_body(kernels), d) for pname, kernels, d in text]
-            buffers, results = _halves(description)
-            host = host_function(description["function"], buffers, programs, results, description["grid"])
-        else:
-            programs = [(f"{name}_program", _kernel_body(text), description)]
-            host = host_function(description["function"], description["buffers"], programs,
-                                 _results(description["buffers"]), description["grid"])
-        generated[func] = host
-        locations.append(([name, *(p for p, _, _ in programs)], source_loc(func.location)))
-    parts = []
-    for op in module.body.operations:
-        op = op.operation
-        parts.append(generated[op] if op in generated else op.get_asm(
-            print_generic_op_form=True, use_local_scope=True, enable_debug_info=True).rstrip())
-    attributes = ", ".join(f"{a.name} = {a.attr}" for a in module.operation.attributes)
-    header = f"module attributes {{{attributes}}} {{" if attributes else "module {"
-    filename = source_loc(module.operation.location).file
-    try:
-        lowered = Module.parse(header + "\n" + "\n".join(parts) + "\n}\n", filename)
-    except DiagnosticError as error:
-        raise DiagnosticError([Diagnostic("error", source_loc(module.operation.location),
-                                          "convert-ttir-to-ttkernel: tt-mlir refused the lowered module: "
-                                          + "; ".join(d.message for d in error.diagnostics))]) from None
-    for symbols, where in locations:
-        lowered.relocate(symbols, where.file, where.line, where.col)
-    return lowered
-
-
-def _halves(composite: dict) -> tuple[list, list]:
-    """(buffers, buffer names per returned value) of a composite. The plan of a complex
-    function numbers the (real, imag) pairs of its decomposition: argument / result 2k + p is
-    part p of the function's complex argument / result k."""
-    buffers = [dict(b) for b in composite["buffers"]]
-    results = [[r["buffer"]] for r in composite["results"]]
-    complex_args = any("complex<" in t for t in composite["function"]["arguments"])
-    if not complex_args:
-        return buffers, results
-    for entry in buffers:
-        for key in ("arg", "preallocated_arg"):
-            if key in entry:
-                entry[key], half = divmod(entry[key], 2)
-                entry["part"] = ("real", "imag")[half]
-        if "result" in entry:
-            entry["part"] = ("real", "imag")[entry["result"] % 2]
-    return buffers, [results[k] + results[k + 1] for k in range(0, len(results), 2)]
-
-
-def _results(buffers: list) -> list:
-    """The buffer names of each returned value (a complex one: real, imag), in return order."""
-    positions: dict = {}
-    for entry in buffers:
-        value = entry.get("result")
-        for position in value if isinstance(value, list) else [] if value is None else [value]:
-            positions.setdefault(position, []).append(entry["name"])
-    return [positions[p] for p in sorted(positions)]
-
-
-def _kernel_body(text: str) -> str:
-    """A program's kernels (a `module {...}` of TTKernel functions, generic form) as tt-mlir
-    prints them, without the module (aliases inlined), to nest in the program's module."""
-    from ttbw.ttmlir.module import Module
-
-    kernels = Module.parse(text, "<kernels>")
-    try:
-        printed = kernels.get_asm(use_local_scope=True).strip()
-    finally:
-        kernels.close()
-    assert printed.startswith("module {") and printed.endswith("}"), printed[:40]
-    return printed[len("module {"):-1].strip("\n")

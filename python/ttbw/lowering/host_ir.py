@@ -21,6 +21,7 @@ complex argument / result a buffer holds), `ttbw.grid` (the core grid the work w
 and, per kernel config of a program, `ttbw.kernels` (compile args, the exact cores, per-core
 runtime args, which slots take `rt_args`' buffer addresses and the runtime scalar's encoding).
 Addresses are 0: the executor allocates every buffer when it loads the function.
+`lowered_module` assembles the whole lowered module in tt-mlir's context.
 """
 from __future__ import annotations
 
@@ -233,3 +234,85 @@ def _kernel(pname: str, kernel: dict, position: dict) -> tuple[str, str]:
     if kernel.get("runtime_arg_layout"):
         fields.append("runtime_arg_layout = [" + ", ".join(_string(n) for n in kernel["runtime_arg_layout"]) + "]")
     return config, "{" + ", ".join(fields) + "}"
+
+
+def lowered_module(module, work: list):
+    """The upstream `module` in tt-mlir's context (a `ttbw.ttmlir.module.Module`): each lowered
+    function of `work` ([(func op, name, kernels text or composite programs, description)])
+    replaced by its host function and its programs' kernel modules, located at the function;
+    the rest of the module printed as it is (generic form, locations kept)."""
+    from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
+    from ttbw.ttmlir.module import Module
+
+    generated, locations = {}, []
+    for func, name, text, description in work:
+        if isinstance(text, list):  # fuse=false: the composite's programs, one host function
+            programs = [(pname, _kernel_body(kernels), d) for pname, kernels, d in text]
+            buffers, results = _halves(description)
+            host = host_function(description["function"], buffers, programs, results, description["grid"])
+        else:
+            programs = [(f"{name}_program", _kernel_body(text), description)]
+            host = host_function(description["function"], description["buffers"], programs,
+                                 _results(description["buffers"]), description["grid"])
+        generated[func] = host
+        locations.append(([name, *(p for p, _, _ in programs)], source_loc(func.location)))
+    parts = []
+    for op in module.body.operations:
+        op = op.operation
+        parts.append(generated[op] if op in generated else op.get_asm(
+            print_generic_op_form=True, use_local_scope=True, enable_debug_info=True).rstrip())
+    attributes = ", ".join(f"{a.name} = {a.attr}" for a in module.operation.attributes)
+    header = f"module attributes {{{attributes}}} {{" if attributes else "module {"
+    filename = source_loc(module.operation.location).file
+    try:
+        lowered = Module.parse(header + "\n" + "\n".join(parts) + "\n}\n", filename)
+    except DiagnosticError as error:
+        raise DiagnosticError([Diagnostic("error", source_loc(module.operation.location),
+                                          "convert-ttir-to-ttkernel: tt-mlir refused the lowered module: "
+                                          + "; ".join(d.message for d in error.diagnostics))]) from None
+    for symbols, where in locations:
+        lowered.relocate(symbols, where.file, where.line, where.col)
+    return lowered
+
+
+def _halves(composite: dict) -> tuple[list, list]:
+    """(buffers, buffer names per returned value) of a composite. The plan of a complex
+    function numbers the (real, imag) pairs of its decomposition: argument / result 2k + p is
+    part p of the function's complex argument / result k."""
+    buffers = [dict(b) for b in composite["buffers"]]
+    results = [[r["buffer"]] for r in composite["results"]]
+    complex_args = any("complex<" in t for t in composite["function"]["arguments"])
+    if not complex_args:
+        return buffers, results
+    for entry in buffers:
+        for key in ("arg", "preallocated_arg"):
+            if key in entry:
+                entry[key], half = divmod(entry[key], 2)
+                entry["part"] = ("real", "imag")[half]
+        if "result" in entry:
+            entry["part"] = ("real", "imag")[entry["result"] % 2]
+    return buffers, [results[k] + results[k + 1] for k in range(0, len(results), 2)]
+
+
+def _results(buffers: list) -> list:
+    """The buffer names of each returned value (a complex one: real, imag), in return order."""
+    positions: dict = {}
+    for entry in buffers:
+        value = entry.get("result")
+        for position in value if isinstance(value, list) else [] if value is None else [value]:
+            positions.setdefault(position, []).append(entry["name"])
+    return [positions[p] for p in sorted(positions)]
+
+
+def _kernel_body(text: str) -> str:
+    """A program's kernels (a `module {...}` of TTKernel functions, generic form) as tt-mlir
+    prints them, without the module (aliases inlined), to nest in the program's module."""
+    from ttbw.ttmlir.module import Module
+
+    kernels = Module.parse(text, "<kernels>")
+    try:
+        printed = kernels.get_asm(use_local_scope=True).strip()
+    finally:
+        kernels.close()
+    assert printed.startswith("module {") and printed.endswith("}"), printed[:40]
+    return printed[len("module {"):-1].strip("\n")
