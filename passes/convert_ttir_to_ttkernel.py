@@ -100,7 +100,8 @@ def run(module, options) -> None:
 def _prepare(func, grid, fuse: bool = True):
     """None for a function without ttir ops; else (func, name, kernels text, description), or
     without fuse (func, name, [(program name, kernels text, description)], composite)."""
-    from ttbw.lowering.recognize import recognize, result_memory
+    from ttbw.lowering.device_buffers import result_memory
+    from ttbw.lowering.recognize import recognize
 
     name = func.attributes["sym_name"].value
     inner = walk_ops(func)
@@ -113,6 +114,10 @@ def _prepare(func, grid, fuse: bool = True):
             memory = result_memory(func)
         except ValueError as error:
             raise _Refused(func, f"'func.func' op: {error}") from None
+        if fuse:
+            item = _prepare_fused(func, func, name, grid, memory, ttir[0])
+            if item is not None:
+                return item
         recognized = recognize(func)  # decomposed TTIR: the decomposition of which mul_bw?
         if recognized is None:  # no mul_bw to fuse: one program per TTIR op
             from ttbw.lowering.composite import plan_composite_function
@@ -136,7 +141,76 @@ def _prepare(func, grid, fuse: bool = True):
         if other != op and other.name not in _ALLOWED:
             raise _Refused(other, f"'{other.name}' op: unsupported in a function lowered to one fused "
                            "mul_bw program (only the op, its scalar constant and the return)")
+    if fuse:
+        module = _decompose(func, op)
+        decomposed = next(o.operation for o in module.body.operations if o.operation.name == "func.func")
+        try:
+            memory = result_memory(decomposed)
+        except ValueError as error:
+            raise _Refused(op, f"'ttir.mul_bw' op: {error}") from None
+        item = _prepare_fused(func, decomposed, name, grid, memory, op)
+        if item is not None:
+            _description_of_parts(func, item[3])
+            item[3]["op"] = "ttir.mul_bw"
+            return item
     return _prepare_op(func, func, op, name, grid, fuse)
+
+
+def _decompose(func, op):
+    """A module of func's context holding the function's decomposition (ttir-mul-bw-
+    decomposition-pipeline), its locations those of `op` (diagnostics point at the op)."""
+    from ttbw.compilation import DECOMPOSITION, run_pipeline
+
+    try:
+        text = run_pipeline(f"module {{\n{func}\n}}", DECOMPOSITION, "<decompose>")[-1][1]
+    except ValueError as error:
+        raise _Refused(op, f"'{op.name}' op: {error}") from None
+    module = ir.Module.parse(text, func.context)
+    relocate(module.operation, op.location)
+    return module
+
+
+def _prepare_fused(func, source, name: str, grid, memory: str, anchor):
+    """The one fused program of TTIR function `source` (func itself or its decomposition), or
+    None when `source` is not one program (the codegen's UnsupportedError)."""
+    from ttbw.lowering.describe import describe_fused
+    from ttbw.lowering.errors import UnsupportedError
+    from ttbw.lowering.fusion import plan_fused_function
+    from ttbw.runtime.scalar_args import ScalarEncodingError
+
+    try:
+        with anchor.context:
+            text, description = describe_fused(plan_fused_function(source, memory), grid)
+    except UnsupportedError:
+        return None
+    except ScalarEncodingError as error:
+        raise _Refused(anchor, f"'{anchor.name}' op: unsupported: {error}") from None
+    description["function"] = _function(func, name)
+    return func, name, text, description
+
+
+def _description_of_parts(func, description: dict) -> None:
+    """Buffers of a complex function's decomposition: decomposed argument / result 2k, 2k + 1
+    are the (real, imag) parts of func's complex argument / result k."""
+    from ttbw.dialect.tensor_types import describe
+
+    def parts(types):
+        out = []
+        for k, t in enumerate(types):
+            is_complex = isinstance(t, ir.RankedTensorType) and describe(t).is_complex
+            out += [(k, "real"), (k, "imag")] if is_complex else [(k, None)]
+        return out
+
+    ftype = ir.FunctionType(func.attributes["function_type"].value)
+    args, results = parts(ftype.inputs), parts(ftype.results)
+    if len(args) == len(ftype.inputs) and len(results) == len(ftype.results):
+        return
+    for entry in description["buffers"]:
+        for key, table in (("arg", args), ("preallocated_arg", args), ("result", results)):
+            if key in entry:
+                entry[key], part = table[entry[key]]
+                if part is not None:
+                    entry["part"] = part
 
 
 def _prepare_op(func, source, op, name: str, grid, fuse: bool):

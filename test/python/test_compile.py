@@ -17,15 +17,15 @@ def test_compile_stages_kernels_and_program():
     assert names[0] == "input" and names[1] == "ttir-decompose-mul-bw"
     assert names[-2:] == ["convert-ttir-to-ttkernel", "convert-ttkernel-to-emitc"]
     assert "ttir.mul_bw" in out.stages[0][1] and "ttir.multiply" in out.stages[-3][1]
-    assert "module @f" in out.ttkernel and '"ttir.' not in out.ttkernel and '"ttkernel.mul_tiles"' in out.ttkernel
-    assert 'call_opaque "mul_tiles"' in out.emitc and '"ttkernel.' not in out.emitc
+    assert "module @f" in out.ttkernel and '"ttir.' not in out.ttkernel and '"ttkernel.binary_dest_reuse_tiles"' in out.ttkernel
+    assert 'call_opaque "binary_dest_reuse_tiles"' in out.emitc and '"ttkernel.' not in out.emitc
     assert sorted(out.kernels_cpp) == ["compute", "reader", "writer"]
     assert all("void kernel_main()" in cpp for cpp in out.kernels_cpp.values())
     assert "reduce_tile" in out.kernels_cpp["compute"]
     p = out.program
-    assert p["grid"] == [2, 1] and p["variant"] == "fused" and p["function"]["name"] == "f"
+    assert p["grid"] == [2, 1] and p["variant"] == "generic" and p["function"]["name"] == "f"
     assert {b["name"]: b.get("arg", b.get("result")) for b in p["buffers"]} == {
-        "grad": 0, "a": 1, "b": 2, "input_grad": 0, "other_grad": 1}
+        "arg0": 0, "arg1": 1, "arg2": 2, "result0": 0, "result1": 1}
     for k in p["kernels"]:  # every layout documented matches the args given to each core
         assert k["runtime_arg_layout"] and all(len(c["args"]) == len(k["runtime_arg_layout"])
                                                for c in k["runtime_args"])

@@ -259,6 +259,32 @@ def program_description(program, buffers: dict, inputs, arg_names: dict, grid, o
     }
 
 
+def describe_fused(plan, grid=(8, 8)):
+    """The one program of a `fusion.plan_fused_function` plan, without a device: (TTKernel
+    module text, description). Buffers carry their origin in the function (arg,
+    preallocated_arg, result); `op` is null (the program is the function's TTIR, not one op)."""
+    from . import codegen
+
+    spec = plan.spec
+    grid = tuple(int(g) for g in grid)
+    infos = [*plan.inputs, *plan.outputs]
+    buffers = {b.name: symbolic_buffer(b.name, i, b.shape, b.dtype, b.layout, b.memory) for i, b in enumerate(infos)}
+    runtime = bool(spec.scalar) and spec.scalar[0] == "arg"
+    program = codegen.build_program(spec, [buffers[b.name] for b in plan.inputs],
+                                    [buffers[b.name] for b in plan.outputs], grid,
+                                    _SCALAR_SENTINEL if runtime else None)
+    description = {"version": SCHEMA_VERSION, "op": None, "variant": "generic",
+                   **program_description(program, buffers, [b.name for b in plan.inputs],
+                                         codegen.arg_names(spec.kernels), grid, None, runtime)}
+    origin = {b.name: dict(b.origin) for b in infos}
+    for entry in description["buffers"]:
+        entry.update(origin[entry["name"]])
+    if spec.scalar:
+        description["scalar"] = ({"runtime": True, "arg": spec.scalar[1], "encoding": "f32(b) = m * 2^(n_up - n_down)"}
+                                 if runtime else {"runtime": False, "value": spec.scalar[1]})
+    return codegen.kernels_text(spec.kernels), description
+
+
 def describe_composite(plan, name: str, grid=(8, 8), op: str | None = "ttir.mul_bw"):
     """The composite (fuse=false) programs of a `composite.plan_composite` plan, without a
     device: ([(program name, TTKernel module text, description)], composite description).

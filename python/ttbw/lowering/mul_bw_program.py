@@ -65,8 +65,8 @@ CB_XB, CB_PARTS, CB_TMP = 7, 8, 9  # f32 broadcast on the FPU: exact broadcast t
 CB_ZERO = 10  # rm_tiles: a zero tile (bf16) compute makes once; the reader clears pages with it
 
 
-class UnsupportedError(ValueError):
-    """The op is valid but this lowering does not handle it (the message says what)."""
+from .device_buffers import DEVICE_FORMAT as _DEVICE_FORMAT  # noqa: E402
+from .errors import UnsupportedError  # noqa: E402,F401
 
 
 # --------------------------------------------------------------------------- analysis
@@ -355,7 +355,6 @@ def by_part(values: dict, parts: int) -> dict:
     return {k: v for n, v in values.items() for k in part_names((n,), parts)}
 
 
-_DEVICE_FORMAT = {"bf16": "bf16", "bfp_bf8": "bfp8_b", "f32": "f32"}
 
 
 # --------------------------------------------------------------------------- IR generation

@@ -2,7 +2,7 @@
 // bfloat8_b tensors: bfp_bf8 tile CBs and bfp8_b buffers / CBs in the host description.
 
 // CHECK-LABEL: module @bfp8
-// CHECK-SAME: {\22name\22:\22grad\22,\22role\22:\22input\22,\22shape\22:[32,32],\22dtype\22:\22bfp8_b\22,\22layout\22:\22tile\22,\22memory\22:\22dram\22,\22page_size\22:1088
+// CHECK-SAME: {\22name\22:\22arg0\22,\22role\22:\22input\22,\22shape\22:[32,32],\22dtype\22:\22bfp8_b\22,\22layout\22:\22tile\22,\22memory\22:\22dram\22,\22page_size\22:1088
 // CHECK-SAME: {\22index\22:0,\22format\22:\22bfp8_b\22,\22pages\22:2,\22page_size\22:1088}
 // CHECK: func.func @compute()
 // CHECK: "ttkernel.get_compile_time_arg_val"() <{arg_index = 0 : i32}> : () -> !ttkernel.cb<2, !ttcore.tile<32x32, bfp_bf8>>

@@ -1,28 +1,28 @@
 // RUN: ttbw-opt --split-input-file --convert-ttir-to-ttkernel %s | FileCheck %s
-// ROW_MAJOR tensors next to bfloat8_b (TILE) tensors, and rank-0 ROW_MAJOR tensors: the TILE
-// plan with the reader building zero-padded tiles from rows (noc_async_read of row chunks into
-// a page cleared from a zero tile), never tilize_block (its padding would be stale L1 data,
-// which a bfloat8_b pack would fold into a row block's shared exponent).
+// ROW_MAJOR tensors next to bfloat8_b (TILE) tensors, and rank-0 ROW_MAJOR tensors: the reader
+// builds zero-padded tiles from rows (noc_async_read of row chunks into a page cleared from a
+// zero tile), never tilize_block (its padding would be stale L1 data, which a bfloat8_b pack
+// would fold into a row block's shared exponent).
 
-// CHECK-LABEL: module @rm_bfp8 attributes {ttbw.program = "{{.*}}\22variant\22:\22fused\22
-// CHECK-SAME: {\22name\22:\22grad\22,\22role\22:\22input\22,\22shape\22:[2,50,70],\22dtype\22:\22bf16\22,\22layout\22:\22row_major\22
-// CHECK-SAME: {\22name\22:\22a\22,\22role\22:\22input\22,\22shape\22:[2,50,70],\22dtype\22:\22bfp8_b\22,\22layout\22:\22tile\22
+// CHECK-LABEL: module @rm_bfp8 attributes {ttbw.program = "{{.*}}\22variant\22:\22generic\22
+// CHECK-SAME: {\22name\22:\22arg0\22,\22role\22:\22input\22,\22shape\22:[2,50,70],\22dtype\22:\22bf16\22,\22layout\22:\22row_major\22
+// CHECK-SAME: {\22name\22:\22arg1\22,\22role\22:\22input\22,\22shape\22:[2,50,70],\22dtype\22:\22bfp8_b\22,\22layout\22:\22tile\22
 // CHECK-SAME: {\22index\22:16,\22format\22:\22bfp8_b\22
 // CHECK: func.func @reader()
 // CHECK: "ttkernel.get_noc_addr"
 // CHECK: "ttkernel.noc_async_read"
 // CHECK: "ttkernel.noc_async_read_tile"
 // CHECK: func.func @compute()
-// CHECK-DAG: %[[OY:.*]] = "ttkernel.get_compile_time_arg_val"() <{arg_index = 6 : i32}>
-// CHECK-DAG: %[[OX:.*]] = "ttkernel.get_compile_time_arg_val"() <{arg_index = 7 : i32}>
-// CHECK-DAG: %[[Z:.*]] = "ttkernel.get_compile_time_arg_val"() <{arg_index = 12 : i32}>
+// CHECK-DAG: %[[OA:.*]] = "ttkernel.get_compile_time_arg_val"() <{arg_index = 3 : i32}>
+// CHECK-DAG: %[[OB:.*]] = "ttkernel.get_compile_time_arg_val"() <{arg_index = 11 : i32}>
+// CHECK-DAG: %[[Z:.*]] = "ttkernel.get_compile_time_arg_val"() <{arg_index = 10 : i32}>
 // CHECK-NOT: tilize_block
 // CHECK: "ttkernel.fill_tile"
 // CHECK: "ttkernel.pack_tile"(%c0_i32, %[[Z]], %c0_i32)
 // CHECK: "ttkernel.mul_tiles"
+// CHECK: "ttkernel.pack_tile"(%c0_i32, %[[OA]], %c0_i32)
 // CHECK: "ttkernel.mul_tiles"
-// CHECK: "ttkernel.pack_tile"(%c0_i32, %[[OY]], %c0_i32)
-// CHECK: "ttkernel.pack_tile"(%c1_i32, %[[OX]], %c0_i32)
+// CHECK: "ttkernel.pack_tile"(%c0_i32, %[[OB]], %c0_i32)
 // CHECK: func.func @writer()
 // CHECK: "ttkernel.noc_async_write_tile"
 // CHECK: "ttkernel.noc_async_write"
@@ -35,16 +35,17 @@ func.func @rm_bfp8(%g: tensor<2x50x70xbf16, #ttir.layout<"bf16", "row_major">>, 
 // -----
 
 // A rank-0 ROW_MAJOR tensor is one row of one element (buffer shape [1, 1]); its gradient is
-// the sum of every product (reduce_tile over the scalar, whole tiles added).
-// CHECK-LABEL: module @rank0 attributes {ttbw.program = "{{.*}}\22variant\22:\22fused\22
-// CHECK-SAME: {\22name\22:\22a\22,\22role\22:\22input\22,\22shape\22:[1,1],\22dtype\22:\22f32\22,\22layout\22:\22row_major\22,\22memory\22:\22dram\22,\22page_size\22:4,\22num_pages\22:1
-// CHECK-SAME: {\22name\22:\22input_grad\22,\22role\22:\22output\22,\22shape\22:[1,1],\22dtype\22:\22f32\22,\22layout\22:\22row_major\22,\22memory\22:\22dram\22,\22page_size\22:4,\22num_pages\22:1
+// the sum of every product (reduce_tile over the scalar of each of the f32 product's three
+// TF32-exact parts), rounded once into its result.
+// CHECK-LABEL: module @rank0 attributes {ttbw.program = "{{.*}}\22variant\22:\22generic\22
+// CHECK-SAME: {\22name\22:\22arg1\22,\22role\22:\22input\22,\22shape\22:[1,1],\22dtype\22:\22f32\22,\22layout\22:\22row_major\22,\22memory\22:\22dram\22,\22page_size\22:4,\22num_pages\22:1
+// CHECK-SAME: {\22name\22:\22result0\22,\22role\22:\22output\22,\22shape\22:[1,1],\22dtype\22:\22f32\22,\22layout\22:\22row_major\22,\22memory\22:\22dram\22,\22page_size\22:4,\22num_pages\22:1
 // CHECK: func.func @compute()
-// CHECK-DAG: %[[OX:.*]] = "ttkernel.get_compile_time_arg_val"() <{arg_index = 7 : i32}>
+// CHECK-DAG: %[[OA:.*]] = "ttkernel.get_compile_time_arg_val"() <{arg_index = 3 : i32}>
 // CHECK: "ttkernel.mul_binary_tile"
 // CHECK: "ttkernel.reduce_init"{{.*}}reduce_dim_scalar
 // CHECK-COUNT-3: "ttkernel.reduce_tile"
-// CHECK: "ttkernel.pack_tile"(%c0_i32, %[[OX]], %c0_i32)
+// CHECK: "ttkernel.pack_tile"(%c0_i32, %[[OA]], %c0_i32)
 // CHECK: func.func @writer()
 // CHECK: "ttkernel.noc_async_write_tile"
 // CHECK: "ttkernel.noc_async_write"

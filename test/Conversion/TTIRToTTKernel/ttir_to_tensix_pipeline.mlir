@@ -5,7 +5,7 @@
 // The named pipeline: decomposition to TTIR, then one fused program per mul_bw (default),
 // one program per TTIR op (fuse=false), optionally on to EmitC.
 
-// CHECK-LABEL: module @row attributes {ttbw.program = "{\22version\22:1,\22op\22:\22ttir.mul_bw\22,\22variant\22:\22fused\22,\22grid\22:[2,2]
+// CHECK-LABEL: module @row attributes {ttbw.program = "{\22version\22:1,\22op\22:null,\22variant\22:\22generic\22,\22grid\22:[2,2]
 // CHECK: "ttkernel.reduce_tile"
 // CHECK-NOT: module @
 

@@ -1,17 +1,37 @@
 // RUN: ttbw-opt --convert-ttir-to-ttkernel %s | FileCheck %s
-// Both operands broadcast: both gradients are sums over different axes, in one program
-// (grad read once; a and b once each). Two-sided variant of the host description.
+// Both operands broadcast: both gradients are sums, over different axes (cross reductions),
+// in one program: grad read once, a and b once each. The loop nest per core: units (the tile
+// axes both gradients keep), a middle loop over the axes only grad_a keeps (a's tile read once
+// per step), the inner loop over the axes only grad_b keeps (b's tiles all held in L1 per
+// unit, tile j read at step j); grad_a's partial is one f32 tile per middle step, grad_b's
+// partials rotate through an f32 FIFO of one tile per inner step, written after the middle
+// loop. Sizes are runtime args (the middle count last in the compute args).
 
-// CHECK-LABEL: module @two_sided attributes {ttbw.program = "{{.*}}\22variant\22:\22two_sided\22
+// CHECK-LABEL: module @two_sided attributes {ttbw.program = "{{.*}}\22variant\22:\22generic\22
+// CHECK-SAME: \22runtime_arg_layout\22:[\22addr_in0\22,\22addr_in1\22,\22addr_in2\22,\22first_unit\22,\22num_units\22,\22inner\22,\22middle\22,
+// CHECK-SAME: \22in0_middle0_div\22
+// CHECK-SAME: \22runtime_arg_layout\22:[\22num_units\22,\22inner\22,\22scalar_m\22,\22scalar_n_up\22,\22scalar_n_down\22,\22middle\22]
 // CHECK: func.func @reader()
-// CHECK-COUNT-3: "ttkernel.noc_async_read_tile"
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: "ttkernel.noc_async_read_tile"
+// CHECK: scf.for
+// CHECK: "ttkernel.noc_async_read_tile"
+// CHECK: scf.for
+// CHECK: "ttkernel.noc_async_read_tile"
+// CHECK-NOT: "ttkernel.noc_async_read_tile"
 // CHECK: func.func @compute()
-// CHECK: "ttkernel.unary_bcast"
-// CHECK: "ttkernel.binary_dest_reuse_tiles"
+// CHECK: "ttkernel.mul_binary_tile"
+// CHECK: "ttkernel.unary_bcast"({{.*}}) <{bcast_type = #ttkernel.bcast_type<col>}>
+// CHECK: "ttkernel.mul_binary_tile"
 // CHECK: "ttkernel.reduce_tile"({{.*}}reduce_dim_row
 // CHECK: "ttkernel.add_binary_tile"
 // CHECK: func.func @writer()
-// CHECK-COUNT-2: "ttkernel.noc_async_write_tile"
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: "ttkernel.noc_async_write_tile"
+// CHECK: scf.for
+// CHECK: "ttkernel.noc_async_write_tile"
 // CHECK-NOT: noc_async_write_tile
 func.func @two_sided(%g: tensor<1x3x32x64xbf16>, %a: tensor<1x3x32x1xbf16>, %b: tensor<1x1x32x64xbf16>) -> (tensor<1x3x32x1xbf16>, tensor<1x1x32x64xbf16>) {
   %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<1x3x32x64xbf16>, tensor<1x3x32x1xbf16>, tensor<1x1x32x64xbf16>) -> (tensor<1x3x32x1xbf16>, tensor<1x1x32x64xbf16>)

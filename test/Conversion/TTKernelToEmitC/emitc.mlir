@@ -4,11 +4,11 @@
 // into the kernel API), the host program description stays on the module, and the C++
 // translated from it is the fused program's.
 
-// CHECK-LABEL: module @row attributes {ttbw.program = "{\22version\22:1,\22op\22:\22ttir.mul_bw\22,\22variant\22:\22fused\22,\22grid\22:[2,1]
+// CHECK-LABEL: module @row attributes {ttbw.program = "{\22version\22:1,\22op\22:\22ttir.mul_bw\22,\22variant\22:\22generic\22,\22grid\22:[2,1]
 // CHECK: func.func @reader() attributes {ttkernel.thread = #ttkernel.thread<noc>}
 // CHECK: call_opaque "noc_async_read_tile"
 // CHECK: func.func @compute() attributes {ttkernel.thread = #ttkernel.thread<compute>}
-// CHECK: call_opaque "mul_tiles"
+// CHECK: call_opaque "binary_dest_reuse_tiles"
 // CHECK: call_opaque "reduce_tile"
 // CHECK: func.func @writer() attributes {ttkernel.thread = #ttkernel.thread<noc>}
 // CHECK: call_opaque "noc_async_write_tile"
