@@ -1,7 +1,7 @@
 """Fusion (ttbw.lowering.fusion) + the generic codegen: upstream producer -> consumer fusion
 and sibling / multi-output programs. A mul_bw's decomposition becomes one program with both
-gradients, bit for bit today's fused program (mul_bw_program) and torch's autograd; TTIR that
-is no backward op fuses the same way."""
+gradients, bit for bit the program the compiler emits (run by the executor) and within bf16
+roundings of torch's autograd; TTIR that is no backward op fuses the same way."""
 import numpy as np
 import pytest
 import torch

@@ -1,12 +1,13 @@
 // RUN: ttbw-opt --convert-ttir-to-ttkernel %s | FileCheck %s
 // Complex tensors (after ttir-expand-complex, as (real, imag) pairs): six input buffers, four
-// output buffers, one program. Each part of a gradient combines two bf16 products, each
+// output buffers, one program; buffers are the decomposed function's (argument 2k, 2k + 1 the
+// parts of complex argument k). Each part of a gradient combines two bf16 products, each
 // rounded to bf16 first (a rounding hop through CB 8 / 9, as the decomposition's bf16
 // ttir.multiply does), then added / subtracted on the SFPU and rounded once by the pack.
 
 // CHECK-LABEL: module @complex attributes {ttbw.program = "{{.*}}\22variant\22:\22generic\22
-// CHECK-SAME: {\22name\22:\22arg0\22,\22role\22:\22input\22,{{.*}}\22arg\22:0,\22part\22:\22real\22}
-// CHECK-SAME: {\22name\22:\22result3\22,\22role\22:\22output\22,{{.*}}\22result\22:1,\22part\22:\22imag\22}
+// CHECK-SAME: {\22name\22:\22arg0\22,\22role\22:\22input\22,{{.*}}\22arg\22:0}
+// CHECK-SAME: {\22name\22:\22result3\22,\22role\22:\22output\22,{{.*}}\22result\22:3}
 // CHECK-SAME: {\22index\22:8,\22format\22:\22bf16\22,\22pages\22:1,\22page_size\22:2048}
 // CHECK: func.func @reader()
 // CHECK-COUNT-6: "ttkernel.noc_async_read_tile"

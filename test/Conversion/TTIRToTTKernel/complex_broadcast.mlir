@@ -9,9 +9,9 @@
 // (the decomposition's bf16 ttir.multiply), combined, rounded to bf16 as the sum's term (the
 // term CBs), reduced over the broadcast rows.
 // CHECK-LABEL: module @complex_row attributes {ttbw.program = "{{.*}}\22variant\22:\22generic\22
-// CHECK-SAME: {\22name\22:\22arg0\22,\22role\22:\22input\22,\22shape\22:[1,1,64,64],{{.*}}\22arg\22:0,\22part\22:\22real\22}
-// CHECK-SAME: \22shape\22:[1,1,1,64],{{.*}}\22arg\22:2,\22part\22:\22imag\22}
-// CHECK-SAME: {\22name\22:\22result3\22,\22role\22:\22output\22,\22shape\22:[1,1,1,64],{{.*}}\22result\22:1,\22part\22:\22imag\22}
+// CHECK-SAME: {\22name\22:\22arg0\22,\22role\22:\22input\22,\22shape\22:[1,1,64,64],{{.*}}\22arg\22:0}
+// CHECK-SAME: \22shape\22:[1,1,1,64],{{.*}}\22arg\22:5}
+// CHECK-SAME: {\22name\22:\22result3\22,\22role\22:\22output\22,\22shape\22:[1,1,1,64],{{.*}}\22result\22:3}
 // CHECK: func.func @reader()
 // CHECK: scf.for
 // CHECK-COUNT-2: "ttkernel.noc_async_read_tile"

@@ -7,13 +7,13 @@
 
 // No broadcast: two elementwise multiplies (the generic codegen: a bf16 x bf16 product is
 // exact on the FPU, mul_tiles, rounded once at the pack), both results, no intermediate.
-// CHECK-LABEL: module @same_shape attributes {ttbw.composite = "{\22version\22:1,\22op\22:\22ttir.mul_bw\22,\22mode\22:\22composite\22,\22grid\22:[8,8],\22programs\22:[{\22name\22:\22same_shape_0_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22inputs\22:[\22grad\22,\22b\22],\22outputs\22:[\22multiply0\22]},{\22name\22:\22same_shape_1_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22inputs\22:[\22grad\22,\22a\22],\22outputs\22:[\22multiply1\22]}],\22intermediates\22:[]
+// CHECK-LABEL: module @same_shape attributes {ttbw.composite = "{\22version\22:1,\22op\22:\22ttir.mul_bw\22,\22mode\22:\22composite\22,\22grid\22:[8,8],\22programs\22:[{\22name\22:\22same_shape_0_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22inputs\22:[\22arg0\22,\22arg2\22],\22outputs\22:[\22multiply0\22]},{\22name\22:\22same_shape_1_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22inputs\22:[\22arg0\22,\22arg1\22],\22outputs\22:[\22multiply1\22]}],\22intermediates\22:[]
 // CHECK-SAME: \22results\22:[{\22buffer\22:\22multiply0\22,\22shape\22:[1,1,32,64]},{\22buffer\22:\22multiply1\22,\22shape\22:[1,1,32,64]}]
 // CHECK-SAME: } {
 // CHECK-NEXT: }
 // CHECK-NEXT: module @same_shape_0_multiply attributes {ttbw.program = "{\22version\22:1,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22grid\22:[8,8]
-// CHECK-SAME: {\22name\22:\22grad\22,\22role\22:\22input\22,\22shape\22:[1,1,32,64],\22dtype\22:\22bf16\22,\22layout\22:\22tile\22,\22memory\22:\22dram\22,\22page_size\22:2048,\22num_pages\22:2,\22arg\22:0}
-// CHECK-SAME: {\22name\22:\22b\22,\22role\22:\22input\22,{{[^}]*}}\22arg\22:2}
+// CHECK-SAME: {\22name\22:\22arg0\22,\22role\22:\22input\22,\22shape\22:[1,1,32,64],\22dtype\22:\22bf16\22,\22layout\22:\22tile\22,\22memory\22:\22dram\22,\22page_size\22:2048,\22num_pages\22:2,\22arg\22:0}
+// CHECK-SAME: {\22name\22:\22arg2\22,\22role\22:\22input\22,{{[^}]*}}\22arg\22:2}
 // CHECK-SAME: {\22name\22:\22multiply0\22,\22role\22:\22output\22,{{[^}]*}}\22memory\22:\22dram\22,{{[^}]*}}\22result\22:0}
 // CHECK: func.func @reader() attributes {ttkernel.thread = #ttkernel.thread<noc>}
 // CHECK: func.func @compute() attributes {ttkernel.thread = #ttkernel.thread<compute>}
@@ -33,7 +33,7 @@ func.func @same_shape(%g: tensor<1x1x32x64xbf16>, %a: tensor<1x1x32x64xbf16>, %b
 // Row broadcast b (1x1x1x64), grad_b only: multiply program (grad * a -> DRAM intermediate
 // multiply0), then a sum program (sum over H: reduce_tile over rows) reading multiply0.
 // CHECK-LABEL: module @row attributes {ttbw.composite =
-// CHECK-SAME: \22programs\22:[{\22name\22:\22row_0_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22inputs\22:[\22grad\22,\22a\22],\22outputs\22:[\22multiply0\22]},{\22name\22:\22row_1_sum\22,\22op\22:\22ttir.sum\22,\22variant\22:\22generic\22,\22inputs\22:[\22multiply0\22],\22outputs\22:[\22sum1\22]}],\22intermediates\22:[\22multiply0\22]
+// CHECK-SAME: \22programs\22:[{\22name\22:\22row_0_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22inputs\22:[\22arg0\22,\22arg1\22],\22outputs\22:[\22multiply0\22]},{\22name\22:\22row_1_sum\22,\22op\22:\22ttir.sum\22,\22variant\22:\22generic\22,\22inputs\22:[\22multiply0\22],\22outputs\22:[\22sum1\22]}],\22intermediates\22:[\22multiply0\22]
 // CHECK-SAME: {\22name\22:\22multiply0\22,\22shape\22:[1,1,32,64],\22dtype\22:\22bf16\22,\22layout\22:\22tile\22,\22memory\22:\22dram\22,\22page_size\22:2048,\22num_pages\22:2,\22intermediate\22:true,\22written_by\22:\22row_0_multiply\22,\22read_by\22:[\22row_1_sum\22]}
 // CHECK-SAME: {\22name\22:\22sum1\22,\22shape\22:[1,1,1,64],{{[^}]*}}\22result\22:0,\22written_by\22:\22row_1_sum\22,\22read_by\22:[]}
 // CHECK: module @row_0_multiply attributes {ttbw.program = "{\22version\22:1,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22
@@ -58,7 +58,7 @@ func.func @row(%g: tensor<1x1x32x64xbf16>, %a: tensor<1x1x32x64xbf16>, %b: tenso
 // tile held per unit), a multiply into DRAM, a sum program over leading + H dims, and
 // a free reshape (1x1x1x64 -> 64) listed as an alias.
 // CHECK-LABEL: module @both attributes {ttbw.composite =
-// CHECK-SAME: {\22name\22:\22both_0_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22inputs\22:[\22grad\22,\22b\22],\22outputs\22:[\22multiply0\22]},{\22name\22:\22both_1_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22inputs\22:[\22grad\22,\22a\22],\22outputs\22:[\22multiply1\22]},{\22name\22:\22both_2_sum\22,\22op\22:\22ttir.sum\22,\22variant\22:\22generic\22,\22inputs\22:[\22multiply1\22],\22outputs\22:[\22sum2\22]}],\22intermediates\22:[\22multiply1\22]
+// CHECK-SAME: {\22name\22:\22both_0_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22inputs\22:[\22arg0\22,\22arg2\22],\22outputs\22:[\22multiply0\22]},{\22name\22:\22both_1_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22inputs\22:[\22arg0\22,\22arg1\22],\22outputs\22:[\22multiply1\22]},{\22name\22:\22both_2_sum\22,\22op\22:\22ttir.sum\22,\22variant\22:\22generic\22,\22inputs\22:[\22multiply1\22],\22outputs\22:[\22sum2\22]}],\22intermediates\22:[\22multiply1\22]
 // CHECK-SAME: \22aliases\22:[{\22buffer\22:\22sum2\22,\22shape\22:[64]}]
 // CHECK: module @both_0_multiply attributes {ttbw.program = "{\22version\22:1,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22
 // CHECK: module @both_1_multiply attributes {ttbw.program = "{\22version\22:1,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22

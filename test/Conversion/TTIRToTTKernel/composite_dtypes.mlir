@@ -5,7 +5,7 @@
 
 // f32, b row-broadcast, grad_b only: an f32 multiply (SFPU), then an f32 sum.
 // CHECK-LABEL: module @f32_row attributes {ttbw.composite =
-// CHECK-SAME: \22programs\22:[{\22name\22:\22f32_row_0_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22inputs\22:[\22grad\22,\22a\22],\22outputs\22:[\22multiply0\22]},{\22name\22:\22f32_row_1_sum\22,\22op\22:\22ttir.sum\22,\22variant\22:\22generic\22,\22inputs\22:[\22multiply0\22],\22outputs\22:[\22sum1\22]}]
+// CHECK-SAME: \22programs\22:[{\22name\22:\22f32_row_0_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22inputs\22:[\22arg0\22,\22arg1\22],\22outputs\22:[\22multiply0\22]},{\22name\22:\22f32_row_1_sum\22,\22op\22:\22ttir.sum\22,\22variant\22:\22generic\22,\22inputs\22:[\22multiply0\22],\22outputs\22:[\22sum1\22]}]
 // CHECK-SAME: {\22name\22:\22multiply0\22,\22shape\22:[1,3,32,64],\22dtype\22:\22f32\22,\22layout\22:\22tile\22,\22memory\22:\22dram\22,\22page_size\22:4096,\22num_pages\22:6,\22intermediate\22:true
 // CHECK: module @f32_row_0_multiply attributes {ttbw.program =
 // CHECK-SAME: \22circular_buffers\22:[{\22index\22:0,\22format\22:\22f32\22,\22pages\22:2,\22page_size\22:4096},{\22index\22:1,\22format\22:\22f32\22,\22pages\22:2,\22page_size\22:4096},{\22index\22:16,\22format\22:\22f32\22,\22pages\22:2,\22page_size\22:4096}]
@@ -30,8 +30,8 @@ func.func @f32_row(%g: tensor<1x3x32x64xf32>, %a: tensor<1x3x32x64xf32>, %b: ten
 // multiply, b held per unit), cast to f32; grad cast to f32, times a, summed in f32, cast
 // to bfloat8_b through a bf16 CB (20): bfloat8_b elements are bf16 values.
 // CHECK-LABEL: module @mixed attributes {ttbw.composite =
-// CHECK-SAME: \22programs\22:[{\22name\22:\22mixed_0_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22inputs\22:[\22grad\22,\22b\22],\22outputs\22:[\22multiply0\22]},{\22name\22:\22mixed_1_typecast\22,\22op\22:\22ttir.typecast\22,\22variant\22:\22generic\22,\22inputs\22:[\22multiply0\22],\22outputs\22:[\22typecast1\22]},{\22name\22:\22mixed_2_typecast\22,{{.*}}\22inputs\22:[\22grad\22],\22outputs\22:[\22typecast2\22]},{\22name\22:\22mixed_3_multiply\22,{{.*}}\22inputs\22:[\22typecast2\22,\22a\22],\22outputs\22:[\22multiply3\22]},{\22name\22:\22mixed_4_sum\22,{{.*}}\22inputs\22:[\22multiply3\22],\22outputs\22:[\22sum4\22]},{\22name\22:\22mixed_5_typecast\22,{{.*}}\22inputs\22:[\22sum4\22],\22outputs\22:[\22typecast5\22]}]
-// CHECK-SAME: {\22name\22:\22b\22,\22shape\22:[1,1,32,64],\22dtype\22:\22bfp8_b\22,\22layout\22:\22tile\22,\22memory\22:\22dram\22,\22page_size\22:1088,\22num_pages\22:2,\22arg\22:2,
+// CHECK-SAME: \22programs\22:[{\22name\22:\22mixed_0_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22inputs\22:[\22arg0\22,\22arg2\22],\22outputs\22:[\22multiply0\22]},{\22name\22:\22mixed_1_typecast\22,\22op\22:\22ttir.typecast\22,\22variant\22:\22generic\22,\22inputs\22:[\22multiply0\22],\22outputs\22:[\22typecast1\22]},{\22name\22:\22mixed_2_typecast\22,{{.*}}\22inputs\22:[\22arg0\22],\22outputs\22:[\22typecast2\22]},{\22name\22:\22mixed_3_multiply\22,{{.*}}\22inputs\22:[\22typecast2\22,\22arg1\22],\22outputs\22:[\22multiply3\22]},{\22name\22:\22mixed_4_sum\22,{{.*}}\22inputs\22:[\22multiply3\22],\22outputs\22:[\22sum4\22]},{\22name\22:\22mixed_5_typecast\22,{{.*}}\22inputs\22:[\22sum4\22],\22outputs\22:[\22typecast5\22]}]
+// CHECK-SAME: {\22name\22:\22arg2\22,\22shape\22:[1,1,32,64],\22dtype\22:\22bfp8_b\22,\22layout\22:\22tile\22,\22memory\22:\22dram\22,\22page_size\22:1088,\22num_pages\22:2,\22arg\22:2,
 // CHECK-SAME: {\22name\22:\22typecast1\22,\22shape\22:[1,3,32,64],\22dtype\22:\22f32\22,{{[^}]*}}\22result\22:0,
 // CHECK-SAME: {\22name\22:\22typecast5\22,\22shape\22:[1,1,32,64],\22dtype\22:\22bfp8_b\22,{{[^}]*}}\22result\22:1,
 // CHECK: module @mixed_0_multiply attributes {ttbw.program = "{\22version\22:1,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22

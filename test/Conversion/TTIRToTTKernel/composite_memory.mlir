@@ -5,8 +5,8 @@
 // bufferization.materialize_in_destination), which is no separate buffer or copy.
 
 // CHECK-LABEL: module @l1_prealloc attributes {ttbw.composite =
-// CHECK-SAME: {\22name\22:\22l1_prealloc_2_sum\22,\22op\22:\22ttir.sum\22,\22variant\22:\22generic\22,\22inputs\22:[\22multiply1\22],\22outputs\22:[\22other_grad\22]}],\22intermediates\22:[\22multiply1\22]
-// CHECK-SAME: {\22name\22:\22other_grad\22,\22shape\22:[1,32,64],\22dtype\22:\22bf16\22,\22layout\22:\22tile\22,\22memory\22:\22l1\22,\22page_size\22:2048,\22num_pages\22:2,\22preallocated_arg\22:3,\22result\22:1,\22written_by\22:\22l1_prealloc_2_sum\22,\22read_by\22:[]}
+// CHECK-SAME: {\22name\22:\22l1_prealloc_2_sum\22,\22op\22:\22ttir.sum\22,\22variant\22:\22generic\22,\22inputs\22:[\22multiply1\22],\22outputs\22:[\22arg3\22]}],\22intermediates\22:[\22multiply1\22]
+// CHECK-SAME: {\22name\22:\22arg3\22,\22shape\22:[1,32,64],\22dtype\22:\22bf16\22,\22layout\22:\22tile\22,\22memory\22:\22l1\22,\22page_size\22:2048,\22num_pages\22:2,\22preallocated_arg\22:3,\22result\22:1,\22written_by\22:\22l1_prealloc_2_sum\22,\22read_by\22:[]}
 // CHECK-SAME: {\22name\22:\22multiply0\22,\22shape\22:[2,32,64],\22dtype\22:\22bf16\22,\22layout\22:\22tile\22,\22memory\22:\22l1\22,{{[^}]*}}\22result\22:0,
 // CHECK-SAME: {\22name\22:\22multiply1\22,\22shape\22:[2,32,64],\22dtype\22:\22bf16\22,\22layout\22:\22tile\22,\22memory\22:\22dram\22,{{[^}]*}}\22intermediate\22:true,
 // CHECK: module @l1_prealloc_1_multiply attributes {ttbw.program =

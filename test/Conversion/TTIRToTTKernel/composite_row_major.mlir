@@ -6,12 +6,12 @@
 // runtime args.
 
 // CHECK-LABEL: module @rm attributes {ttbw.composite =
-// CHECK-SAME: \22programs\22:[{\22name\22:\22rm_0_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22inputs\22:[\22grad\22,\22b\22],\22outputs\22:[\22multiply0\22]},{\22name\22:\22rm_1_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22inputs\22:[\22grad\22,\22a\22],\22outputs\22:[\22multiply1\22]},{\22name\22:\22rm_2_sum\22,\22op\22:\22ttir.sum\22,\22variant\22:\22generic\22,\22inputs\22:[\22multiply1\22],\22outputs\22:[\22sum2\22]},{\22name\22:\22rm_3_typecast\22,\22op\22:\22ttir.typecast\22,\22variant\22:\22generic\22,\22inputs\22:[\22sum2\22],\22outputs\22:[\22typecast3\22]}]
-// CHECK-SAME: {\22name\22:\22grad\22,\22shape\22:[2,50,70],\22dtype\22:\22bf16\22,\22layout\22:\22row_major\22,\22memory\22:\22dram\22,\22page_size\22:140,\22num_pages\22:100,\22arg\22:0,
+// CHECK-SAME: \22programs\22:[{\22name\22:\22rm_0_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22inputs\22:[\22arg0\22,\22arg2\22],\22outputs\22:[\22multiply0\22]},{\22name\22:\22rm_1_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22inputs\22:[\22arg0\22,\22arg1\22],\22outputs\22:[\22multiply1\22]},{\22name\22:\22rm_2_sum\22,\22op\22:\22ttir.sum\22,\22variant\22:\22generic\22,\22inputs\22:[\22multiply1\22],\22outputs\22:[\22sum2\22]},{\22name\22:\22rm_3_typecast\22,\22op\22:\22ttir.typecast\22,\22variant\22:\22generic\22,\22inputs\22:[\22sum2\22],\22outputs\22:[\22typecast3\22]}]
+// CHECK-SAME: {\22name\22:\22arg0\22,\22shape\22:[2,50,70],\22dtype\22:\22bf16\22,\22layout\22:\22row_major\22,\22memory\22:\22dram\22,\22page_size\22:140,\22num_pages\22:100,\22arg\22:0,
 // CHECK-SAME: {\22name\22:\22typecast3\22,\22shape\22:[1,50,70],\22dtype\22:\22bf16\22,\22layout\22:\22row_major\22,\22memory\22:\22dram\22,\22page_size\22:140,\22num_pages\22:50,\22result\22:1,
 // CHECK: module @rm_1_multiply attributes {ttbw.program =
 // CHECK-SAME: {\22index\22:23,\22format\22:\22bf16\22,\22pages\22:1,\22page_size\22:2048}
-// CHECK-SAME: \22name\22:\22reader\22{{.*}}\22runtime_args\22:[{\22core\22:[0,0],\22args\22:[{\22address_of\22:\22grad\22},{\22address_of\22:\22a\22},0,{{[0-9,]*}},0,0,50,70,2,3,140,0,0,0,0,0]}
+// CHECK-SAME: \22name\22:\22reader\22{{.*}}\22runtime_args\22:[{\22core\22:[0,0],\22args\22:[{\22address_of\22:\22arg0\22},{\22address_of\22:\22arg1\22},0,{{[0-9,]*}},0,0,50,70,2,3,140,0,0,0,0,0]}
 // CHECK: func.func @reader()
 // CHECK: "ttkernel.get_noc_addr"
 // CHECK: "ttkernel.tensor_accessor.get_noc_addr"

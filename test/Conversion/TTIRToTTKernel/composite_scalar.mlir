@@ -6,7 +6,7 @@
 // f32(b) = m * 2^(n_up - n_down)).
 
 // CHECK-LABEL: module @const_scalar attributes {ttbw.composite =
-// CHECK-SAME: \22programs\22:[{\22name\22:\22const_scalar_0_typecast\22,\22op\22:\22ttir.typecast\22,\22variant\22:\22generic\22,\22inputs\22:[\22grad\22],\22outputs\22:[\22typecast1\22]},{\22name\22:\22const_scalar_1_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22inputs\22:[\22typecast1\22],\22outputs\22:[\22multiply2\22]},{\22name\22:\22const_scalar_2_typecast\22,\22op\22:\22ttir.typecast\22,\22variant\22:\22generic\22,\22inputs\22:[\22multiply2\22],\22outputs\22:[\22typecast3\22]}]
+// CHECK-SAME: \22programs\22:[{\22name\22:\22const_scalar_0_typecast\22,\22op\22:\22ttir.typecast\22,\22variant\22:\22generic\22,\22inputs\22:[\22arg0\22],\22outputs\22:[\22typecast1\22]},{\22name\22:\22const_scalar_1_multiply\22,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22,\22inputs\22:[\22typecast1\22],\22outputs\22:[\22multiply2\22]},{\22name\22:\22const_scalar_2_typecast\22,\22op\22:\22ttir.typecast\22,\22variant\22:\22generic\22,\22inputs\22:[\22multiply2\22],\22outputs\22:[\22typecast3\22]}]
 // CHECK-NOT: ttir.full
 // CHECK: module @const_scalar_1_multiply attributes {ttbw.program = "{\22version\22:1,\22op\22:\22ttir.multiply\22,\22variant\22:\22generic\22
 // CHECK-SAME: \22name\22:\22compute\22,{{.*}}\22runtime_args\22:[{\22core\22:[0,0],\22args\22:[1,1,10485760,0,22]}

@@ -15,20 +15,12 @@
 // CHECK: func.func @writer()
 // CHECK-COUNT-2: "ttkernel.noc_async_write_tile"
 // CHECK-NOT: "ttir.
-func.func @reader()
-// CHECK-NOT: noc_async_write_tile
-// CHECK: func.func @compute()
-// CHECK: "ttkernel.reduce_tile"
-// CHECK: func.func @writer()
-// CHECK-COUNT-2: "ttkernel.noc_async_write_tile"
-// CHECK-NOT: "ttir.
 func.func @row_broadcast(%arg0: tensor<1x3x64x96xbf16>, %arg1: tensor<1x3x64x96xbf16>, %arg2: tensor<1x1x1x96xbf16>) -> (tensor<1x3x64x96xbf16>, tensor<1x1x1x96xbf16>) {
   %0 = "ttir.multiply"(%arg0, %arg2) : (tensor<1x3x64x96xbf16>, tensor<1x1x1x96xbf16>) -> tensor<1x3x64x96xbf16>
   %1 = "ttir.multiply"(%arg0, %arg1) : (tensor<1x3x64x96xbf16>, tensor<1x3x64x96xbf16>) -> tensor<1x3x64x96xbf16>
   %2 = "ttir.sum"(%1) {dim_arg = [1 : i32, 2 : i32], keep_dim = true} : (tensor<1x3x64x96xbf16>) -> tensor<1x1x1x96xbf16>
   return %0, %2 : tensor<1x3x64x96xbf16>, tensor<1x1x1x96xbf16>
 }
-
 
 // -----
 
@@ -38,20 +30,12 @@ func.func @row_broadcast(%arg0: tensor<1x3x64x96xbf16>, %arg1: tensor<1x3x64x96x
 // CHECK: "ttkernel.reduce_tile"
 // CHECK: func.func @writer()
 // CHECK-COUNT-2: "ttkernel.noc_async_write_tile"
-func.func @reader()
-// CHECK-NOT: noc_async_write_tile
-// CHECK: func.func @compute()
-// CHECK: "ttkernel.reduce_tile"
-// CHECK: func.func @writer()
-// CHECK-COUNT-2: "ttkernel.noc_async_write_tile"
-// CHECK-NOT: "ttir.
 func.func @commuted(%arg0: tensor<1x3x64x96xbf16>, %arg1: tensor<1x3x64x96xbf16>, %arg2: tensor<1x1x1x96xbf16>) -> (tensor<1x3x64x96xbf16>, tensor<1x1x1x96xbf16>) {
   %0 = "ttir.multiply"(%arg2, %arg0) : (tensor<1x1x1x96xbf16>, tensor<1x3x64x96xbf16>) -> tensor<1x3x64x96xbf16>
   %1 = "ttir.multiply"(%arg1, %arg0) : (tensor<1x3x64x96xbf16>, tensor<1x3x64x96xbf16>) -> tensor<1x3x64x96xbf16>
   %2 = "ttir.sum"(%1) {dim_arg = [1 : i32, 2 : i32], keep_dim = true} : (tensor<1x3x64x96xbf16>) -> tensor<1x1x1x96xbf16>
   return %0, %2 : tensor<1x3x64x96xbf16>, tensor<1x1x1x96xbf16>
 }
-
 
 // -----
 
@@ -60,13 +44,11 @@ func.func @commuted(%arg0: tensor<1x3x64x96xbf16>, %arg1: tensor<1x3x64x96xbf16>
 // CHECK-LABEL: module @other_grad_in_l1 attributes {ttbw.program =
 // CHECK-SAME: {\22name\22:\22result0\22,\22role\22:\22output\22,\22shape\22:[1,1,1,96],\22dtype\22:\22bf16\22,\22layout\22:\22tile\22,\22memory\22:\22l1\22,{{[^{]*}}}]
 // CHECK: func.func @reader()
-func.func @reader()
 func.func @other_grad_in_l1(%arg0: tensor<1x3x64x96xbf16>, %arg1: tensor<1x3x64x96xbf16>, %arg2: tensor<1x1x1x96xbf16>) -> (tensor<1x1x1x96xbf16> {ttir.memory_config = #ttir.memory_config<"l1", "interleaved">}) {
   %0 = "ttir.multiply"(%arg0, %arg1) : (tensor<1x3x64x96xbf16>, tensor<1x3x64x96xbf16>) -> tensor<1x3x64x96xbf16>
   %1 = "ttir.sum"(%0) {dim_arg = [1 : i32, 2 : i32], keep_dim = true} : (tensor<1x3x64x96xbf16>) -> tensor<1x1x1x96xbf16>
   return %1 : tensor<1x1x1x96xbf16>
 }
-
 
 // -----
 
@@ -92,7 +74,6 @@ func.func @complex(%arg0: tensor<32x32xf32>, %arg1: tensor<32x32xf32>, %arg2: te
   return %2, %5, %8, %11 : tensor<32x32xf32>, tensor<32x32xf32>, tensor<32x32xf32>, tensor<32x32xf32>
 }
 
-
 // -----
 
 // A constant scalar (ttir.full, folded into the fused region): grad * s in f32, rounded to
@@ -109,7 +90,6 @@ func.func @scalar(%arg0: tensor<2x2xbf16>, %arg1: tensor<2x2xbf16>) -> tensor<2x
   return %3 : tensor<2x2xbf16>
 }
 
-
 // -----
 
 // No backward op's decomposition (the arguments in another order): fused all the same.
@@ -119,7 +99,6 @@ func.func @not_a_mul_bw(%b: tensor<32x32xbf16>, %g: tensor<32x32xbf16>, %a: tens
   %0 = "ttir.multiply"(%g, %b) : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
   return %0 : tensor<32x32xbf16>
 }
-
 
 // -----
 

@@ -283,7 +283,8 @@ def read_function(func_op) -> ProgramSpec:
             groups.append(out_accesses[k].dims)
     if len(groups) > 2:
         raise UnsupportedError("codegen: sibling reductions over more than two different sets of dims")
-    if reducing and any(len(a.dims) != len(space) for k, a in enumerate(out_accesses) if k not in reducing):
+    if reducing and any(space[d] > 1 and d not in a.dims for k, a in enumerate(out_accesses) if k not in reducing
+                        for d in range(len(space))):
         raise UnsupportedError("codegen: an elementwise sibling of a reduction must cover the iteration space")
     second, cross = None, len(groups) == 2
     if cross:

@@ -11,20 +11,24 @@ reduction, to the term CB, then `accumulate`d); the partial rounded once into th
 Writer: each result tile (a reduction: one per unit).
 
 Several outputs (sibling generics over one iteration space): per inner step one section per
-output, elementwise results written per step, reductions' per unit.
+output, elementwise results written per step, reductions' per unit. Cross reductions (see
+schedule.py) add a middle loop between units and inner steps: the reader reads the indexed
+held inputs' inner tiles per unit and the middle inputs per middle step; compute keeps the
+first reduction's partial per middle step and the second's in a FIFO of inner partials,
+rounded into the results after the middle loop.
 
 Compile args (CB indices, then TensorAccessorArgs words):
   reader  [in_0 .. in_k-1, zero, accessor_0 .. accessor_k-1]
   compute [in_0 .. in_k-1, out_0, scaler, acc_0, term_0, round, parts, tmp, zero,
-           then per further output: out_j, acc_j, term_j]
+           then per further output: out_j, acc_j, term_j (output_cbs), then the hops' CBs]
   writer  [out_0 .. out_m-1, accessor_0 .. accessor_m-1]
 Runtime args: `host.arg_names`.
 """
 from __future__ import annotations
 
+from ..errors import UnsupportedError
 from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, MAX_GROUPS, KernelFn, cb_type, mapping_args, module_text, rm_accessor, \
     rm_read_tile, rm_write_tile, tensor_accessor, tile_map
-from ..errors import UnsupportedError
 from . import select
 from .generic import Kernels
 
