@@ -1,6 +1,6 @@
-"""convert-ttir-to-ttkernel: a function holding one `ttir.mul_bw` → one fused Tensix program.
+"""convert-ttir-to-ttkernel: a function of TTIR tensor ops -> one fused Tensix program.
 
-    func.func @f(%grad, %a, %b) -> (...) { %0:2 = "ttir.mul_bw"(...) ...; return ... }
+    func.func @f(%arg0, %arg1, %arg2) -> (...) { TTIR ops ...; return ... }
   becomes (in tt-mlir's own MLIR context, printed in its syntax)
     func.func @f(%arg0: memref<...>, ...) -> (memref<...>, ...) {   // the host program: TTMetal ops
       "ttmetal.create_buffer" / "ttmetal.enqueue_write_buffer" / "ttmetal.enqueue_program" /
@@ -12,7 +12,8 @@
       func.func @writer() attributes {ttkernel.thread = #ttkernel.thread<noc>} {...}
     }
 
-The kernels are the ones `ttbw.lowering` generates; the host function is built from the
+The function goes to device linalg, is fused and lowered by the one generic codegen
+(`ttbw.lowering.fusion`, `ttbw.lowering.codegen`); the host function is built from the
 program's description (python/ttbw/lowering/README.md, "Host program description") by
 `ttbw.lowering.host_ir`. TTKernel / TTMetal are not ttbw's dialects: the pass prints the
 module's other ops, joins the generated text and parses the whole in tt-mlir's context
@@ -21,12 +22,12 @@ input (a context switch: no PassManager of the MLIR Python bindings can host it;
 ttbw.compile hand the new module to the next stage). Generated ops get the location of the
 function they replace.
 
-The input is a function holding one `ttir.mul_bw`, or its decomposition (the TTIR that
-ttir-mul-bw-decomposition-pipeline leaves, as in --ttir-to-tensix-pipeline): a decomposed
-function is lowered as the mul_bw it is the decomposition of (`ttbw.lowering.recognize`), so
-both give the same fused program. A function of TTIR ops that is no mul_bw's decomposition
-has nothing to fuse and is lowered op by op (as with fuse=false, below). What the device
-lowering does not support (`ttbw.lowering.UnsupportedError`) is refused at the op.
+A function holding one `ttir.mul_bw` is decomposed first (ttir-mul-bw-decomposition-pipeline,
+as --ttir-to-tensix-pipeline does before this pass; diagnostics point at the op), so both give
+the same program; buffers and the description's `function` are then the decomposed
+function's (complex values as (real, imag) pairs). A function that is not one program (the
+codegen's UnsupportedError) is lowered op by op, as with fuse=false; what that does not support
+either is refused at the op.
 
 With `fuse=false` (ttnn's composite path, `ttbw.lowering.composite`) the function becomes one
 host function launching one program per TTIR op of the decomposition, in execution order
@@ -37,8 +38,8 @@ host function launching one program per TTIR op of the decomposition, in executi
     module @f_0_multiply { reader / compute / writer }
     module @f_1_sum { ... }
 
-The plan is `composite.plan_composite` (the one the runtime executes); what it does not
-support (a NaN scalar b, ...; its UnsupportedError names it) is reported at the op.
+The plan is `composite.plan_composite_function` (the one the runtime executes); what it does
+not support (a NaN scalar, ...; its UnsupportedError names it) is reported at the op.
 """
 from __future__ import annotations
 
@@ -47,8 +48,10 @@ import re
 from mlir import ir
 
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
-from ttbw.dialect.ops import MUL_BW_OPERANDS, MUL_BW_RESULTS, segments, walk_ops
+from ttbw.dialect.ops import walk_ops
 from ttbw.lowering.limits import refuse_unrunnable_sizes
+
+from .ir_build import relocate
 
 _GRID = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*$")
 _ALLOWED = ("func.return", "arith.constant")
@@ -99,79 +102,80 @@ def run(module, options) -> None:
 
 def _prepare(func, grid, fuse: bool = True):
     """None for a function without ttir ops; else (func, name, kernels text, description), or
-    without fuse (func, name, [(program name, kernels text, description)], composite)."""
-    from ttbw.lowering.recognize import recognize, result_memory
+    (func, name, [(program name, kernels text, description)], composite) when the function is
+    lowered op by op (fuse=false, or not one program)."""
+    from ttbw.lowering.device_buffers import result_memory
 
     name = func.attributes["sym_name"].value
     inner = walk_ops(func)
     mul_bws = [op for op in inner if op.name == "ttir.mul_bw"]
     ttir = [op for op in inner if op.name.startswith("ttir.") and op.name != "ttir.mul_bw"]
-    if not mul_bws:
-        if not ttir:
-            return None
-        try:
-            memory = result_memory(func)
-        except ValueError as error:
-            raise _Refused(func, f"'func.func' op: {error}") from None
-        recognized = recognize(func)  # decomposed TTIR: the decomposition of which mul_bw?
-        if recognized is None:  # no mul_bw to fuse: one program per TTIR op
-            from ttbw.lowering.composite import plan_composite_function
+    if not mul_bws and not ttir:
+        return None
+    source, anchor, module = func, (mul_bws or ttir)[0], None
+    if mul_bws:
+        _check_single_mul_bw(func, name, mul_bws, ttir, inner)
+        module = _decompose(func, anchor)  # keeps the decomposed function alive while it is lowered
+        source = next(o.operation for o in module.body.operations if o.operation.name == "func.func")
+    try:
+        memory = result_memory(source)
+    except ValueError as error:
+        raise _Refused(anchor if mul_bws else func, f"'{(anchor if mul_bws else func).name}' op: {error}") from None
+    op = "ttir.mul_bw" if mul_bws else None
+    item = _prepare_fused(source, name, grid, memory, anchor) if fuse else None
+    if item is None:  # fuse=false, or not one program: one program per TTIR op
+        from ttbw.lowering.composite import plan_composite_function
 
-            return _prepare_composite(func, name, ttir[0], grid,
-                                      lambda: plan_composite_function(func, memory), False)
-        source = recognized.function
-        op = next(o for o in walk_ops(source) if o.name == "ttir.mul_bw")
-        item = _prepare_op(func, source, op, name, grid, fuse)
-        if recognized.complex_parts:
-            _to_parts(item[3], fuse)
-        return item
+        item = _prepare_composite(source, name, anchor, grid, lambda: plan_composite_function(source, memory))
+    item[3]["op"] = op
+    return (func, *item[1:])
+
+
+def _check_single_mul_bw(func, name: str, mul_bws, ttir, inner) -> None:
     if len(mul_bws) > 1:
         raise _Refused(mul_bws[1], f"'ttir.mul_bw' op: unsupported: function @{name} holds "
-                       f"{len(mul_bws)} ttir.mul_bw ops; the fused lowering takes one per function")
+                       f"{len(mul_bws)} ttir.mul_bw ops; the lowering takes one per function")
     op = mul_bws[0]
     if ttir:
         raise _Refused(ttir[0], f"'{ttir[0].name}' op: unsupported: a function holding a ttir.mul_bw "
                        "must hold no other ttir op (lower one mul_bw, or its decomposition, per function)")
     for other in inner:
         if other != op and other.name not in _ALLOWED:
-            raise _Refused(other, f"'{other.name}' op: unsupported in a function lowered to one fused "
-                           "mul_bw program (only the op, its scalar constant and the return)")
-    return _prepare_op(func, func, op, name, grid, fuse)
+            raise _Refused(other, f"'{other.name}' op: unsupported in a function holding a ttir.mul_bw "
+                           "(only the op, its scalar constant and the return)")
 
 
-def _prepare_op(func, source, op, name: str, grid, fuse: bool):
-    """Lowers `op`, the mul_bw of function `source` (func itself, or the mul_bw function func
-    is the decomposition of); `func` is the function replaced."""
-    from ttbw.lowering import UnsupportedError, analyze
-    from ttbw.lowering.describe import describe
+def _decompose(func, op):
+    """A module of func's context holding the function's decomposition (ttir-mul-bw-
+    decomposition-pipeline), its locations those of `op` (diagnostics point at the op)."""
+    from ttbw.compilation import DECOMPOSITION, run_pipeline
+
+    try:
+        text = run_pipeline(f"module {{\n{func}\n}}", DECOMPOSITION, "<decompose>")[-1][1]
+    except ValueError as error:
+        raise _Refused(op, f"'{op.name}' op: {error}") from None
+    module = ir.Module.parse(text, func.context)
+    relocate(module.operation, op.location)
+    return module
+
+
+def _prepare_fused(source, name: str, grid, memory: str, anchor):
+    """The one fused program of TTIR function `source`, or None when it is not one program
+    (the codegen's UnsupportedError)."""
+    from ttbw.lowering.describe import describe_fused
+    from ttbw.lowering.errors import UnsupportedError
+    from ttbw.lowering.fusion import plan_fused_function
     from ttbw.runtime.scalar_args import ScalarEncodingError
 
-    if not fuse:
-        from ttbw.lowering.composite import plan_composite
-
-        return _prepare_composite(func, name, op, grid, lambda: plan_composite(str(source)))
-    origins, scalar, runtime_scalar = _origins(source, op)
     try:
-        with op.context:
-            analysis = analyze(op)
-            text, description, _ = describe(analysis, grid, scalar, runtime_scalar, origins)
-    except (UnsupportedError, ScalarEncodingError) as error:
-        raise _Refused(op, f"'ttir.mul_bw' op: unsupported: {error}") from None
-    if runtime_scalar:  # the argument the executor encodes into the compute args
-        description["scalar"]["arg"] = origins["b"]["arg"]
-    description["function"] = _function(func, name)
-    return func, name, text, description
-
-
-def _to_parts(description: dict, fuse: bool) -> None:
-    """Complex buffers of a decomposed function: each complex argument / result k is the
-    (real, imag) pair 2k, 2k + 1 there."""
-    for entry in description["buffers"] if fuse else []:
-        offset = int(entry.get("part") == "imag")
-        for key in ("arg", "preallocated_arg", "result"):
-            if key in entry:
-                value = entry[key]
-                entry[key] = [2 * v + offset for v in value] if isinstance(value, list) else 2 * value + offset
+        with anchor.context:
+            text, description = describe_fused(plan_fused_function(source, memory), grid)
+    except UnsupportedError:
+        return None
+    except ScalarEncodingError as error:
+        raise _Refused(anchor, f"'{anchor.name}' op: unsupported: {error}") from None
+    description["function"] = _function(source, name)
+    return source, name, text, description
 
 
 def _function(func, name: str) -> dict:
@@ -180,61 +184,19 @@ def _function(func, name: str) -> dict:
             "results": [str(t) for t in ir.FunctionType(func.attributes["function_type"].value).results]}
 
 
-def _prepare_composite(func, name: str, op, grid, plan, of_mul_bw: bool = True):
-    """ttnn's composite path: `plan()` (a `ttbw.lowering.composite` plan of the function's
-    decomposition), one program per TTIR op. Buffer origins (arg / preallocated_arg / result)
-    come from the plan and refer to the decomposed function's arguments and results."""
-    from ttbw.lowering import UnsupportedError
+def _prepare_composite(source, name: str, op, grid, plan):
+    """ttnn's composite path: `plan()` (a `ttbw.lowering.composite` plan of TTIR function
+    `source`), one program per TTIR op. Buffer origins (arg / preallocated_arg / result) refer
+    to `source`'s arguments and results."""
     from ttbw.lowering.describe import describe_composite
+    from ttbw.lowering.errors import UnsupportedError
     from ttbw.runtime.scalar_args import ScalarEncodingError
 
     try:
         with op.context:
-            programs, composite = describe_composite(plan(), name, grid, "ttir.mul_bw" if of_mul_bw else None)
+            programs, composite = describe_composite(plan(), name, grid)
     except ValueError as error:  # UnsupportedError is a ValueError
         kind = "unsupported: " if isinstance(error, (UnsupportedError, ScalarEncodingError)) else ""
         raise _Refused(op, f"'{op.name}' op: {kind}{error}") from None
-    composite["function"] = _function(func, name)
-    return func, name, programs, composite
-
-
-def _origins(func, op):
-    """Buffer name -> {"arg": i} / {"result": k} (+ scalar b: constant value or runtime)."""
-    from ttbw.lowering.mul_bw_program import OPERAND_BUFFER
-
-    entry = func.regions[0].blocks[0]
-    arg_index = {a: i for i, a in enumerate(entry.arguments)}
-    operands = segments(op, "operandSegmentSizes", MUL_BW_OPERANDS, list(op.operands))
-    results = segments(op, "resultSegmentSizes", MUL_BW_RESULTS, list(op.results))
-    origins: dict = {}
-    scalar, runtime_scalar = None, False
-    for role, value in operands.items():
-        if value is None:
-            continue
-        if role == "other" and not isinstance(value.type, ir.ShapedType):  # scalar b
-            if value in arg_index:
-                runtime_scalar = True
-                origins["b"] = {"arg": arg_index[value]}
-            elif getattr(value.owner, "name", None) == "arith.constant":
-                scalar = ir.FloatAttr(value.owner.attributes["value"]).value
-            else:
-                raise _Refused(op, "'ttir.mul_bw' op: unsupported: the scalar b must be a function "
-                               "argument or an arith.constant")
-            continue
-        if value not in arg_index:
-            raise _Refused(op, f"'ttir.mul_bw' op: unsupported: operand '{role}' must be a function "
-                           "argument (the program reads it from a device buffer)")
-        key = "arg" if role in ("grad", "input", "other") else "preallocated_arg"
-        origins.setdefault(OPERAND_BUFFER[role], {})[key] = arg_index[value]
-    for role, value in results.items():
-        if value is None:
-            continue
-        positions = []
-        for use in value.uses:
-            user = getattr(use.owner, "operation", use.owner)
-            if user.name != "func.return":
-                raise _Refused(op, f"'ttir.mul_bw' op: unsupported: result '{role}' is used by "
-                               f"'{user.name}'; the fused program's results can only be returned")
-            positions.append(use.operand_number)
-        origins.setdefault(role, {})["result"] = positions[0] if len(positions) == 1 else positions
-    return origins, scalar, runtime_scalar
+    composite["function"] = _function(source, name)
+    return source, name, programs, composite

@@ -8,7 +8,7 @@ import torch
 
 from ttbw.lowering import codegen
 from ttbw.executor import device
-from ttbw.lowering.op_analysis import buffer_shape
+from ttbw.lowering.device_buffers import buffer_shape
 
 LAYOUT = {("bf16", "tile"): "", ("bfp8_b", "tile"): ', #ttir.layout<"bfp_bf8", "tile">',
           ("f32", "tile"): "", ("bf16", "row_major"): ', #ttir.layout<"bf16", "row_major">',

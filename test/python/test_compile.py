@@ -18,8 +18,8 @@ def test_compile_stages_kernels_and_program():
     assert names[-2:] == ["convert-ttir-to-ttkernel", "convert-ttkernel-to-emitc"]
     assert "ttir.mul_bw" in out.stages[0][1] and "ttir.multiply" in out.stages[-3][1]
     assert "func.func @f(" in out.ttkernel and "module @f_program" in out.ttkernel and '"ttir.' not in out.ttkernel
-    assert "ttkernel.mul_tiles(" in out.ttkernel and '"ttmetal.enqueue_program"' in out.ttkernel
-    assert 'call_opaque "mul_tiles"' in out.emitc and "ttkernel.mul_tiles" not in out.emitc
+    assert "ttkernel.binary_dest_reuse_tiles(" in out.ttkernel and '"ttmetal.enqueue_program"' in out.ttkernel
+    assert 'call_opaque "binary_dest_reuse_tiles"' in out.emitc and "ttkernel.binary_dest_reuse_tiles" not in out.emitc
     assert '"ttmetal.enqueue_program"' in out.emitc
     assert sorted(out.kernels_cpp) == ["compute", "reader", "writer"]
     assert all("void kernel_main()" in cpp for cpp in out.kernels_cpp.values())
@@ -27,7 +27,7 @@ def test_compile_stages_kernels_and_program():
     p = out.program
     assert p["grid"] == [2, 1] and sorted(out.programs) == ["f_program"]
     assert {b["name"]: b.get("arg", b.get("result")) for b in p["buffers"]} == {
-        "grad": 0, "a": 1, "b": 2, "input_grad": 0, "other_grad": 1}
+        "arg0": 0, "arg1": 1, "arg2": 2, "result0": 0, "result1": 1}
     for k in p["kernels"]:  # every layout documented matches the args given to each core
         assert k["runtime_arg_layout"] and all(len(c["args"]) == len(k["runtime_arg_layout"])
                                                for c in k["runtime_args"])
@@ -51,8 +51,12 @@ def test_compile_is_deterministic():
 
 
 def test_compile_reports_unsupported():
-    bad = IR.replace("1x1x1x64xbf16", "1x1x1x64xcomplex<f32>").replace("1x1x64x64xbf16", "1x1x64x64xcomplex<bf16>")
-    with pytest.raises(ValueError, match="complex tensors must all be bf16 or all f32"):
+    bad = ("func.func @f(%g: tensor<32x32xbf16>, %a: tensor<32x32xbf16>) -> tensor<32x32xbf16> {\n"
+           "  %s = arith.constant 0x7FC00000 : f32\n"
+           "  %0 = \"ttir.mul_bw\"(%g, %a, %s) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, "
+           "resultSegmentSizes = array<i32: 1, 0>} : (tensor<32x32xbf16>, tensor<32x32xbf16>, f32) -> "
+           "tensor<32x32xbf16>\n  return %0 : tensor<32x32xbf16>\n}\n")
+    with pytest.raises(ValueError, match="unsupported: .*NaN"):
         ttbw.compile(bad)
 
 

@@ -1,6 +1,6 @@
-"""ComplexTensor (real, imag) pairs with broadcast on the device backend: the real plans
-(mul_bw_program one side, mul_bw_two_sided both sides) on tile pairs, each product
-grad * conj(other) combined per element (re = gr*or + gi*oi, im = gi*or - gr*oi) before it is
+"""ComplexTensor (real, imag) pairs with broadcast on the device backend: the decomposition's
+(real, imag) parts fused into one program of four results (one side or both sides broadcast),
+each product grad * conj(other) combined per element (re = gr*or + gi*oi, im = gi*or - gr*oi) before it is
 summed, as the decomposition (the CPU backend) does. Checked against torch complex64 autograd
 and the CPU backend; each input part read from DRAM once, each result part written once."""
 import subprocess
@@ -68,11 +68,13 @@ def _run(shapes, dtype, mask, grid):
     before = dev.programs_launched
     outputs, stats = run_on_device(call.ir(), call.inputs(), grid=grid)
     assert dev.programs_launched - before == 1
-    tiles = {n: _tiles(s) * TILE_BYTES[dtype] for n, s in zip(("grad", "a", "b"), shapes)}
-    need = {"grad"} | ({"b"} if mask[0] else set()) | ({"a"} if mask[1] else set())
-    assert stats.dram_bytes_read == {f"{n}.{p}": tiles[n] for n in need for p in PARTS}
-    outs = {"input_grad": tiles["a"], "other_grad": tiles["b"]}
-    assert stats.dram_bytes_written == {f"{n}.{p}": outs[n] for n, m in zip(outs, mask) if m for p in PARTS}
+    # buffers of the decomposed function: grad, a, b are the argument pairs (0, 1), (2, 3),
+    # (4, 5); the requested gradients the result pairs in order
+    tiles = [_tiles(s) * TILE_BYTES[dtype] for s in shapes]
+    need = {0} | ({2} if mask[0] else set()) | ({1} if mask[1] else set())
+    assert stats.dram_bytes_read == {f"arg{2 * n + p}": tiles[n] for n in need for p in (0, 1)}
+    outs = [tiles[1 + i] for i, m in enumerate(mask) if m]
+    assert stats.dram_bytes_written == {f"result{2 * k + p}": t for k, t in enumerate(outs) for p in (0, 1)}
     cpu = ttbw.mul_bw(g, a, b, are_required_outputs=list(mask), backend="cpu")
     return (g, a, b), call.wrap(outputs), cpu
 
@@ -140,4 +142,25 @@ def test_complex_broadcast_kernels_are_deterministic():
     run = lambda: subprocess.run([str(tool), "--convert-ttir-to-ttkernel", str(lit)], capture_output=True,  # noqa: E731
                                  text=True, check=True).stdout
     first = run()
-    assert 'ttbw.name = "grad.imag"' in first and '"ttmetal.enqueue_program"' in first and first == run()
+    assert "func.func @complex_row(" in first and "func.func @complex_two_sided(" in first
+    assert '"ttmetal.enqueue_program"' in first and first == run()
+
+
+@pytest.mark.parametrize("dtypes", [("bfloat8_b",) * 3, ("bfloat16", "bfloat16", "float32")], ids=["bfp8", "mixed"])
+def test_complex_bfloat8_b_and_mixed_dtypes_one_program(dtypes):
+    """Complex bfloat8_b and mixed bf16 / f32 pairs (refused before the generic codegen): one
+    program, against torch autograd in float64 on the same block-quantized / rounded inputs."""
+    from test_device_random_mix import golden
+
+    shapes = [(1, 1, 64, 64), (1, 1, 64, 64), (1, 1, 1, 64)]
+    gen = torch.Generator().manual_seed(5)
+    g, a, b = (ttbw.complex_tensor(*(ttbw.from_torch(torch.randn(s, generator=gen), getattr(ttbw, d),
+                                                     layout=ttbw.TILE_LAYOUT) for _ in range(2)))
+               for s, d in zip(shapes, dtypes))
+    call = _Call(g, a, b, (True, True), None, None, None)
+    outputs, stats = run_on_device(call.ir(), call.inputs())
+    assert stats.programs_launched == 1
+    want = golden(g, a, b, (True, True))
+    assert len(outputs) == len(want) == 4
+    for x, (w, bound) in zip(outputs, want):
+        assert np.all(np.abs(np.asarray(x, np.float64).reshape(w.shape) - w) <= bound)

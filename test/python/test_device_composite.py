@@ -1,6 +1,7 @@
 """Composite (fuse=false) mode: one program per TTIR op of the decomposed mul_bw, intermediates in
 DRAM (ttbw.lowering.composite). Same results as torch autograd and the fused program; more DRAM
-traffic and more launches than the fused program."""
+traffic and more launches than the fused program. Buffers are named after the decomposed
+function: arguments arg<i> (grad, a, b, then preallocated results), each op's result <op><i>."""
 import math
 
 import numpy as np
@@ -10,9 +11,23 @@ import torch
 import ttbw
 from ttbw.api import _Call
 from ttbw.executor import device, run_on_device
-from ttbw.lowering.composite import plan_composite
+from ttbw.lowering.composite import plan_composite_function
 
 TILE = 2048  # bf16 tile bytes
+
+
+def plan_of(call):
+    """The composite plan the compiler pass makes of the call's decomposed function."""
+    from ttbw.compilation import decompose
+    from ttbw.dialect import make_context
+    from ttbw.dialect.ops import walk_ops
+    from ttbw.lowering.device_buffers import result_memory
+    from ttbw.source import parse_module
+
+    with make_context() as context:
+        module = parse_module(decompose(call.ir()), "<decomposed>", context)
+        func = next(op for op in walk_ops(module.operation) if op.name == "func.func")
+        return plan_composite_function(func, result_memory(func))
 T, RM = ttbw.TILE_LAYOUT, ttbw.ROW_MAJOR_LAYOUT
 DTYPES = {"bfloat16": (ttbw.bfloat16, torch.bfloat16), "float32": (ttbw.float32, torch.float32),
           "bfloat8_b": (ttbw.bfloat8_b, torch.bfloat16)}
@@ -83,7 +98,7 @@ def test_no_broadcast_bit_exact_two_programs(shape):
     assert cs.programs_launched == 2
     n = _tiles(shape) * TILE
     # two eltwise multiplies: grad read twice, a and b once, two results written
-    assert cs.dram_bytes_read == {"grad": 2 * n, "a": n, "b": n}
+    assert cs.dram_bytes_read == {"arg0": 2 * n, "arg1": n, "arg2": n}
     assert cs.total_dram_written == 2 * n
     assert cs.total_dram_read + cs.total_dram_written > fs.total_dram_read + fs.total_dram_written
 
@@ -178,12 +193,12 @@ def test_preallocated_and_l1_results(memory_config):
     # the last programs write the preallocated buffers; L1 results are not DRAM traffic
     written = set(cs.dram_bytes_written)
     if memory_config is None:
-        assert {"input_grad", "other_grad"} <= written
+        assert {"arg3", "arg4"} <= written  # the preallocated input_grad, other_grad arguments
     else:
-        assert not written & {"input_grad", "other_grad"}
-    plan = plan_composite(_Call(g, a, b, (True, True), memory_config, ig, og).ir())
-    assert [b for b, _ in plan.results] == ["input_grad", "other_grad"]
-    assert plan.buffer("input_grad").memory == ("l1" if memory_config else "dram")
+        assert not written & {"arg3", "arg4"}
+    plan = plan_of(_Call(g, a, b, (True, True), memory_config, ig, og))
+    assert [b for b, _ in plan.results] == ["arg3", "arg4"]
+    assert plan.buffer("arg3").memory == ("l1" if memory_config else "dram")
     assert plan.buffer("multiply2").memory == "dram"  # the product summed: an intermediate
 
 
@@ -212,9 +227,9 @@ def test_row_major(layouts, b_shape):
         assert np.array_equal(comp[name], fused[name])
     rm_bytes = 2 * 50 * 70 * 2
     if layouts[0] == RM:
-        assert cs.dram_bytes_read["grad"] == 2 * rm_bytes  # two multiplies read grad's rows
+        assert cs.dram_bytes_read["arg0"] == 2 * rm_bytes  # two multiplies read grad's rows
     # a ROW_MAJOR result: the TILE product, then a typecast program writing its rows
-    plan = plan_composite(_Call(g, a, b, (True, True), None, None, None).ir())
+    plan = plan_of(_Call(g, a, b, (True, True), None, None, None))
     for (buffer, _), layout in zip(plan.results, layouts[1:]):
         assert plan.buffer(buffer).layout == ("row_major" if layout == RM else "tile")
         if layout == RM and b_shape == (2, 50, 70):
@@ -277,7 +292,7 @@ def test_fused_moves_less_dram_and_launches_once():
     # composite: grad * bcast(b) (reads grad + b), grad * a -> DRAM (n), sum reads it back (n):
     # grad read twice, the product written and read once more than fused
     assert cs.programs_launched == 3
-    assert cs.dram_bytes_read["grad"] == 2 * n
+    assert cs.dram_bytes_read["arg0"] == 2 * n
     assert cs.dram_bytes_written["multiply1"] == n and cs.dram_bytes_read["multiply1"] == n
     assert fs.total_dram_read + fs.total_dram_written + 3 * n == cs.total_dram_read + cs.total_dram_written
 
@@ -291,11 +306,10 @@ def test_unsupported_raise_value_error():
 
 def test_plan_composite_function_plans_decomposed_ir():
     """The compiler pass's entry: an already decomposed function, argument names and result
-    memory given by the caller; the same plan plan_composite makes from the mul_bw."""
+    memory given by the caller (the names default to arg<i>)."""
     from ttbw.compilation import decompose
     from ttbw.dialect import make_context
     from ttbw.dialect.ops import walk_ops
-    from ttbw.lowering.composite import plan_composite_function
     from ttbw.source import parse_module
 
     g, a, b = tensor(randn((1, 3, 64, 64), 0)), tensor(randn((1, 3, 64, 64), 1), "float32"), tensor(randn((64,), 2))
@@ -304,7 +318,8 @@ def test_plan_composite_function_plans_decomposed_ir():
         module = parse_module(decompose(call.ir()), "<decomposed>", context)
         func = next(op for op in walk_ops(module.operation) if op.name == "func.func")
         plan = plan_composite_function(func, "l1", ("grad", "a", "b"))
-        assert plan == plan_composite(call.ir())
+        assert plan.args == ("grad", "a", "b")
+        assert plan_composite_function(func, "l1").args == ("arg0", "arg1", "arg2")
         assert [s.op for s in plan.programs] == ["multiply", "typecast", "typecast", "multiply", "sum", "typecast"]
         assert plan.steps[-2].kind == "alias"  # sum (1x1x1x64) -> reshape (64): free
         assert [plan.buffer(name).memory for name, _ in plan.results] == ["l1", "l1"]

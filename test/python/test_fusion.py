@@ -1,7 +1,7 @@
 """Fusion (ttbw.lowering.fusion) + the generic codegen: upstream producer -> consumer fusion
 and sibling / multi-output programs. A mul_bw's decomposition becomes one program with both
-gradients, bit for bit today's fused program (mul_bw_program) and torch's autograd; TTIR that
-is no backward op fuses the same way."""
+gradients, bit for bit the program the compiler emits (run by the executor) and within bf16
+roundings of torch's autograd; TTIR that is no backward op fuses the same way."""
 import numpy as np
 import pytest
 import torch
@@ -11,9 +11,8 @@ from ttbw.api import _Call
 from ttbw.compilation import run_pipeline
 from ttbw.executor import device, run_on_device
 from ttbw.lowering import codegen
-from ttbw.lowering.fusion import fused_program
-from ttbw.lowering.mul_bw_program import _DEVICE_FORMAT
-from ttbw.lowering.op_analysis import buffer_shape
+from ttbw.lowering.fusion import fused_spec
+from ttbw.lowering.device_buffers import DEVICE_FORMAT, buffer_shape
 
 DTYPES = {"bf16": (ttbw.bfloat16, torch.bfloat16), "f32": (ttbw.float32, torch.float32),
           "bfp8": (ttbw.bfloat8_b, torch.bfloat16)}
@@ -37,13 +36,13 @@ def _types(text: str):
 
 def run_fused(text: str, inputs):
     """Runs the one fused program of TTIR function `text` on `inputs`; its results as float32."""
-    spec = fused_program(text)
+    spec = fused_spec(text)
     ins, outs = _types(text)
     dev = device((8, 8))
     bufs = []
 
     def alloc(d):
-        buf = dev.allocate(buffer_shape(d.shape, d.layout), _DEVICE_FORMAT[d.data_type], layout=d.layout)
+        buf = dev.allocate(buffer_shape(d.shape, d.layout), DEVICE_FORMAT[d.data_type], layout=d.layout)
         bufs.append(buf)
         return buf
     try:

@@ -1,14 +1,14 @@
-"""Composite (fuse=false) mode: one program per TTIR op of the decomposed `ttir.mul_bw`.
+"""Composite (fuse=false) mode: one program per TTIR op of a function, intermediates in DRAM.
 
-    plan = plan_composite(op_ir_text)   # the programs, in launch order, and their buffers
+    plan = plan_composite_function(func_op, out_memory)  # the programs, in launch order, and their buffers
 
-This is how ttnn's composite path runs mul_bw: the op is decomposed (`ttbw.compilation.
-run_pipeline`: multiply / sum keep_dim / reshape / typecast / full / add / subtract / neg,
-complex tensors expanded to (real, imag) pairs) and every TTIR op becomes its own program
-launch, every intermediate living in DRAM. It is the baseline the fused program is measured
-against: same results, more DRAM traffic and launches.
+This is how ttnn's composite path runs a backward op: after its decomposition (multiply / sum
+keep_dim / reshape / typecast / full / add / subtract / neg, complex tensors expanded to
+(real, imag) pairs) every TTIR op becomes its own program launch, every intermediate living in
+DRAM. It is the baseline the fused program is measured against (same results, more DRAM
+traffic and launches), and the lowering of a function that is not one fused program.
 
-The plan walks the decomposed function's IR (types read with `tensor_types.describe`):
+The plan walks the function's IR (types read with `tensor_types.describe`):
 - every computing TTIR op (`multiply` / `add` / `subtract` / `neg` / `typecast` / `sum`, with
   implicit broadcast, rank-0 scalar operands): its own function of device linalg
   (`--convert-ttir-to-linalg="target=device"`: one `linalg.generic`, layouts kept, f32
@@ -19,15 +19,14 @@ The plan walks the decomposed function's IR (types read with `tensor_types.descr
 - `ttir.reshape` that keeps the TILE pages (adds / drops leading 1s): free, an alias.
 - `bufferization.materialize_in_destination` (a preallocated result): the program computing
   the value writes straight into the preallocated buffer.
-Returned buffers live in the op's `memory_config` memory (L1 or DRAM), as do preallocated
-ones; function arguments and intermediates in DRAM. A rank-0 ROW_MAJOR tensor is one row of
-one element on the device (`op_analysis.buffer_shape`), as in the fused path. Anything else raises `UnsupportedError`
-(a ValueError) naming what.
+Returned buffers live in `out_memory` (L1 or DRAM), as do preallocated ones; function arguments
+and intermediates in DRAM. A rank-0 ROW_MAJOR tensor is one row of one element on the device
+(`device_buffers.buffer_shape`). Anything else raises `UnsupportedError` (a ValueError) naming
+what.
 
-`plan_composite` / `plan_composite_function` make the plan without a device; `step_program`
-builds a step's Program over symbolic buffers; the compiler pass
-(`--convert-ttir-to-ttkernel="fuse=false"`, via `describe.describe_composite`) emits it and
-`ttbw.executor` runs what it emitted.
+`plan_composite_function` makes the plan without a device; `step_program` builds a step's
+Program over symbolic buffers; the compiler pass (`--convert-ttir-to-ttkernel="fuse=false"`, via
+`describe.describe_composite`) emits it and `ttbw.executor` runs what it emitted.
 """
 from __future__ import annotations
 
@@ -37,22 +36,11 @@ from functools import lru_cache
 
 from . import codegen
 from .codegen.schedule import same_pages
-from .mul_bw_program import _DEVICE_FORMAT, OPERAND_BUFFER, UnsupportedError
-from .op_analysis import buffer_shape
+from .device_buffers import DEVICE_FORMAT, BufferInfo, buffer_shape
+from .errors import UnsupportedError
 
 
 # --------------------------------------------------------------------------- plan
-
-@dataclass(frozen=True)
-class BufferInfo:
-    """One device buffer of the plan. `dtype`: device format (bf16 | bfp8_b | f32)."""
-    name: str
-    shape: tuple
-    dtype: str
-    layout: str        # tile | row_major
-    memory: str        # dram | l1
-    origin: tuple = ()  # (("arg", i) | ("preallocated_arg", i) | ("result", k) | ("intermediate", True), ...)
-
 
 @dataclass(frozen=True)
 class Step:
@@ -146,7 +134,7 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
         d = _desc(arg)
         is_out = i in into.values()
         memory = out_memory if is_out else "dram"
-        infos[names[i]] = dict(shape=buffer_shape(d.shape, d.layout), dtype=_DEVICE_FORMAT[d.data_type], layout=d.layout,
+        infos[names[i]] = dict(shape=buffer_shape(d.shape, d.layout), dtype=DEVICE_FORMAT[d.data_type], layout=d.layout,
                                memory=memory, origin=(("preallocated_arg", i),) if is_out else (("arg", i),))
         if is_out:
             prealloc.add(names[i])
@@ -192,12 +180,12 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
         if op.result in into:
             buffer = names[into[op.result]]
             have = infos[buffer]
-            if (have["dtype"], have["layout"]) != (_DEVICE_FORMAT[out_d.data_type], out_d.layout) \
+            if (have["dtype"], have["layout"]) != (DEVICE_FORMAT[out_d.data_type], out_d.layout) \
                     or not same_pages(have["shape"], out_shape):
                 raise UnsupportedError(f"composite mode: preallocated {buffer} does not match {name}'s result")
         else:
             buffer = f"{opname}{index}"
-            infos[buffer] = dict(shape=buffer_shape(out_shape, out_d.layout), dtype=_DEVICE_FORMAT[out_d.data_type],
+            infos[buffer] = dict(shape=buffer_shape(out_shape, out_d.layout), dtype=DEVICE_FORMAT[out_d.data_type],
                                  layout=out_d.layout,
                                  memory="dram", origin=(("intermediate", True),))
         step = _step(op, opname, inputs, tensor_operands, scalars, buffer, out_shape)
@@ -279,54 +267,6 @@ def _spec(linalg: str):
         module = parse_module(linalg, "<composite step>", context)
         funcs = [op for op in walk_ops(module.operation) if op.name == "func.func"]
         return codegen.read_function(funcs[0])
-
-
-def _memory_and_names(mul_bw, func_op):
-    """out_memory (the op's memory_config) and the buffer name of each argument of the
-    function the decomposition makes (complex arguments become .real / .imag pairs)."""
-    from mlir import ir
-
-    from ttbw.dialect.tensor_types import describe
-    from ttbw.dialect.ops import MUL_BW_OPERANDS, memory_config, segments
-
-    mc = memory_config(mul_bw)
-    roles = segments(mul_bw, "operandSegmentSizes", MUL_BW_OPERANDS, list(mul_bw.operands))
-    role_of = {v: OPERAND_BUFFER[r] for r, v in roles.items() if v is not None}
-    names = []
-    for i, arg in enumerate(func_op.regions[0].blocks[0].arguments):
-        name = role_of.get(arg, f"arg{i}")
-        if isinstance(arg.type, ir.RankedTensorType) and describe(arg.type).is_complex:
-            names += [f"{name}.real", f"{name}.imag"]
-        else:
-            names.append(name)
-    return (mc[0] if mc is not None else "dram"), tuple(names)
-
-
-@lru_cache(maxsize=64)
-def plan_composite(op_ir_text: str, arg_buffers: tuple | None = None) -> CompositePlan:
-    """Decomposes the function holding one `ttir.mul_bw` and plans it (UnsupportedError naming
-    what is not supported). `arg_buffers`: the buffer name of each argument of the
-    decomposed function (default: named after the op's operands: grad, a, b, input_grad,
-    other_grad; complex ones as grad.real, grad.imag, ...)."""
-    from ttbw.compilation import run_pipeline
-    from ttbw.dialect import make_context
-    from ttbw.dialect.ops import walk_ops
-    from ttbw.source import parse_module
-
-    stages = run_pipeline(op_ir_text)  # parses, verifies (ValueError), decomposes
-    context = make_context()
-    with context:
-        original = parse_module(stages[0][1], "<mul_bw>", context)
-        mul_bws = [op for op in walk_ops(original.operation) if op.name == "ttir.mul_bw"]
-        if len(mul_bws) != 1:
-            raise UnsupportedError(f"composite mode: expected one ttir.mul_bw, found {len(mul_bws)}")
-        func = mul_bws[0].parent
-        while func.name != "func.func":
-            func = func.parent
-        out_memory, names = _memory_and_names(mul_bws[0], func)
-        decomposed = parse_module(stages[-1][1], "<decomposed>", context)
-        funcs = [op for op in walk_ops(decomposed.operation) if op.name == "func.func"]
-        return plan_composite_function(funcs[0], out_memory, arg_buffers or names)
 
 
 # --------------------------------------------------------------------------- programs

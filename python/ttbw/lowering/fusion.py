@@ -1,30 +1,73 @@
-"""Fusion of device linalg (`--convert-ttir-to-linalg="target=device"`) into programs.
+"""Fusion of a function of TTIR ops into one program, through device linalg.
 
-Producer -> consumer: upstream `linalg-fuse-elementwise-ops` (MLIR's own pass, through the
-bindings' pass manager), then `canonicalize` and `cse`: an elementwise generic feeding another
-generic (a multiply feeding a sum, a typecast feeding a multiply) becomes part of its
-consumer's region, its rounding an explicit `truncf` there (the codegen's rounding hop).
-Sibling / multi-output: the generics left compute the function's results over one iteration
-space; the codegen lowers such a function as one program with one output per result, every
-input read once (`codegen.read_function`). So a mul_bw's two gradients, sum_to(grad * b) and
-grad * bcast(a), are one program that reads grad once.
+    plan = plan_fused_function(func_op, out_memory)   # FusedPlan: the program and its buffers
+
+The function is converted to device linalg (`--convert-ttir-to-linalg="target=device"`:
+layouts kept as encodings, numerics explicit in the regions), then fused producer -> consumer
+by upstream `linalg-fuse-elementwise-ops` (MLIR's own pass, through the bindings' pass
+manager) with `canonicalize` and `cse`: an elementwise generic feeding another generic (a
+multiply feeding a sum, a typecast feeding a multiply) becomes part of its consumer's region,
+its rounding an explicit `truncf` there (the codegen's rounding hop). Sibling / multi-output:
+the generics left compute the function's results over one iteration space; the codegen lowers
+them as one program with one output per result, every input read once
+(`codegen.read_function`). So a backward op's gradients, e.g. sum_to(grad * b) and
+grad * bcast(a), are one program that reads grad once. UnsupportedError when the function is
+not one program.
+
+Buffers: each argument the program reads is `arg<i>` (DRAM); each returned value `result<k>`
+in `out_memory`, or, when it is materialized into argument j
+(`bufferization.materialize_in_destination`, a preallocated result), that argument's buffer.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .device_buffers import DEVICE_FORMAT, BufferInfo, buffer_shape
+from .errors import UnsupportedError
 
 PRODUCER_CONSUMER = "builtin.module(func.func(linalg-fuse-elementwise-ops),canonicalize,cse)"
 
 
+@dataclass(frozen=True)
+class FusedPlan:
+    """One program (`spec`, the codegen's) computing every result of a function: `inputs` in
+    the spec's input order, `outputs` in return order."""
+    spec: object       # codegen.ProgramSpec
+    inputs: tuple      # (BufferInfo, ...)
+    outputs: tuple
+
+
 def fuse(module) -> None:
-    """Producer -> consumer fusion of the module's generics, in place."""
+    """Producer -> consumer fusion of the module's generics, in place. An elementwise generic
+    read by several generics is first duplicated, one copy per reader (upstream fuses a
+    producer with one use only): recomputing it per reader costs no DRAM traffic."""
     from mlir import passmanager
 
     with module.context:
+        _one_producer_per_use(module)
         passmanager.PassManager.parse(PRODUCER_CONSUMER).run(module.operation)
 
 
-def fused_program(ttir_text: str):
+def _one_producer_per_use(module) -> None:
+    from mlir import ir
+
+    from ttbw.dialect.ops import walk_ops
+
+    for op in walk_ops(module.operation):
+        if op.name != "linalg.generic" or any("reduction" in str(t) for t in op.attributes["iterator_types"]):
+            continue
+        uses = [(getattr(u.owner, "operation", u.owner), u.operand_number) for u in op.results[0].uses]
+        if len(uses) < 2 or any(user.name != "linalg.generic" for user, _ in uses):
+            continue
+        for user, index in uses[1:]:
+            copy = op.clone(ir.InsertionPoint(op))
+            user.operands[index] = copy.results[0]
+
+
+def fused_spec(ttir_text: str):
     """The codegen's one program (`codegen.ProgramSpec`) of the single function of TTIR in
     `ttir_text`, fused (UnsupportedError when it is not one program)."""
+    from ttbw.diagnostics import DiagnosticError
     from ttbw.dialect import make_context
     from ttbw.dialect.ops import walk_ops
     from ttbw.passes import convert_ttir_to_linalg
@@ -34,7 +77,65 @@ def fused_program(ttir_text: str):
 
     with make_context() as context:
         module = parse_module(ttir_text, "<fuse>", context)
-        convert_ttir_to_linalg.run(module, {"target": "device"})
+        try:
+            convert_ttir_to_linalg.run(module, {"target": "device"})
+        except DiagnosticError as error:
+            raise UnsupportedError("; ".join(d.message for d in error.diagnostics)) from None
         fuse(module)
         funcs = [op for op in walk_ops(module.operation) if op.name == "func.func"]
         return codegen.read_function(funcs[0])
+
+
+def _describe(value):
+    from ttbw.dialect.tensor_types import describe
+
+    d = describe(value.type)
+    if d.is_complex:
+        raise UnsupportedError("fusion: complex values must be expanded (ttir-expand-complex)")
+    return d
+
+
+def _preallocated(entry, returned) -> dict:
+    """Return position -> argument index of each result materialized into an argument."""
+    from mlir import ir
+
+    into = {}
+    for op in entry.operations:
+        op = op.operation
+        if op.name != "bufferization.materialize_in_destination":
+            continue
+        dest = op.operands[1]
+        positions = [k for k, v in enumerate(returned) if v == op.results[0]]
+        if not isinstance(dest, ir.BlockArgument) or len(positions) != 1:
+            raise UnsupportedError("fusion: a preallocated result must be a function argument, returned once")
+        into[positions[0]] = dest.arg_number
+    return into
+
+
+def plan_fused_function(func_op, out_memory: str = "dram") -> FusedPlan:
+    """The one program of a `func.func` of TTIR ops (UnsupportedError when it is not one)."""
+    func_op = getattr(func_op, "operation", func_op)
+    spec = fused_spec(f"module {{\n{func_op}\n}}")
+    entry = func_op.regions[0].blocks[0]
+    ops = [o.operation for o in entry.operations]
+    returned = list(ops[-1].operands)
+    into = _preallocated(entry, returned)
+    inputs = []
+    for a in spec.args:
+        d = _describe(entry.arguments[a])
+        inputs.append(BufferInfo(f"arg{a}", buffer_shape(d.shape, d.layout), DEVICE_FORMAT[d.data_type], d.layout,
+                                 "dram", (("arg", a),)))
+    outputs = []
+    for k, value in enumerate(returned):
+        d = _describe(value)
+        if k in into:
+            a = into[k]
+            dest = _describe(entry.arguments[a])
+            if (dest.data_type, dest.layout, tuple(dest.shape)) != (d.data_type, d.layout, tuple(d.shape)):
+                raise UnsupportedError(f"fusion: preallocated argument {a} does not match result {k}")
+            name, origin = f"arg{a}", (("preallocated_arg", a), ("result", k))
+        else:
+            name, origin = f"result{k}", (("result", k),)
+        outputs.append(BufferInfo(name, buffer_shape(d.shape, d.layout), DEVICE_FORMAT[d.data_type], d.layout,
+                                  out_memory, origin))
+    return FusedPlan(spec, tuple(inputs), tuple(outputs))

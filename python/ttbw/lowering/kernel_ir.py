@@ -1,6 +1,6 @@
 """Building TTKernel IR text: kernel functions (`KernelFn`, generic TTKernel form, as tt-mlir
-parses it) and the pieces the generators share (CB types, tensor accessors, tile-index maps,
-ROW_MAJOR row chunks, DST-section idioms of compute kernels)."""
+parses it) and the codegen's vocabulary (CB types, tensor accessors, tile-index maps, ROW_MAJOR
+row chunks, DST-section idioms of compute kernels)."""
 from __future__ import annotations
 
 TILE = 32
@@ -193,24 +193,6 @@ class KernelFn:
                 self.cbop("cb_pop_front", tmp, one)
             self.pack([(0, parts), (1, tmp if step == 0 else parts)])
 
-    def exact_bcast(self, src: str, index: str, kind: str, out: str, split) -> None:
-        """Pushes bcast(src[index]) (f32; kind: row | col | scalar) onto out, exact: the sum of
-        the broadcasts of its three TF32-exact parts (the FPU's unary_bcast reads TF32)."""
-        parts = split[2]
-        zero, one = self.c(0), self.c(1)
-        self.trunc_split(src, index, split)
-        self.acquire()
-        self.cbop("cb_wait_front", parts, self.c(3))
-        bt = f"bcast_type = #ttkernel.bcast_type<{kind}>"
-        self.op("unary_bcast_init", [parts, out], [self.cb_types[parts], self.cb_types[out]], props=bt)
-        for k in range(3):
-            self.cbop("unary_bcast", parts, self.c(k), self.c(min(k, 1)), props=bt)
-            if k:
-                self.op("add_binary_tile_init")
-                self.op("add_binary_tile", [zero, one, zero], ["i32"] * 3)
-        self.cbop("cb_pop_front", parts, self.c(3))
-        self.pack([(0, out)])
-
     def move(self, src: str, out: str, via: str | None = None) -> None:
         """One tile from the front of src through DST onto out (rounded / converted to out's
         format); with `via`, through that CB first (e.g. rounded to bf16 before a bfloat8_b pack)."""
@@ -293,9 +275,9 @@ def tensor_accessor(f: KernelFn, ct_index: int, addr: str, cb: str) -> str:
                 "!ttkernel.TensorAccessor")
 
 
-# ROW_MAJOR roles of an rm_tiles plan (one page per row): tiles are built from / written back
-# to rows. Per role, runtime args H, W (logical rows / columns of the last two dims, rank-
-# aligned), Ht, Wt (tiles) and the row bytes (the accessor's page size).
+# ROW_MAJOR operands (one page per row): tiles are built from / written back to rows. Per
+# operand, runtime args H, W (logical rows / columns of the last two dims, rank-aligned), Ht,
+# Wt (tiles) and the row bytes (the accessor's page size).
 RM_ARGS = ("H", "W", "Ht", "Wt", "row_bytes")
 
 

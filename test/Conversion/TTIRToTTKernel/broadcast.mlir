@@ -1,14 +1,15 @@
 // RUN: ttbw-opt --split-input-file --convert-ttir-to-ttkernel %s | FileCheck %s
 // One broadcast operand (X): grad_Y = grad * bcast(X) takes X's tile through unary_bcast
 // into DST and multiplies in place (binary_dest_reuse_tiles); grad_X = sum_to(grad * Y)
-// packs each product to an L1 CB and reduces it with reduce_tile (f32 partial sums in L1).
-// The reduce dimension is the broadcast one: row broadcast sums columns, and so on.
+// computes each product on the SFPU (fp32 DST), packs it to a bf16 L1 CB (the product's
+// rounding) and reduces it with reduce_tile (f32 partial sums in L1). The reduce dimension
+// is the broadcast one: row broadcast sums columns, and so on.
 
 // CHECK-LABEL: module @row
 // CHECK: func.func @compute()
 // CHECK: ttkernel.unary_bcast({{.*}}, <row>)
 // CHECK: ttkernel.binary_dest_reuse_tiles({{.*}}, <mul>, <dest_to_srca>)
-// CHECK: ttkernel.mul_tiles(
+// CHECK: ttkernel.mul_binary_tile(
 // CHECK: ttkernel.reduce_tile({{.*}}, <reduce_sum>, <reduce_dim_col>)
 // CHECK: func.func @writer()
 // CHECK-COUNT-2: ttkernel.noc_async_write_tile(
@@ -37,6 +38,7 @@ func.func @col(%g: tensor<1x1x64x64xbf16>, %a: tensor<1x1x64x64xbf16>, %b: tenso
 // CHECK: "ttmetal.enqueue_program"
 // CHECK: module @scalar_bcast_program {
 // CHECK: func.func @compute()
+// CHECK: ttkernel.mul_binary_tile(
 // CHECK: ttkernel.unary_bcast({{.*}}, <scalar>)
 // CHECK: ttkernel.binary_dest_reuse_tiles(
 // CHECK: ttkernel.reduce_tile({{.*}}, <reduce_sum>, <reduce_dim_scalar>)

@@ -4,9 +4,9 @@
 // program reading it (no manifest: the host function is the whole plan).
 
 // CHECK-LABEL: func.func @f(%arg0: memref<1x1x64x64xbf16>, %arg1: memref<1x1x64x64xbf16>, %arg2: memref<1x1x1x64xbf16>)
-// CHECK: %[[G:.*]] = "ttmetal.create_buffer"() {{.*}}ttbw.name = "grad"
-// CHECK: %[[A:.*]] = "ttmetal.create_buffer"() {{.*}}ttbw.name = "a"
-// CHECK: %[[B:.*]] = "ttmetal.create_buffer"() {{.*}}ttbw.name = "b"
+// CHECK: %[[G:.*]] = "ttmetal.create_buffer"() {{.*}}ttbw.name = "arg0"
+// CHECK: %[[A:.*]] = "ttmetal.create_buffer"() {{.*}}ttbw.name = "arg1"
+// CHECK: %[[B:.*]] = "ttmetal.create_buffer"() {{.*}}ttbw.name = "arg2"
 // CHECK: %[[IG:.*]] = "ttmetal.create_buffer"() {{.*}}ttbw.name = "multiply0"
 // CHECK: %[[OG:.*]] = "ttmetal.create_buffer"() {{.*}}ttbw.name = "sum
 // CHECK: "ttmetal.enqueue_write_buffer"(%arg0, %[[G]])

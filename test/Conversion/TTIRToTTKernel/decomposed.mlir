@@ -1,11 +1,10 @@
 // RUN: ttbw-opt --split-input-file --convert-ttir-to-ttkernel %s | FileCheck %s
-// Decomposed TTIR (what ttir-mul-bw-decomposition-pipeline leaves) is lowered to the same
-// fused program as the ttir.mul_bw it is the decomposition of: one program, no DRAM
-// intermediate, the reduction inside the compute kernel.
+// Decomposed TTIR (what ttir-mul-bw-decomposition-pipeline leaves, or any function of TTIR
+// ops): converted to device linalg, fused (producer -> consumer, siblings over one iteration
+// space) and lowered by the generic codegen to one program: no DRAM intermediate, the
+// reduction inside the compute kernel. Buffers are the function's arguments (arg<i>) and
+// results (result<k>); `op` is null (nothing here knows which op the TTIR came from).
 
-// CHECK-LABEL: func.func @row_broadcast(
-// CHECK: "ttmetal.enqueue_program"
-// CHECK: module @row_broadcast_program {
 // CHECK: func.func @reader()
 // CHECK-NOT: noc_async_write_tile
 // CHECK: func.func @compute()
@@ -22,8 +21,22 @@ func.func @row_broadcast(%arg0: tensor<1x3x64x96xbf16>, %arg1: tensor<1x3x64x96x
 
 // -----
 
-// Op order does not matter; a mask shows as the missing gradient; where the results live
-// comes from the ttir.memory_config result attribute the decomposition keeps.
+// The operands of each multiply swapped: the same single program.
+// CHECK: func.func @compute()
+// CHECK: ttkernel.reduce_tile(
+// CHECK: func.func @writer()
+// CHECK-COUNT-2: ttkernel.noc_async_write_tile(
+func.func @commuted(%arg0: tensor<1x3x64x96xbf16>, %arg1: tensor<1x3x64x96xbf16>, %arg2: tensor<1x1x1x96xbf16>) -> (tensor<1x3x64x96xbf16>, tensor<1x1x1x96xbf16>) {
+  %0 = "ttir.multiply"(%arg2, %arg0) : (tensor<1x1x1x96xbf16>, tensor<1x3x64x96xbf16>) -> tensor<1x3x64x96xbf16>
+  %1 = "ttir.multiply"(%arg1, %arg0) : (tensor<1x3x64x96xbf16>, tensor<1x3x64x96xbf16>) -> tensor<1x3x64x96xbf16>
+  %2 = "ttir.sum"(%1) {dim_arg = [1 : i32, 2 : i32], keep_dim = true} : (tensor<1x3x64x96xbf16>) -> tensor<1x1x1x96xbf16>
+  return %0, %2 : tensor<1x3x64x96xbf16>, tensor<1x1x1x96xbf16>
+}
+
+// -----
+
+// Where the results live comes from the ttir.memory_config result attribute the
+// decomposition keeps.
 // CHECK-LABEL: func.func @other_grad_in_l1(
 // CHECK: "ttmetal.enqueue_program"
 // CHECK: module @other_grad_in_l1_program {
@@ -36,10 +49,9 @@ func.func @other_grad_in_l1(%arg0: tensor<1x3x64x96xbf16>, %arg1: tensor<1x3x64x
 
 // -----
 
-// Complex values are (real, imag) pairs here: buffer grad.real is argument 0, grad.imag 1, ...
-// CHECK-LABEL: func.func @complex(
-// CHECK: "ttmetal.enqueue_program"
-// CHECK: module @complex_program {
+// Complex values expanded to (real, imag) pairs: four results of one program.
+// CHECK: func.func @writer()
+// CHECK-COUNT-4: ttkernel.noc_async_write_tile(
 func.func @complex(%arg0: tensor<32x32xf32>, %arg1: tensor<32x32xf32>, %arg2: tensor<32x32xf32>, %arg3: tensor<32x32xf32>, %arg4: tensor<32x32xf32>, %arg5: tensor<32x32xf32>) -> (tensor<32x32xf32>, tensor<32x32xf32>, tensor<32x32xf32>, tensor<32x32xf32>) {
   %0 = "ttir.multiply"(%arg0, %arg4) : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
   %1 = "ttir.multiply"(%arg1, %arg5) : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
@@ -58,10 +70,13 @@ func.func @complex(%arg0: tensor<32x32xf32>, %arg1: tensor<32x32xf32>, %arg2: te
 
 // -----
 
-// A constant scalar b: ttir.full in f32, grad * s in f32, rounded to bf16 once.
+// A constant scalar (ttir.full, folded into the fused region): grad * s in f32, rounded to
+// bf16 once; s travels in the compute args.
 // CHECK-LABEL: func.func @scalar(
 // CHECK: "ttmetal.enqueue_program"
 // CHECK: module @scalar_program {
+// CHECK: ttkernel.fill_tile(
+// CHECK: ttkernel.mul_binary_tile(
 func.func @scalar(%arg0: tensor<2x2xbf16>, %arg1: tensor<2x2xbf16>) -> tensor<2x2xbf16> {
   %0 = "ttir.full"() {fill_value = 4.000000e+00 : f32, shape = array<i32>} : () -> tensor<f32>
   %1 = "ttir.typecast"(%arg0) : (tensor<2x2xbf16>) -> tensor<2x2xf32>
@@ -72,11 +87,7 @@ func.func @scalar(%arg0: tensor<2x2xbf16>, %arg1: tensor<2x2xbf16>) -> tensor<2x
 
 // -----
 
-// No mul_bw's decomposition (the arguments are not grad, a, b in that order), so nothing is
-// fused: one program per TTIR op, as with fuse=false.
-// CHECK-LABEL: func.func @not_a_mul_bw(
-// CHECK: "ttmetal.enqueue_program"
-// CHECK: module @not_a_mul_bw_0_multiply {
+// No backward op's decomposition (the arguments in another order): fused all the same.
 // CHECK: ttkernel.mul_tiles(
 func.func @not_a_mul_bw(%b: tensor<32x32xbf16>, %g: tensor<32x32xbf16>, %a: tensor<32x32xbf16>) -> tensor<32x32xbf16> {
   %0 = "ttir.multiply"(%g, %b) : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
@@ -85,7 +96,7 @@ func.func @not_a_mul_bw(%b: tensor<32x32xbf16>, %g: tensor<32x32xbf16>, %a: tens
 
 // -----
 
-// A constant scalar b with a preallocated input_grad: still the mul_bw's one fused program.
+// A preallocated result (materialized into argument 2): the program writes that buffer.
 // CHECK-LABEL: func.func @scalar_preallocated(
 // CHECK: "ttmetal.enqueue_program"
 // CHECK: module @scalar_preallocated_program {

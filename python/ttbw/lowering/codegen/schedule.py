@@ -14,6 +14,13 @@ over up to MAX_GROUPS kept groups g and summed groups h of merged tile axes (str
 O lacks the axis: O is broadcast there). These triplets, the units and the inner count are
 runtime args, so one compiled kernel serves every shape of one structure. An input whose
 dims are all P's is constant over the inner loop: it is read once per unit and held in L1.
+
+Cross reductions (sibling reductions over different dims, e.g. the two sums of a two-sided
+broadcast): the first sums the tile axes only the second has (B, the inner loop), the second
+those only the first has (A, a *middle* loop between units and inner); the axes both keep (F)
+are the units. Per unit the second's partials rotate through a FIFO of one tile per inner
+position; the first's partial is one tile per middle step. Its triplets: kept (F), middle (A),
+summed (B).
 An operand lacking the row / column dim of the space (size 1 there) is broadcast inside each
 tile (`bcast`: row | col | scalar); for the reduction's output the same kinds name the in-tile
 dims summed.
@@ -23,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..kernel_ir import MAX_GROUPS, TILE
-from ..mul_bw_program import UnsupportedError
+from ..errors import UnsupportedError
 
 _PAD = (1, 1, 0)  # an unused triplet: contributes 0
 _BCAST = {(False, False): "none", (True, False): "row", (False, True): "col", (True, True): "scalar"}
@@ -36,6 +43,8 @@ class Access:
     dims: tuple          # dims of the aligned space the operand indexes
     bcast: str           # none | row | col | scalar
     held: bool = False   # input read once per unit
+    indexed: bool = False  # held input with the inner axes: all its inner tiles held, tile j read at step j
+    middle: bool = False   # input read once per middle step (cross reductions: it has A axes, no B axes)
 
 
 @dataclass(frozen=True)
@@ -46,6 +55,8 @@ class Schedule:
     inner: int
     kept: tuple          # per operand: ((div, mod, stride), ...)
     summed: tuple
+    middle: int = 1      # cross reductions: the middle loop's count
+    mid: tuple = ()      # cross reductions: per operand, the middle loop's triplets
 
 
 def operand_dims(exprs, shape, space, where: str) -> tuple:
@@ -102,24 +113,41 @@ def pattern_index(accesses, space, reduce: bool) -> int:
 
 
 def schedule(accesses, space, pattern: int) -> Schedule:
-    """The tile walk of operands `accesses` (inputs, then the output) over `space`."""
+    """The tile walk of operands `accesses` (inputs, then the outputs) over `space`."""
+    p_dims = accesses[pattern].dims
+    return _walk(accesses, space, lambda d: "kept" if d in p_dims else "summed")
+
+
+def cross_schedule(accesses, space, first, second) -> Schedule:
+    """The tile walk of cross reductions: `first` / `second` the dims of the two reductions'
+    outputs (see the module doc)."""
+    def kind(d):
+        if d in first and d in second:
+            return "kept"
+        if d in first or d in second:
+            return "middle" if d in first else "summed"
+        raise UnsupportedError("codegen: sibling reductions over different dims that both sum tile axis "
+                               f"{d} of the iteration space {tuple(space)}")
+    return _walk(accesses, space, kind, cross=True)
+
+
+def _walk(accesses, space, kind_of, cross: bool = False) -> Schedule:
     counts = tile_counts(space)
     strides = [_strides(a.dims, counts) for a in accesses]
-    p_dims = accesses[pattern].dims
-    groups: list[list] = []  # [kind kept?, [axes]]
+    groups: list[list] = []  # [kind, [axes]]: kind kept | middle | summed
     for d, n in enumerate(counts):
         if n <= 1:
             continue
-        kept = d in p_dims
-        if groups and groups[-1][0] == kept:
+        kind = kind_of(d)
+        if groups and groups[-1][0] == kind:
             last = groups[-1][1][-1]
             if all(s[last] == s[d] * n for s in strides):
                 groups[-1][1].append(d)
                 continue
-        groups.append([kept, [d]])
+        groups.append([kind, [d]])
 
-    def triplets(kept: bool):
-        sel = [axes for k, axes in groups if k == kept]
+    def triplets(kind: str):
+        sel = [axes for k, axes in groups if k == kind]
         if len(sel) > MAX_GROUPS:
             raise UnsupportedError(f"codegen: the broadcast pattern over the iteration space {tuple(space)} "
                                    f"alternates too often ({len(sel)} groups of tile axes)")
@@ -134,9 +162,12 @@ def schedule(accesses, space, pattern: int) -> Schedule:
             div *= size
         return tuple(tuple(reversed(t)) + (_PAD,) * (MAX_GROUPS - len(t)) for t in per_operand), div
 
-    kept, units = triplets(True)
-    summed, inner = triplets(False)
-    return Schedule(units, inner, kept, summed)
+    kept, units = triplets("kept")
+    summed, inner = triplets("summed")
+    if not cross:
+        return Schedule(units, inner, kept, summed)
+    mid, middle = triplets("middle")
+    return Schedule(units, inner, kept, summed, middle, mid)
 
 
 def same_pages(s1, s2) -> bool:

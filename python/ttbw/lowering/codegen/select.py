@@ -18,7 +18,7 @@ constant scalar, ("mul" | "add" | "sub", a, b), ("neg", a), ("round", a).
 """
 from __future__ import annotations
 
-from ..mul_bw_program import UnsupportedError
+from ..errors import UnsupportedError
 
 _BINARY = {"arith.mulf": "mul", "arith.addf": "add", "arith.subf": "sub"}
 
@@ -32,23 +32,31 @@ def _is_bf16(t) -> bool:
     return str(t) == "bf16"
 
 
-def expression(value, leaves: dict):
+def expression(value, leaves: dict, constant=None):
     """The tree computing `value` (an f32 or bf16 SSA value of the body); `leaves`: block
-    argument -> leaf tuple."""
+    argument -> leaf tuple; `constant(v)`: the leaf of an f32 constant in the body (fusion
+    folds a constant scalar operand into the region)."""
     if value in leaves:
         return leaves[value]
     name = owner_name(value)
     op = value.owner
+
+    def sub(v):
+        return expression(v, leaves, constant)
     if name == "arith.extf":
-        return expression(op.operands[0], leaves)
+        return sub(op.operands[0])
     if name in _BINARY:
-        return (_BINARY[name], expression(op.operands[0], leaves), expression(op.operands[1], leaves))
+        return (_BINARY[name], sub(op.operands[0]), sub(op.operands[1]))
     if name == "arith.negf":
-        return ("neg", expression(op.operands[0], leaves))
+        return ("neg", sub(op.operands[0]))
     if name == "arith.truncf":
         if not _is_bf16(value.type):
             raise UnsupportedError(f"codegen: no rounding to {value.type} on the device")
-        return ("round", expression(op.operands[0], leaves))
+        return ("round", sub(op.operands[0]))
+    if name == "arith.constant" and constant is not None and str(value.type) == "f32":
+        from mlir import ir
+
+        return constant(ir.FloatAttr(op.attributes["value"]).value)
     raise UnsupportedError(f"codegen: no Tensix instruction for '{name}' in a generic's body")
 
 
