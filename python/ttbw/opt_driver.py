@@ -144,6 +144,8 @@ class Driver:
     def _run(self, step, module, printing) -> bool:
         from mlir import ir
 
+        from ttbw.ttmlir.install import InstallError
+
         try:
             run_step(step, module, self.verify_each, printing)
             return True
@@ -152,6 +154,8 @@ class Driver:
         except ir.MLIRError as error:
             self.diagnostics += [from_mlir(d) for d in error.error_diagnostics] or [
                 Diagnostic("error", SourceLoc(self.name, 0, 0), f"pass '{step.name}' failed")]
+        except InstallError:  # the set-up was not run: the tool says so, not as a bug
+            raise
         except Exception as error:  # a bug in a pass: report, never crash
             detail = "".join(traceback.format_exception_only(type(error), error)).strip()
             self.diagnostics.append(Diagnostic(
