@@ -1,6 +1,6 @@
 """The host runtime's cost: a cached `ttbw.mul_bw` call next to torch autograd, and memory.
 
-Per case (bf16 TILE, both gradients), side by side in one run:
+Per case (bf16, TILE unless the label says row_major, both gradients), side by side in one run:
   first ms    the first call of the signature in this process (IR, tt-mlir, g++ unless the
               on-disk cache has the kernels: `g++` says how many kernels were compiled);
   call ms     a cached `ttbw.mul_bw` call (median), and its ratio to torch;
@@ -37,6 +37,7 @@ CASES = [  # (label, grad, a, b, calls for the RSS figure)
     ("8x3x512x512", (8, 3, 512, 512), (8, 3, 512, 512), (8, 3, 512, 512), 30),
     ("1x1x2048x2048", (1, 1, 2048, 2048), (1, 1, 2048, 2048), (1, 1, 2048, 2048), 30),
     ("bcast row b", (1, 3, 320, 384), (1, 3, 320, 384), (1, 3, 1, 384), 1000),
+    ("row_major 1x3x320x384", (1, 3, 320, 384), (1, 3, 320, 384), (1, 3, 320, 384), 1000),
 ]
 LOWERED_FUNCTIONS = 60
 
@@ -77,7 +78,8 @@ def bench_case(label, g, a, b, calls, clock, gen, quick):
     from ttbw.runtime import compiler
 
     tg, ta, tb = (torch.randn(s, generator=gen).to(torch.bfloat16) for s in (g, a, b))
-    xg, xa, xb = (ttbw.from_torch(t, ttbw.bfloat16) for t in (tg, ta, tb))
+    layout = ttbw.ROW_MAJOR_LAYOUT if label.startswith("row_major") else ttbw.TILE_LAYOUT
+    xg, xa, xb = (ttbw.from_torch(t, ttbw.bfloat16, layout=layout) for t in (tg, ta, tb))
 
     def call():
         return ttbw.mul_bw(xg, xa, xb)
@@ -117,7 +119,7 @@ def bench_lowering(count: int) -> tuple[float, float, int]:
 
     def lower(i: int) -> None:
         shape = (1, 1, 32, 32 * (i + 1))
-        t = ttbw.from_torch(torch.zeros(shape, dtype=torch.bfloat16))
+        t = ttbw.from_torch(torch.zeros(shape, dtype=torch.bfloat16), layout=ttbw.TILE_LAYOUT)
         ttbw.compile(_Call(t, t, t, (True, True), None, None, None).ir())
 
     for i in range(10):
@@ -143,7 +145,7 @@ def run_case(index: int, quick: bool) -> None:
         print(bench_printing(2000 if quick else 20000))
         return
     (label, first, compiled, cached, torch_s, kernel, rss10, rss_n, n) = bench_case(*CASES[index], clock, gen, quick)
-    print(f"{label:<14} {first * 1e3:>8.0f} {compiled:>3} {cached * 1e3:>8.2f} {torch_s * 1e3:>8.3f} "
+    print(f"{label:<22} {first * 1e3:>8.0f} {compiled:>3} {cached * 1e3:>8.2f} {torch_s * 1e3:>8.3f} "
           f"{cached / torch_s:>9.1f}x {kernel * 1e3:>9.2f} {kernel / torch_s:>9.1f}x "
           f"{(cached - kernel) * 1e3:>8.2f} {rss10:>9.0f} {rss_n:>9.0f} {n:>5} "
           f"{(rss_n - rss10) / (n - 10):>8.3f}", flush=True)
@@ -193,7 +195,7 @@ def main() -> None:
     if args.case is not None:
         run_case(args.case, args.quick)
         return
-    head = (f"{'case':<14} {'first ms':>8} {'g++':>3} {'call ms':>8} {'torch ms':>8} {'call/torch':>10} "
+    head = (f"{'case':<22} {'first ms':>8} {'g++':>3} {'call ms':>8} {'torch ms':>8} {'call/torch':>10} "
             f"{'kernel ms':>9} {'kern/torch':>10} {'host ms':>8} {'RSS@10 MB':>9} {'RSS@N MB':>9} {'N':>5} "
             f"{'MB/call':>8}")
     print(head)

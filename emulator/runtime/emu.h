@@ -156,7 +156,7 @@ struct CoreRun {
     int nf = 0;
     Counters* ctr;
     uint64_t cb_version = 0;   // bumped by every push/pop: tells polling apart from progress
-    float (*dst)[kTileElems];  // the DST section a compute kernel sees (at most 8 tiles)
+    uint8_t* dst;  // the DST section a compute kernel sees: 8 bf16 or 4 fp32 tiles (16 KiB)
     Context sched;
 };
 

@@ -281,7 +281,7 @@ std::string run_program(Program& prog, unsigned workers) {
         static thread_local std::unique_ptr<Stacks> cached;
         if (!cached) cached = std::make_unique<Stacks>();
         Stacks& stacks = *cached;
-        std::vector<float> dst(16 * kTileElems);
+        std::vector<float> dst(8 * kTileElems);  // 8 tiles of bf16 or 4 of fp32, with room to spare
         CoreRun run{};
         for (size_t i = w; i < n; i += workers) {
             run.dev = &d;
@@ -289,7 +289,7 @@ std::string run_program(Program& prog, unsigned workers) {
             run.core_idx = cores[i]->y * d.gx + cores[i]->x;
             run.l1 = d.l1[run.core_idx];
             run.ctr = &counters[i];
-            run.dst = reinterpret_cast<float (*)[kTileElems]>(dst.data());
+            run.dst = reinterpret_cast<uint8_t*>(dst.data());
             errors[i] = run_core(run, stacks);
             for (uint32_t cb = 0; cb < kNumCBs; ++cb) hwm[i][cb] = run.cb[cb].used ? run.cb[cb].hwm : 0;
             l1_used[i] = run.l1_used;
