@@ -12,49 +12,18 @@
 
 using namespace ttbw;
 
-namespace {
-
-// Enumerator values of the kernel headers (ttbw_emu/compute.h).
-enum BinOp { kMul = 0, kDiv = 1, kAdd = 2, kSub = 3 };
-enum Bcast { kBcastNone = 0, kBcastCol = 1, kBcastRow = 2, kBcastScalar = 3 };
-enum Reuse { kReuseNone = 0, kDestToSrcA = 1, kDestToSrcB = 2 };
-enum Pool { kPoolSum = 0 };
-enum Dim { kDimRow = 0, kDimCol = 1, kDimScalar = 2 };
-
-Fiber& compute_fiber() { return *t_fiber; }
+namespace ttbw {
 
 void need_math(const char* op) {
-    if (compute_fiber().regs != kRegsAcquired)
+    if (t_fiber->regs != kRegsAcquired)
         fault(std::string(op) + " writes DST outside a tile_regs_acquire ... tile_regs_commit section");
 }
 
-// A DST tile as the two modes store it; set() rounds to what the mode holds.
-struct Dst32 {
-    float* p;
-    static Dst32 at(uint8_t* bytes) { return {reinterpret_cast<float*>(bytes)}; }
-    float get(uint32_t i) const { return p[i]; }
-    void set(uint32_t i, float v) const { p[i] = v; }
-};
-struct Dst16 {
-    uint16_t* p;
-    static Dst16 at(uint8_t* bytes) { return {reinterpret_cast<uint16_t*>(bytes)}; }
-    float get(uint32_t i) const { return bf16_to_f32(p[i]); }
-    void set(uint32_t i, float v) const { p[i] = f32_to_bf16(v); }
-};
-
-// Runs body(Dst32{}) or body(Dst16{}) for the running kernel's DST mode: each op's loops are
-// compiled once per mode, branch-free inside.
-template <class Body>
-void in_dst_mode(Body&& body) {
-    if (compute_fiber().fp32_dest) body(Dst32{});
-    else body(Dst16{});
-}
-
-// DST tile `i` for reading (or accumulating): a tile not written since tile_regs_acquire
-// reads as zeros (the packer clears a released section). Zeroing lazily keeps acquire cheap;
-// a tile about to be overwritten entirely (`overwritten`) is not cleared at all.
-uint8_t* dst_bytes(uint32_t i, const char* op, bool overwritten = false) {
-    Fiber& f = compute_fiber();
+// A tile not written since tile_regs_acquire reads as zeros (the packer clears a released
+// section). Zeroing lazily keeps acquire cheap; a tile about to be overwritten entirely
+// (`overwritten`) is not cleared at all.
+uint8_t* dst_bytes(uint32_t i, const char* op, bool overwritten) {
+    Fiber& f = *t_fiber;
     if (i >= f.dst_tiles)
         fault(std::string(op) + ": DST index " + std::to_string(i) + " out of range: DST holds " +
               std::to_string(f.dst_tiles) + " tiles in " + (f.fp32_dest ? "fp32" : "16-bit") + " mode");
@@ -66,6 +35,19 @@ uint8_t* dst_bytes(uint32_t i, const char* op, bool overwritten = false) {
     }
     return p;
 }
+
+}  // namespace ttbw
+
+namespace {
+
+// Enumerator values of the kernel headers (ttbw_emu/compute.h).
+enum BinOp { kMul = 0, kDiv = 1, kAdd = 2, kSub = 3 };
+enum Bcast { kBcastNone = 0, kBcastCol = 1, kBcastRow = 2, kBcastScalar = 3 };
+enum Reuse { kReuseNone = 0, kDestToSrcA = 1, kDestToSrcB = 2 };
+enum Pool { kPoolSum = 0 };
+enum Dim { kDimRow = 0, kDimCol = 1, kDimScalar = 2 };
+
+Fiber& compute_fiber() { return *t_fiber; }
 
 // out[i] = a[i] op b[i] (rounded by the DST mode); the switch is hoisted so each loop vectorises.
 template <class D, class A, class B>

@@ -11,6 +11,7 @@
 #include "allocator.h"
 #include "context.h"
 #include "formats.h"
+#include "../include/ttbw_emu/sfpu_ops.h"  // the SFPU op list the kernel headers use
 
 namespace ttbw {
 
@@ -100,7 +101,11 @@ struct Program {
 enum Op {
     kMulTiles, kAddTiles, kSubTiles, kMulBinaryTile, kAddBinaryTile, kSubBinaryTile, kCopyTile,
     kFillTile, kReduceTile, kUnaryBcast, kDestReuse, kPackTile, kTilize, kUntilize, kNocReadTile,
-    kNocWriteTile, kNocRead, kNocWrite, kNumOps
+    kNocWriteTile, kNocRead, kNocWrite,
+#define TTBW_X(name) kOp_##name,
+    TTBW_SFPU_UNARY_OPS(TTBW_X) TTBW_SFPU_BINARY_OPS(TTBW_X)
+#undef TTBW_X
+    kNumOps
 };
 extern const char* const kOpNames[kNumOps];
 
@@ -176,5 +181,33 @@ CBState& cb_state(uint32_t cb, const char* what);
 bool wait_satisfied(const CoreRun& c, const Fiber& f);
 void block_on(WaitKind kind, uint32_t cb, uint32_t n);
 bool poll(WaitKind kind, uint32_t cb, uint32_t n);
+
+// DST of the running compute kernel (compute.cpp; used by sfpu.cpp): `op` is named in faults.
+void need_math(const char* op);  // inside tile_regs_acquire ... commit
+// The bytes of DST tile i: an unwritten tile reads as zeros, unless `overwritten` (entirely, next).
+uint8_t* dst_bytes(uint32_t i, const char* op, bool overwritten = false);
+
+// A DST tile as the two modes store it: fp32 with fp32_dest_acc_en, else bf16 bits (what the
+// hardware's Float16_b dest holds); set() rounds to what the mode holds.
+struct Dst32 {
+    float* p;
+    static Dst32 at(uint8_t* bytes) { return {reinterpret_cast<float*>(bytes)}; }
+    float get(uint32_t i) const { return p[i]; }
+    void set(uint32_t i, float v) const { p[i] = v; }
+};
+struct Dst16 {
+    uint16_t* p;
+    static Dst16 at(uint8_t* bytes) { return {reinterpret_cast<uint16_t*>(bytes)}; }
+    float get(uint32_t i) const { return bf16_to_f32(p[i]); }
+    void set(uint32_t i, float v) const { p[i] = f32_to_bf16(v); }
+};
+
+// Runs body(Dst32{}) or body(Dst16{}) for the running kernel's DST mode: each op's loops are
+// compiled once per mode, branch-free inside.
+template <class Body>
+void in_dst_mode(Body&& body) {
+    if (t_fiber->fp32_dest) body(Dst32{});
+    else body(Dst16{});
+}
 
 }  // namespace ttbw
