@@ -1,12 +1,12 @@
 """The host runtime's cost: a cached `ttbw.mul_bw` call next to torch autograd, and memory.
 
-Per case (bf16 TILE, both gradients), side by side in one run:
+Per case (bf16, TILE unless the label says row_major, both gradients), side by side in one run:
   first ms    the first call of the signature in this process (IR, tt-mlir, g++ unless the
               on-disk cache has the kernels: `g++` says how many kernels were compiled);
   call ms     a cached `ttbw.mul_bw` call (median), and its ratio to torch;
   torch ms    torch autograd backward of `a * b` on the same tensors (1 thread, median);
   kernel ms   the emulated kernels (the launch's own wall time), and its ratio to torch;
-  host ms     call - kernel: Python set-up, host data conversion, allocation;
+  host ms     call - kernel (median of each call's own): Python set-up, host data transfers;
   RSS MB      resident set after 10 calls and after N calls, and the growth per call.
 Then the lowering's memory: RSS after lowering 10 and after M distinct functions
 (`ttbw.compile`, fused), and the growth per function; and printing a large module from the
@@ -37,6 +37,7 @@ CASES = [  # (label, grad, a, b, calls for the RSS figure)
     ("8x3x512x512", (8, 3, 512, 512), (8, 3, 512, 512), (8, 3, 512, 512), 30),
     ("1x1x2048x2048", (1, 1, 2048, 2048), (1, 1, 2048, 2048), (1, 1, 2048, 2048), 30),
     ("bcast row b", (1, 3, 320, 384), (1, 3, 320, 384), (1, 3, 1, 384), 1000),
+    ("row_major 1x3x320x384", (1, 3, 320, 384), (1, 3, 320, 384), (1, 3, 320, 384), 1000),
 ]
 LOWERED_FUNCTIONS = 60
 
@@ -77,7 +78,8 @@ def bench_case(label, g, a, b, calls, clock, gen, quick):
     from ttbw.runtime import compiler
 
     tg, ta, tb = (torch.randn(s, generator=gen).to(torch.bfloat16) for s in (g, a, b))
-    xg, xa, xb = (ttbw.from_torch(t, ttbw.bfloat16) for t in (tg, ta, tb))
+    layout = ttbw.ROW_MAJOR_LAYOUT if label.startswith("row_major") else ttbw.TILE_LAYOUT
+    xg, xa, xb = (ttbw.from_torch(t, ttbw.bfloat16, layout=layout) for t in (tg, ta, tb))
 
     def call():
         return ttbw.mul_bw(xg, xa, xb)
@@ -99,17 +101,21 @@ def bench_case(label, g, a, b, calls, clock, gen, quick):
     rss_n = rss_mb()
 
     big = tg.numel() > 4_000_000
-    repeat = 3 if quick or big else 20
-    cached = median_seconds(call, repeat)
-    clock.seconds = 0.0
-    for _ in range(repeat):
+    repeat = 3 if quick else 7 if big else 50
+    calls_s, kernels_s = [], []
+    for _ in range(repeat):  # each call's own kernel time: medians of pairs, robust to a slow outlier
+        clock.seconds = 0.0
+        t0 = time.perf_counter()
         call()
-    kernel = clock.seconds / repeat
+        calls_s.append(time.perf_counter() - t0)
+        kernels_s.append(clock.seconds)
+    cached, kernel = statistics.median(calls_s), statistics.median(kernels_s)
+    host = statistics.median(c - k for c, k in zip(calls_s, kernels_s))
 
     pa, pb = ta.clone().requires_grad_(), tb.clone().requires_grad_()
     out = pa * pb
     torch_s = median_seconds(lambda: torch.autograd.grad(out, (pa, pb), tg, retain_graph=True), 5 if big else 50)
-    return (label, first, compiled, cached, torch_s, kernel, rss10, rss_n, calls)
+    return (label, first, compiled, cached, torch_s, kernel, host, rss10, rss_n, calls)
 
 
 def bench_lowering(count: int) -> tuple[float, float, int]:
@@ -117,7 +123,7 @@ def bench_lowering(count: int) -> tuple[float, float, int]:
 
     def lower(i: int) -> None:
         shape = (1, 1, 32, 32 * (i + 1))
-        t = ttbw.from_torch(torch.zeros(shape, dtype=torch.bfloat16))
+        t = ttbw.from_torch(torch.zeros(shape, dtype=torch.bfloat16), layout=ttbw.TILE_LAYOUT)
         ttbw.compile(_Call(t, t, t, (True, True), None, None, None).ir())
 
     for i in range(10):
@@ -137,15 +143,17 @@ def run_case(index: int, quick: bool) -> None:
     if index == len(CASES):
         rss10, rss_m, m = bench_lowering(20 if quick else LOWERED_FUNCTIONS)
         print(f"\nlowering (ttbw.compile, fused, distinct shapes): RSS {rss10:.0f} MB after 10 functions, "
-              f"{rss_m:.0f} MB after {m}: {(rss_m - rss10) / (m - 10):.2f} MB per function")
+              f"{rss_m:.0f} MB after {m}: {(rss_m - rss10) / (m - 10):.2f} MB per function (what stays is the "
+              "loaded modules the executor caches, the last 128)")
         return
     if index == len(CASES) + 1:
         print(bench_printing(2000 if quick else 20000))
         return
-    (label, first, compiled, cached, torch_s, kernel, rss10, rss_n, n) = bench_case(*CASES[index], clock, gen, quick)
-    print(f"{label:<14} {first * 1e3:>8.0f} {compiled:>3} {cached * 1e3:>8.2f} {torch_s * 1e3:>8.3f} "
+    (label, first, compiled, cached, torch_s, kernel, host, rss10, rss_n, n) = bench_case(*CASES[index], clock, gen,
+                                                                                        quick)
+    print(f"{label:<22} {first * 1e3:>8.0f} {compiled:>3} {cached * 1e3:>8.2f} {torch_s * 1e3:>8.3f} "
           f"{cached / torch_s:>9.1f}x {kernel * 1e3:>9.2f} {kernel / torch_s:>9.1f}x "
-          f"{(cached - kernel) * 1e3:>8.2f} {rss10:>9.0f} {rss_n:>9.0f} {n:>5} "
+          f"{host * 1e3:>8.2f} {rss10:>9.0f} {rss_n:>9.0f} {n:>5} "
           f"{(rss_n - rss10) / (n - 10):>8.3f}", flush=True)
 
 
@@ -193,7 +201,7 @@ def main() -> None:
     if args.case is not None:
         run_case(args.case, args.quick)
         return
-    head = (f"{'case':<14} {'first ms':>8} {'g++':>3} {'call ms':>8} {'torch ms':>8} {'call/torch':>10} "
+    head = (f"{'case':<22} {'first ms':>8} {'g++':>3} {'call ms':>8} {'torch ms':>8} {'call/torch':>10} "
             f"{'kernel ms':>9} {'kern/torch':>10} {'host ms':>8} {'RSS@10 MB':>9} {'RSS@N MB':>9} {'N':>5} "
             f"{'MB/call':>8}")
     print(head)
@@ -203,7 +211,7 @@ def main() -> None:
         cmd = [sys.executable, __file__, "--case", str(index)] + (["--quick"] if args.quick else [])
         subprocess.run(cmd, check=True)
     print(f"\ncall = cached ttbw.mul_bw (median); torch = autograd.grad of a*b (1 thread, median); kernel = "
-          f"emulated launch wall time; host = call - kernel.\nRSS@N after N calls of the case (30 for the "
+          f"emulated launch wall time; host = call - kernel (medians over the same calls).\nRSS@N after N calls of the case (30 for the "
           f"two big shapes); MB/call = (RSS@N - RSS@10) / (N - 10). first ms includes loading the libraries.\n"
           f"total bench time {time.perf_counter() - t_start:.0f} s")
 

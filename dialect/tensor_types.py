@@ -10,6 +10,7 @@ real and imaginary parts.
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass
 
 DATA_TYPES = ("bf16", "f32", "bfp_bf8")
@@ -41,20 +42,26 @@ def shape_str(shape) -> str:
     return "x".join(str(d) for d in shape) if len(shape) else "scalar (rank 0)"
 
 
-# Keyed by the (uniqued, hashable) MLIR type: printing a type costs more than
-# reading it, and the passes ask for the same few types thousands of times.
-_cache: dict = {}
+# Printing a type costs more than reading it, and the passes ask for the same few types
+# thousands of times: descriptions are cached per context, by the type's hash (its uniqued
+# storage, fixed while the context lives). Never by the type object: a type holds its context,
+# so such a cache kept every context of the process alive (~2 MB each).
+_cache: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def describe(type_) -> TensorDesc:
     """Reads a tensor type; raises TypeRuleError naming the rule it breaks."""
-    found = _cache.get(type_)
+    context = type_.context
+    known = _cache.get(context)
+    if known is None:
+        known = _cache[context] = {}
+    found = known.get(hash(type_))
     if found is None:
         try:
             found = _describe(type_, str(type_))
         except TypeRuleError as error:
             found = error
-        _cache[type_] = found
+        known[hash(type_)] = found
     if isinstance(found, TypeRuleError):
         raise TypeRuleError(*found.args)
     return found

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Creates (once) the project's virtual environment in .venv, installs the project
-# into it, fetches the tt-mlir library and builds the `ttir` dialect (dialect/, ODS +
+# into it, installs the tt-mlir library into it and builds the `ttir` dialect (dialect/, ODS +
 # C++) in build/. Re-running is cheap: nothing is reinstalled unless pyproject.toml
 # changed, nothing is downloaded twice, the dialect is rebuilt only when its sources change.
 # Usage: source tools/setup-env.sh   (sets ROOT and VENV and puts .venv/bin on PATH)
@@ -18,9 +18,10 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     || { tail -n 30 "$VENV/pip.log" >&2; echo "ttbw: install failed (log: $VENV/pip.log)" >&2; exit 1; }
   echo "$want" > "$stamp"
 fi
-# The real tt-mlir C library (from the tt-lang wheel) in .cache/; a no-op once there.
-"$VENV/bin/python" -c "from ttbw.ttmlir.install import main; raise SystemExit(main([]))" > /dev/null \
-  || { echo "ttbw: could not fetch tt-mlir" >&2; exit 1; }
+# The real tt-mlir C library (from the tt-lang wheel) in .venv/share/ttbw/ttmlir, independent
+# of the kernel cache; download progress on stderr, a no-op (a stat check) once installed.
+"$VENV/bin/python" -c "from ttbw.ttmlir.install import main; raise SystemExit(main())" > /dev/null \
+  || { echo "ttbw: could not install the tt-mlir library (tt-lang==1.1.1)" >&2; exit 1; }
 # The ttir dialect: CMake (re)configures when CMakeLists.txt changes and rebuilds only
 # what changed; compiler progress goes to stderr, nothing is printed when up to date.
 # Configured every time (cheap once cached): a build/ configured by an older checkout gets

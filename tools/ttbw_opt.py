@@ -197,11 +197,15 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(argv: list[str]) -> int:
     from ttbw.output_file import OutputError
+    from ttbw.ttmlir.install import InstallError
 
     try:
         code = _main(argv)
     except (UsageError, OutputError) as error:
         print(f"{TOOL}: {error}", file=sys.stderr)
+        code = 1
+    except InstallError as error:
+        print(f"{TOOL}: error: {error}", file=sys.stderr)
         code = 1
     except BrokenPipeError:
         code = 1

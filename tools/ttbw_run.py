@@ -141,10 +141,11 @@ def main(argv: list[str] | None = None) -> int:
 
 def _main(argv: list[str]) -> int:
     from ttbw.output_file import OutputError
+    from ttbw.ttmlir.install import InstallError
 
     try:
         return run(argv)
-    except (UsageError, OutputError) as error:
+    except (UsageError, OutputError, InstallError) as error:
         print(f"{TOOL}: error: {error}", file=sys.stderr)
     except ValueError as error:  # ExecutionError: a module or inputs that do not fit
         print(f"{TOOL}: error: {error}", file=sys.stderr)

@@ -1,10 +1,12 @@
 // Kernel ABI for compute: unpacker, FPU/SFPU math into the DST register file, packer.
 //
-// Numerics: DST holds fp32 values; in 16-bit mode every value written to DST is rounded to
-// bf16 (Float16_b dest), in fp32-accumulate mode it stays fp32. FPU source registers hold
+// Numerics: in fp32-accumulate mode DST holds fp32 values; in 16-bit mode it holds bf16 bits
+// (Float16_b dest, half the bytes: a bf16 CB tile packs with a copy), so every value written to
+// DST is rounded to bf16. FPU source registers hold
 // bf16 exactly and f32 as TF32. bf16 x bf16 products are exact in fp32, so the only rounding
 // of an FPU multiply is the DST write / the pack, both round-to-nearest-even.
 #include <algorithm>
+#include <cstring>
 
 #include "emu.h"
 
@@ -17,25 +19,21 @@ void need_math(const char* op) {
         fault(std::string(op) + " writes DST outside a tile_regs_acquire ... tile_regs_commit section");
 }
 
-// DST tile `i` for reading (or accumulating): a tile not written since tile_regs_acquire
-// reads as zeros (the packer clears a released section). Zeroing lazily keeps acquire cheap.
-float* dst_tile(uint32_t i, const char* op) {
+// A tile not written since tile_regs_acquire reads as zeros (the packer clears a released
+// section). Zeroing lazily keeps acquire cheap; a tile about to be overwritten entirely
+// (`overwritten`) is not cleared at all.
+uint8_t* dst_bytes(uint32_t i, const char* op, bool overwritten) {
     Fiber& f = *t_fiber;
     if (i >= f.dst_tiles)
         fault(std::string(op) + ": DST index " + std::to_string(i) + " out of range: DST holds " +
               std::to_string(f.dst_tiles) + " tiles in " + (f.fp32_dest ? "fp32" : "16-bit") + " mode");
+    uint32_t bytes = f.fp32_dest ? kTileElems * 4 : kTileElems * 2;
+    uint8_t* p = t_core->dst + i * bytes;
     if (!(f.dst_valid & (1u << i))) {
-        std::fill(t_core->dst[i], t_core->dst[i] + kTileElems, 0.0f);
+        if (!overwritten) std::memset(p, 0, bytes);
         f.dst_valid |= 1u << i;
     }
-    return t_core->dst[i];
-}
-
-// DST tile `i` about to be overwritten entirely: no need to clear it first.
-float* dst_out(uint32_t i, const char* op) {
-    Fiber& f = *t_fiber;
-    if (i < f.dst_tiles) f.dst_valid |= 1u << i;
-    return dst_tile(i, op);
+    return p;
 }
 
 }  // namespace ttbw
@@ -51,23 +49,15 @@ enum Dim { kDimRow = 0, kDimCol = 1, kDimScalar = 2 };
 
 Fiber& compute_fiber() { return *t_fiber; }
 
-inline float to_dst(const Fiber& f, float v) { return f.fp32_dest ? v : round_bf16(v); }
-
-// out[i] = dst-format(a[i] op b[i]); the switch is hoisted so each loop vectorises.
-template <bool kFp32>
-void eltwise(int op, const float* a, const float* b, float* out) {
-    auto store = [](float v) { return kFp32 ? v : round_bf16(v); };
+// out[i] = a[i] op b[i] (rounded by the DST mode); the switch is hoisted so each loop vectorises.
+template <class D, class A, class B>
+void eltwise(int op, const A& a, const B& b, D out) {
     switch (op) {
-        case kMul: for (uint32_t i = 0; i < kTileElems; ++i) out[i] = store(a[i] * b[i]); break;
-        case kAdd: for (uint32_t i = 0; i < kTileElems; ++i) out[i] = store(a[i] + b[i]); break;
-        case kSub: for (uint32_t i = 0; i < kTileElems; ++i) out[i] = store(a[i] - b[i]); break;
+        case kMul: for (uint32_t i = 0; i < kTileElems; ++i) out.set(i, a(i) * b(i)); break;
+        case kAdd: for (uint32_t i = 0; i < kTileElems; ++i) out.set(i, a(i) + b(i)); break;
+        case kSub: for (uint32_t i = 0; i < kTileElems; ++i) out.set(i, a(i) - b(i)); break;
         default: fault("unsupported eltwise binary operation " + std::to_string(op));
     }
-}
-
-void eltwise_dst(const Fiber& f, int op, const float* a, const float* b, float* out) {
-    if (f.fp32_dest) eltwise<true>(op, a, b, out);
-    else eltwise<false>(op, a, b, out);
 }
 
 // Byte address of page `k` counted from a CB page pointer, wrapping around the FIFO.
@@ -97,15 +87,27 @@ void read_tile(uint32_t cb, uint32_t idx, float* out, bool fpu, const char* op) 
         for (uint32_t i = 0; i < kTileElems; ++i) out[i] = to_tf32(out[i]);
 }
 
-// bf16 x bf16 straight from L1 into DST (the common case, fused to stay in cache).
-template <bool kFp32>
-void eltwise_bf16(int op, const uint16_t* a, const uint16_t* b, float* out) {
-    auto store = [](float v) { return kFp32 ? v : round_bf16(v); };
-    switch (op) {
-        case kMul: for (uint32_t i = 0; i < kTileElems; ++i) out[i] = store(bf16_to_f32(a[i]) * bf16_to_f32(b[i])); break;
-        case kAdd: for (uint32_t i = 0; i < kTileElems; ++i) out[i] = store(bf16_to_f32(a[i]) + bf16_to_f32(b[i])); break;
-        case kSub: for (uint32_t i = 0; i < kTileElems; ++i) out[i] = store(bf16_to_f32(a[i]) - bf16_to_f32(b[i])); break;
-        default: fault("unsupported eltwise binary operation " + std::to_string(op));
+// One 32-element row-major row <-> its two 16-element face rows in a tile, through DST
+// (rounded to bf16 unless kFp32); branch-free so that the loops vectorise.
+inline float as_f32(float x) { return x; }
+inline float as_f32(uint16_t x) { return bf16_to_f32(x); }
+inline void store_as(float x, float* p) { *p = x; }
+inline void store_as(float x, uint16_t* p) { *p = f32_to_bf16(x); }
+
+template <bool kFp32, class S>
+void rows_to_tile(const S* __restrict row, float* __restrict face_row) {
+    for (uint32_t c = 0; c < 16; ++c) {
+        float lo = as_f32(row[c]), hi = as_f32(row[16 + c]);
+        face_row[c] = kFp32 ? lo : round_bf16(lo);
+        face_row[256 + c] = kFp32 ? hi : round_bf16(hi);
+    }
+}
+
+template <bool kFp32, class D>
+void tile_to_rows(const float* __restrict face_row, D* __restrict row) {
+    for (uint32_t c = 0; c < 16; ++c) {
+        store_as(kFp32 ? face_row[c] : round_bf16(face_row[c]), row + c);
+        store_as(kFp32 ? face_row[256 + c] : round_bf16(face_row[256 + c]), row + 16 + c);
     }
 }
 
@@ -137,49 +139,60 @@ void ttbw_regs(int op) {
 void ttbw_binary_tiles(int op, uint32_t cb0, uint32_t cb1, uint32_t t0, uint32_t t1, uint32_t dst) {
     const char* name = op == kMul ? "mul_tiles" : op == kAdd ? "add_tiles" : "sub_tiles";
     need_math(name);
-    float* d = dst_out(dst, name);
+    uint8_t* d = dst_bytes(dst, name, true);
     const CBState *ca, *cb;
     const uint8_t* pa = front_tile(cb0, t0, &ca, name);
     const uint8_t* pb = front_tile(cb1, t1, &cb, name);
-    const Fiber& f = compute_fiber();
-    if (ca->fmt == kFloat16_b && cb->fmt == kFloat16_b) {
-        auto* a16 = reinterpret_cast<const uint16_t*>(pa);
-        auto* b16 = reinterpret_cast<const uint16_t*>(pb);
-        if (f.fp32_dest) eltwise_bf16<true>(op, a16, b16, d);
-        else eltwise_bf16<false>(op, a16, b16, d);
-    } else {
-        float a[kTileElems], b[kTileElems];
-        read_tile(cb0, t0, a, true, name);
-        read_tile(cb1, t1, b, true, name);
-        eltwise_dst(f, op, a, b, d);
-    }
+    in_dst_mode([&](auto mode) {
+        auto out = decltype(mode)::at(d);
+        if (ca->fmt == kFloat16_b && cb->fmt == kFloat16_b) {  // the common case: straight from L1
+            auto* a16 = reinterpret_cast<const uint16_t*>(pa);
+            auto* b16 = reinterpret_cast<const uint16_t*>(pb);
+            eltwise(op, [a16](uint32_t i) { return bf16_to_f32(a16[i]); },
+                    [b16](uint32_t i) { return bf16_to_f32(b16[i]); }, out);
+        } else {
+            alignas(64) float a[kTileElems], b[kTileElems];
+            read_tile(cb0, t0, a, true, name);
+            read_tile(cb1, t1, b, true, name);
+            eltwise(op, [&a](uint32_t i) { return a[i]; }, [&b](uint32_t i) { return b[i]; }, out);
+        }
+    });
     t_core->ctr->ops[op == kMul ? kMulTiles : op == kAdd ? kAddTiles : kSubTiles]++;
 }
 
 void ttbw_binary_sfpu(int op, uint32_t d0, uint32_t d1, uint32_t odst) {
     const char* name = op == kMul ? "mul_binary_tile" : op == kAdd ? "add_binary_tile" : "sub_binary_tile";
     need_math(name);
-    const float* a = dst_tile(d0, name);
-    const float* b = dst_tile(d1, name);
-    float* o = dst_out(odst, name);
-    eltwise_dst(compute_fiber(), op, a, b, o);  // in place is fine: element-wise
+    uint8_t* a = dst_bytes(d0, name);
+    uint8_t* b = dst_bytes(d1, name);
+    uint8_t* o = dst_bytes(odst, name, true);
+    in_dst_mode([&](auto mode) {  // in place is fine: element-wise
+        using D = decltype(mode);
+        D da = D::at(a), db = D::at(b);
+        eltwise(op, [da](uint32_t i) { return da.get(i); }, [db](uint32_t i) { return db.get(i); }, D::at(o));
+    });
     t_core->ctr->ops[op == kMul ? kMulBinaryTile : op == kAdd ? kAddBinaryTile : kSubBinaryTile]++;
 }
 
 void ttbw_copy_tile(uint32_t cb, uint32_t tile, uint32_t dst) {
     need_math("copy_tile");
-    float* d = dst_out(dst, "copy_tile");
-    float v[kTileElems];
+    uint8_t* d = dst_bytes(dst, "copy_tile", true);
+    alignas(64) float v[kTileElems];
     read_tile(cb, tile, v, false, "copy_tile");  // unpacks straight to DST: no TF32 step
-    const Fiber& f = compute_fiber();
-    for (uint32_t i = 0; i < kTileElems; ++i) d[i] = to_dst(f, v[i]);
+    in_dst_mode([&](auto mode) {
+        auto out = decltype(mode)::at(d);
+        for (uint32_t i = 0; i < kTileElems; ++i) out.set(i, v[i]);
+    });
     t_core->ctr->ops[kCopyTile]++;
 }
 
 void ttbw_fill_tile(uint32_t dst, float value) {
     need_math("fill_tile");
-    float* d = dst_out(dst, "fill_tile");
-    std::fill(d, d + kTileElems, to_dst(compute_fiber(), value));
+    uint8_t* d = dst_bytes(dst, "fill_tile", true);
+    in_dst_mode([&](auto mode) {
+        auto out = decltype(mode)::at(d);
+        for (uint32_t i = 0; i < kTileElems; ++i) out.set(i, value);
+    });
     t_core->ctr->ops[kFillTile]++;
 }
 
@@ -191,48 +204,51 @@ void ttbw_reduce_tile(int pool, int dim, uint32_t cb, uint32_t scb, uint32_t til
     need_math("reduce_tile");
     if (pool != kPoolSum) fault("reduce_tile: only PoolType::SUM is supported by the emulator");
     if (dim < kDimRow || dim > kDimScalar) fault("reduce_tile: bad reduce dimension");
-    float* d = dst_tile(dst, "reduce_tile");
-    float x[kTileElems], s[kTileElems];
+    uint8_t* d = dst_bytes(dst, "reduce_tile");
+    alignas(64) float x[kTileElems], s[kTileElems];
     read_tile(cb, tile, x, true, "reduce_tile");
     read_tile(scb, stile, s, true, "reduce_tile");
     const float k = s[0];
-    const Fiber& f = compute_fiber();
-    if (dim == kDimRow) {
-        for (uint32_t r = 0; r < 32; ++r) {
+    in_dst_mode([&](auto mode) {
+        auto out = decltype(mode)::at(d);
+        auto accumulate = [&](uint32_t at, float acc) { out.set(at, out.get(at) + acc); };
+        if (dim == kDimRow) {
+            for (uint32_t r = 0; r < 32; ++r) {
+                float acc = 0.0f;
+                for (uint32_t c = 0; c < 32; ++c) acc += x[tile_index(r, c)] * k;
+                accumulate(tile_index(r, 0), acc);
+            }
+        } else if (dim == kDimCol) {
+            for (uint32_t c = 0; c < 32; ++c) {
+                float acc = 0.0f;
+                for (uint32_t r = 0; r < 32; ++r) acc += x[tile_index(r, c)] * k;
+                accumulate(tile_index(0, c), acc);
+            }
+        } else {
             float acc = 0.0f;
-            for (uint32_t c = 0; c < 32; ++c) acc += x[tile_index(r, c)] * k;
-            float& o = d[tile_index(r, 0)];
-            o = to_dst(f, o + acc);
+            for (uint32_t r = 0; r < 32; ++r)
+                for (uint32_t c = 0; c < 32; ++c) acc += x[tile_index(r, c)] * k;
+            accumulate(0, acc);
         }
-    } else if (dim == kDimCol) {
-        for (uint32_t c = 0; c < 32; ++c) {
-            float acc = 0.0f;
-            for (uint32_t r = 0; r < 32; ++r) acc += x[tile_index(r, c)] * k;
-            float& o = d[tile_index(0, c)];
-            o = to_dst(f, o + acc);
-        }
-    } else {
-        float acc = 0.0f;
-        for (uint32_t r = 0; r < 32; ++r)
-            for (uint32_t c = 0; c < 32; ++c) acc += x[tile_index(r, c)] * k;
-        d[0] = to_dst(f, d[0] + acc);
-    }
+    });
     t_core->ctr->ops[kReduceTile]++;
 }
 
 void ttbw_unary_bcast(int type, uint32_t cb, uint32_t tile, uint32_t dst) {
     need_math("unary_bcast");
-    float* d = dst_out(dst, "unary_bcast");
-    float v[kTileElems];
+    uint8_t* d = dst_bytes(dst, "unary_bcast", true);
+    alignas(64) float v[kTileElems];
     read_tile(cb, tile, v, true, "unary_bcast");
-    const Fiber& f = compute_fiber();
-    for (uint32_t r = 0; r < 32; ++r)
-        for (uint32_t c = 0; c < 32; ++c) {
-            uint32_t src = type == kBcastRow ? tile_index(0, c)
-                         : type == kBcastCol ? tile_index(r, 0)
-                         : type == kBcastScalar ? 0u : tile_index(r, c);
-            d[tile_index(r, c)] = to_dst(f, v[src]);
-        }
+    in_dst_mode([&](auto mode) {
+        auto out = decltype(mode)::at(d);
+        for (uint32_t r = 0; r < 32; ++r)
+            for (uint32_t c = 0; c < 32; ++c) {
+                uint32_t src = type == kBcastRow ? tile_index(0, c)
+                             : type == kBcastCol ? tile_index(r, 0)
+                             : type == kBcastScalar ? 0u : tile_index(r, c);
+                out.set(tile_index(r, c), v[src]);
+            }
+    });
     t_core->ctr->ops[kUnaryBcast]++;
 }
 
@@ -241,14 +257,17 @@ void ttbw_dest_reuse(int op, int reuse, uint32_t cb, uint32_t tile, uint32_t dst
     need_math("binary_dest_reuse_tiles");
     if (reuse != kDestToSrcA && reuse != kDestToSrcB)
         fault("binary_dest_reuse_tiles: reuse type must be DEST_TO_SRCA or DEST_TO_SRCB");
-    float* d = dst_tile(dst, "binary_dest_reuse_tiles");
-    float v[kTileElems];
+    uint8_t* d = dst_bytes(dst, "binary_dest_reuse_tiles");
+    alignas(64) float v[kTileElems];
     read_tile(cb, tile, v, true, "binary_dest_reuse_tiles");
-    const Fiber& f = compute_fiber();
-    for (uint32_t i = 0; i < kTileElems; ++i) {
-        float dv = f.fp32_dest ? to_tf32(d[i]) : d[i];
-        d[i] = to_dst(f, reuse == kDestToSrcA ? binop(op, dv, v[i]) : binop(op, v[i], dv));
-    }
+    const bool fp32 = compute_fiber().fp32_dest;
+    in_dst_mode([&](auto mode) {
+        auto io = decltype(mode)::at(d);
+        for (uint32_t i = 0; i < kTileElems; ++i) {
+            float dv = fp32 ? to_tf32(io.get(i)) : io.get(i);  // a source register holds TF32
+            io.set(i, reuse == kDestToSrcA ? binop(op, dv, v[i]) : binop(op, v[i], dv));
+        }
+    });
     t_core->ctr->ops[kDestReuse]++;
 }
 
@@ -256,7 +275,7 @@ void ttbw_pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, int out_of_or
     Fiber& f = compute_fiber();
     if (f.regs != kRegsWaited)
         fault("pack_tile before tile_regs_commit and tile_regs_wait: the packer may only read DST after both");
-    const float* d = dst_tile(dst, "pack_tile");
+    const uint8_t* d = dst_bytes(dst, "pack_tile");
     CBState& c = cb_state(cb, "pack_tile");
     if (c.page_size != tile_bytes(c.fmt))
         fault("pack_tile: CB " + std::to_string(cb) + " does not hold tiles (page size " + std::to_string(c.page_size) + ")");
@@ -265,7 +284,16 @@ void ttbw_pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, int out_of_or
     if (pos >= c.reserved)
         fault("pack_tile: output position " + std::to_string(pos) + " is beyond the " + std::to_string(c.reserved) +
               " page(s) reserved at the back of CB " + std::to_string(cb));
-    pack_tile_data(c.fmt, d, cb_page(c, c.wr_page, pos));
+    uint8_t* page = cb_page(c, c.wr_page, pos);
+    if (f.fp32_dest) {
+        pack_tile_data(c.fmt, reinterpret_cast<const float*>(d), page);
+    } else if (c.fmt == kFloat16_b) {
+        std::memcpy(page, d, kTileElems * 2);  // DST already holds the bf16 bits
+    } else {
+        alignas(64) float v[kTileElems];
+        unpack_tile(kFloat16_b, d, v);
+        pack_tile_data(c.fmt, v, page);
+    }
     t_core->ctr->ops[kPackTile]++;
 }
 
@@ -287,28 +315,43 @@ void ttbw_tilize_block(uint32_t in_cb, uint32_t n, uint32_t out_cb, int untilize
     uint32_t es = element_bytes(rm.fmt);
     if (es == 0 || rm.page_size != kTileElems * es)
         fault(std::string(name) + ": row-major CB must be bf16 or f32 with one tile of elements per page");
-    auto rm_elem = [&](uint32_t r, uint32_t col) {
-        uint32_t off = (r * n * 32 + col) * es;
+    // Row r of tile t is 32 contiguous elements (pages hold 1024 elements: a row never
+    // straddles two) and two contiguous 16-element face rows of the tile.
+    auto rm_row = [&](uint32_t r, uint32_t t) {
+        uint32_t off = (r * n * 32 + t * 32) * es;
         uint32_t from = untilize ? out.wr_page + out.pack_seq : in.rd_page;
         return cb_page(rm, from, off / rm.page_size) + off % rm.page_size;
     };
-    float v[kTileElems];
+    alignas(64) float v[kTileElems];
     for (uint32_t t = 0; t < n; ++t) {
         if (!untilize) {
-            for (uint32_t r = 0; r < 32; ++r)
-                for (uint32_t c = 0; c < 32; ++c) v[tile_index(r, c)] = to_dst(f, load_element(in.fmt, rm_elem(r, t * 32 + c)));
             if (out.page_size != tile_bytes(out.fmt)) fault("tilize_block: output CB does not hold tiles");
+            for (uint32_t r = 0; r < 32; ++r) {
+                const uint8_t* row = rm_row(r, t);
+                float* face_row = v + tile_index(r, 0);
+                if (in.fmt == kFloat32) {
+                    if (f.fp32_dest) rows_to_tile<true>(reinterpret_cast<const float*>(row), face_row);
+                    else rows_to_tile<false>(reinterpret_cast<const float*>(row), face_row);
+                } else {
+                    if (f.fp32_dest) rows_to_tile<true>(reinterpret_cast<const uint16_t*>(row), face_row);
+                    else rows_to_tile<false>(reinterpret_cast<const uint16_t*>(row), face_row);
+                }
+            }
             pack_tile_data(out.fmt, v, cb_page(out, out.wr_page, out.pack_seq + t));
         } else {
             if (in.page_size != tile_bytes(in.fmt)) fault("untilize_block: input CB does not hold tiles");
             unpack_tile(in.fmt, cb_page(in, in.rd_page, t), v);
-            for (uint32_t r = 0; r < 32; ++r)
-                for (uint32_t c = 0; c < 32; ++c) {
-                    float x = to_dst(f, v[tile_index(r, c)]);
-                    uint8_t* p = rm_elem(r, t * 32 + c);
-                    if (out.fmt == kFloat32) std::memcpy(p, &x, 4);
-                    else { uint16_t b = f32_to_bf16(x); std::memcpy(p, &b, 2); }
+            for (uint32_t r = 0; r < 32; ++r) {
+                uint8_t* row = rm_row(r, t);
+                const float* face_row = v + tile_index(r, 0);
+                if (out.fmt == kFloat32) {
+                    if (f.fp32_dest) tile_to_rows<true>(face_row, reinterpret_cast<float*>(row));
+                    else tile_to_rows<false>(face_row, reinterpret_cast<float*>(row));
+                } else {
+                    if (f.fp32_dest) tile_to_rows<true>(face_row, reinterpret_cast<uint16_t*>(row));
+                    else tile_to_rows<false>(face_row, reinterpret_cast<uint16_t*>(row));
                 }
+            }
         }
     }
     out.pack_seq += n;

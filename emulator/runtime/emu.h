@@ -161,7 +161,7 @@ struct CoreRun {
     int nf = 0;
     Counters* ctr;
     uint64_t cb_version = 0;   // bumped by every push/pop: tells polling apart from progress
-    float (*dst)[kTileElems];  // the DST section a compute kernel sees (at most 8 tiles)
+    uint8_t* dst;  // the DST section a compute kernel sees: 8 bf16 or 4 fp32 tiles (16 KiB)
     Context sched;
 };
 
@@ -183,8 +183,31 @@ void block_on(WaitKind kind, uint32_t cb, uint32_t n);
 bool poll(WaitKind kind, uint32_t cb, uint32_t n);
 
 // DST of the running compute kernel (compute.cpp; used by sfpu.cpp): `op` is named in faults.
-void need_math(const char* op);                  // inside tile_regs_acquire ... commit
-float* dst_tile(uint32_t i, const char* op);     // for reading: an unwritten tile reads as zeros
-float* dst_out(uint32_t i, const char* op);      // about to be overwritten entirely
+void need_math(const char* op);  // inside tile_regs_acquire ... commit
+// The bytes of DST tile i: an unwritten tile reads as zeros, unless `overwritten` (entirely, next).
+uint8_t* dst_bytes(uint32_t i, const char* op, bool overwritten = false);
+
+// A DST tile as the two modes store it: fp32 with fp32_dest_acc_en, else bf16 bits (what the
+// hardware's Float16_b dest holds); set() rounds to what the mode holds.
+struct Dst32 {
+    float* p;
+    static Dst32 at(uint8_t* bytes) { return {reinterpret_cast<float*>(bytes)}; }
+    float get(uint32_t i) const { return p[i]; }
+    void set(uint32_t i, float v) const { p[i] = v; }
+};
+struct Dst16 {
+    uint16_t* p;
+    static Dst16 at(uint8_t* bytes) { return {reinterpret_cast<uint16_t*>(bytes)}; }
+    float get(uint32_t i) const { return bf16_to_f32(p[i]); }
+    void set(uint32_t i, float v) const { p[i] = f32_to_bf16(v); }
+};
+
+// Runs body(Dst32{}) or body(Dst16{}) for the running kernel's DST mode: each op's loops are
+// compiled once per mode, branch-free inside.
+template <class Body>
+void in_dst_mode(Body&& body) {
+    if (t_fiber->fp32_dest) body(Dst32{});
+    else body(Dst16{});
+}
 
 }  // namespace ttbw

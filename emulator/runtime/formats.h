@@ -118,9 +118,4 @@ inline void pack_tile_data(uint32_t fmt, const float* v, uint8_t* dst) {
 // Size of one row-major element of `fmt` (bfloat8_b has no row-major form).
 inline uint32_t element_bytes(uint32_t fmt) { return fmt == kFloat32 ? 4u : fmt == kFloat16_b ? 2u : 0u; }
 
-inline float load_element(uint32_t fmt, const uint8_t* p) {
-    if (fmt == kFloat32) { float f; std::memcpy(&f, p, 4); return f; }
-    uint16_t b; std::memcpy(&b, p, 2); return bf16_to_f32(b);
-}
-
 }  // namespace ttbw

@@ -3,6 +3,8 @@
 // user's array and the buffer's pages in every bank; no staging copy.
 #include <algorithm>
 #include <string>
+#include <type_traits>
+#include <vector>
 
 #include "emu.h"
 
@@ -39,12 +41,32 @@ inline void convert(D* __restrict out, const S* __restrict in, uint64_t n) {
     for (uint64_t c = 0; c < n; ++c) out[c] = conv(in[c], static_cast<D*>(nullptr));
 }
 
+// 16 converted elements (one face row): a fixed count the compiler turns into vector moves
+// instead of a memmove call per 32 bytes.
+template <class D, class S>
+inline void convert16(D* __restrict out, const S* __restrict in) {
+    if constexpr (std::is_same_v<D, S>) {
+        std::memcpy(out, in, 16 * sizeof(D));
+    } else {
+        for (uint32_t c = 0; c < 16; ++c) out[c] = conv(in[c], static_cast<D*>(nullptr));
+    }
+}
+
 // Tile (r0, c0) of a (rows, cols) matrix at `src` -> 1024 elements of D in tile order (each
 // 32-element row is two 16-element face rows), zero padded.
 template <class D, class S>
 void tilize(D* out, const S* src, uint64_t rows, uint64_t cols, uint64_t r0, uint64_t c0) {
     uint32_t nr = static_cast<uint32_t>(std::min<uint64_t>(32, rows - r0));
     uint32_t nc = static_cast<uint32_t>(std::min<uint64_t>(32, cols - c0));
+    if (nr == 32 && nc == 32) {  // a whole tile: no padding
+        for (uint32_t r = 0; r < 32; ++r) {
+            D* face_row = out + (r >> 4) * 512 + (r & 15) * 16;
+            const S* in = src + (r0 + r) * cols + c0;
+            convert16(face_row, in);
+            convert16(face_row + 256, in + 16);
+        }
+        return;
+    }
     for (uint32_t r = 0; r < 32; ++r) {
         D* face_row = out + (r >> 4) * 512 + (r & 15) * 16;
         const S* in = src + (r0 + r) * cols + c0;
@@ -62,6 +84,15 @@ void untilize(D* dst, const S* tile, uint64_t rows, uint64_t cols, uint64_t r0, 
     uint32_t nr = static_cast<uint32_t>(std::min<uint64_t>(32, rows - r0));
     uint32_t nc = static_cast<uint32_t>(std::min<uint64_t>(32, cols - c0));
     uint32_t left = std::min(nc, 16u), right = nc - left;
+    if (nr == 32 && nc == 32) {
+        for (uint32_t r = 0; r < 32; ++r) {
+            const S* face_row = tile + (r >> 4) * 512 + (r & 15) * 16;
+            D* out = dst + (r0 + r) * cols + c0;
+            convert16(out, face_row);
+            convert16(out + 16, face_row + 256);
+        }
+        return;
+    }
     for (uint32_t r = 0; r < nr; ++r) {
         const S* face_row = tile + (r >> 4) * 512 + (r & 15) * 16;
         D* out = dst + (r0 + r) * cols + c0;
@@ -129,6 +160,33 @@ void row_page(bool write, uint32_t fmt, uint8_t* page, const HostView& v, uint64
     }
 }
 
+// A row of whole tiles in a format without blocks (bf16, f32) <-> its 32 host rows, one host
+// row at a time: the host side streams through memory in order (tile order would jump 32
+// rows for every 64 bytes), the tile side stays within the row's pages.
+template <class H, class P>
+void tile_row(bool write, uint8_t* const* pages, uint64_t wt, H* host, uint64_t cols) {
+    for (uint32_t r = 0; r < 32; ++r) {
+        H* row = host + r * cols;
+        uint32_t face_row = (r >> 4) * 512 + (r & 15) * 16;
+        for (uint64_t t = 0; t < wt; ++t) {
+            P* tile = reinterpret_cast<P*>(pages[t]) + face_row;
+            if (write) {
+                convert16(tile, static_cast<const H*>(row + t * 32));
+                convert16(tile + 256, static_cast<const H*>(row + t * 32 + 16));
+            } else {
+                convert16(row + t * 32, static_cast<const P*>(tile));
+                convert16(row + t * 32 + 16, static_cast<const P*>(tile + 256));
+            }
+        }
+    }
+}
+
+template <class H>
+void tile_row_as(bool write, uint32_t fmt, uint8_t* const* pages, uint64_t wt, H* host, uint64_t cols) {
+    if (fmt == kFloat16_b) tile_row<H, uint16_t>(write, pages, wt, host, cols);
+    else tile_row<H, float>(write, pages, wt, host, cols);
+}
+
 std::string transfer(Device* d, uint32_t id, bool write, int tile_layout, uint32_t fmt, const HostView& v) {
     if (id >= d->buffers.size() || !d->buffers[id].live) return "no such buffer";
     if (v.fmt != kFloat32 && v.fmt != kFloat16_b) return "host data must be float32 or bfloat16";
@@ -142,8 +200,23 @@ std::string transfer(Device* d, uint32_t id, bool write, int tile_layout, uint32
                " bytes does not match buffer '" + b.name + "' (" + std::to_string(b.num_pages) + " pages of " +
                std::to_string(b.page_size) + " bytes)";
     uint32_t banks = b.dram ? d->num_dram_banks : d->num_cores();
+    auto page_at = [&](uint64_t p) { return d->bank_memory(b, p % banks) + (p / banks) * b.aligned_page; };
+    if (tile_layout && fmt != kBfp8_b && v.rows % 32 == 0 && v.cols % 32 == 0) {  // no padding
+        std::vector<uint8_t*> row_pages(wt);
+        for (uint64_t p = 0; p < pages; p += wt) {
+            for (uint64_t t = 0; t < wt; ++t) row_pages[t] = page_at(p + t);
+            uint64_t first_row = (p / wt) * 32;  // rows of the tensor seen as (batch * rows, cols)
+            if (v.fmt == kFloat32)
+                tile_row_as(write, fmt, row_pages.data(), wt, reinterpret_cast<float*>(v.data) + first_row * v.cols,
+                            v.cols);
+            else
+                tile_row_as(write, fmt, row_pages.data(), wt,
+                            reinterpret_cast<uint16_t*>(v.data) + first_row * v.cols, v.cols);
+        }
+        return "";
+    }
     for (uint64_t p = 0; p < pages; ++p) {
-        uint8_t* page = d->bank_memory(b, p % banks) + (p / banks) * b.aligned_page;
+        uint8_t* page = page_at(p);
         if (tile_layout) {
             uint64_t tb = p / (ht * wt), r = p % (ht * wt);
             tile_page(write, fmt, page, v, tb, (r / wt) * 32, (r % wt) * 32);

@@ -5,6 +5,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <functional>
 #include <memory>
@@ -215,6 +216,9 @@ static void json_string(std::ostringstream& s, const std::string& v) {
 
 // Persistent worker threads (created on first use, never joined): thread start-up would
 // otherwise dominate short runs. Worker 0 is the calling thread. One run at a time.
+// A run is done when its work is: the caller never waits for a helper that has not started
+// (on a busy machine it may not get a CPU for a whole time slice); a helper that wakes after
+// the run closed skips it. Which worker ran what never shows in the results.
 class WorkerPool {
    public:
     void run(unsigned workers, const std::function<void(unsigned)>& fn) {
@@ -226,14 +230,16 @@ class WorkerPool {
             }
             job_ = &fn;
             active_ = workers - 1;
-            pending_ = workers - 1;
+            open_ = true;
             ++generation_;
         }
         cv_.notify_all();
         std::exception_ptr err;
         try { fn(0); } catch (...) { err = std::current_exception(); }
         std::unique_lock<std::mutex> lock(m_);
-        done_.wait(lock, [&] { return pending_ == 0; });
+        open_ = false;  // helpers not started yet skip this run
+        done_.wait(lock, [&] { return running_ == 0; });
+        job_ = nullptr;
         if (err) std::rethrow_exception(err);
         if (error_) { auto e = error_; error_ = nullptr; std::rethrow_exception(e); }
     }
@@ -245,19 +251,21 @@ class WorkerPool {
         for (;;) {
             cv_.wait(lock, [&] { return generation_ != seen; });
             seen = generation_;
-            if (index >= active_) continue;
+            if (index >= active_ || !open_) continue;
             const auto* job = job_;
+            ++running_;
             lock.unlock();
             try { (*job)(index + 1); } catch (...) { std::lock_guard<std::mutex> g(m_); error_ = std::current_exception(); }
             lock.lock();
-            if (--pending_ == 0) done_.notify_all();
+            if (--running_ == 0) done_.notify_all();
         }
     }
 
     std::mutex run_mutex_, m_;
     std::condition_variable cv_, done_;
     const std::function<void(unsigned)>* job_ = nullptr;
-    unsigned threads_ = 0, active_ = 0, pending_ = 0, generation_ = 0;
+    unsigned threads_ = 0, active_ = 0, running_ = 0, generation_ = 0;
+    bool open_ = false;
     std::exception_ptr error_;
 };
 
@@ -280,20 +288,21 @@ std::string run_program(Program& prog, unsigned workers) {
     std::vector<std::vector<uint32_t>> hwm(n, std::vector<uint32_t>(kNumCBs, 0));
     std::vector<uint32_t> l1_used(n, 0);
 
-    auto work = [&](unsigned w) {
+    std::atomic<size_t> next{0};  // cores are taken in order by whichever worker is free
+    auto work = [&](unsigned) {
         // Stacks are kept per OS thread: the next run on this thread reuses them.
         static thread_local std::unique_ptr<Stacks> cached;
         if (!cached) cached = std::make_unique<Stacks>();
         Stacks& stacks = *cached;
-        std::vector<float> dst(16 * kTileElems);
+        std::vector<float> dst(8 * kTileElems);  // 8 tiles of bf16 or 4 of fp32, with room to spare
         CoreRun run{};
-        for (size_t i = w; i < n; i += workers) {
+        for (size_t i = next++; i < n; i = next++) {
             run.dev = &d;
             run.cfg = cores[i];
             run.core_idx = cores[i]->y * d.gx + cores[i]->x;
             run.l1 = d.l1[run.core_idx];
             run.ctr = &counters[i];
-            run.dst = reinterpret_cast<float (*)[kTileElems]>(dst.data());
+            run.dst = reinterpret_cast<uint8_t*>(dst.data());
             errors[i] = run_core(run, stacks);
             for (uint32_t cb = 0; cb < kNumCBs; ++cb) hwm[i][cb] = run.cb[cb].used ? run.cb[cb].hwm : 0;
             l1_used[i] = run.l1_used;

@@ -74,8 +74,6 @@ const char* const kBinaryNames[] = {
 #undef TTBW_X
 };
 
-float to_dst(float v) { return t_fiber->fp32_dest ? v : round_bf16(v); }
-
 }  // namespace
 
 extern "C" {
@@ -84,8 +82,11 @@ void ttbw_sfpu_unary(int op, uint32_t dst) {
     if (op < 0 || op > kTtbwSfpuGeluTanh) fault("unsupported SFPU unary operation " + std::to_string(op));
     const char* name = kUnaryNames[op];
     need_math(name);
-    float* d = dst_tile(dst, name);
-    for (uint32_t i = 0; i < kTileElems; ++i) d[i] = to_dst(unary(op, d[i]));
+    uint8_t* d = dst_bytes(dst, name);
+    in_dst_mode([&](auto mode) {
+        auto io = decltype(mode)::at(d);
+        for (uint32_t i = 0; i < kTileElems; ++i) io.set(i, unary(op, io.get(i)));
+    });
     t_core->ctr->ops[kOp_exp + (op == kTtbwSfpuGeluTanh ? kTtbwSfpu_gelu : op)]++;
 }
 
@@ -93,10 +94,14 @@ void ttbw_sfpu_binary(int op, uint32_t d0, uint32_t d1, uint32_t odst) {
     if (op < 0 || op >= kTtbwSfpuBinaryCount) fault("unsupported SFPU binary operation " + std::to_string(op));
     const char* name = kBinaryNames[op];
     need_math(name);
-    const float* a = dst_tile(d0, name);
-    const float* b = dst_tile(d1, name);
-    float* o = dst_out(odst, name);
-    for (uint32_t i = 0; i < kTileElems; ++i) o[i] = to_dst(binary(op, a[i], b[i]));  // in place is fine
+    uint8_t* a = dst_bytes(d0, name);
+    uint8_t* b = dst_bytes(d1, name);
+    uint8_t* o = dst_bytes(odst, name, true);
+    in_dst_mode([&](auto mode) {  // in place is fine: element-wise
+        using D = decltype(mode);
+        D da = D::at(a), db = D::at(b), out = D::at(o);
+        for (uint32_t i = 0; i < kTileElems; ++i) out.set(i, binary(op, da.get(i), db.get(i)));
+    });
     t_core->ctr->ops[kOp_div_binary + op]++;
 }
 

@@ -8,11 +8,12 @@ repeated call compiles nothing) and runs it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from numbers import Real
 
 import numpy as np
 
-from .core_types import MemoryConfig, float32
+from .core_types import MemoryConfig, bfloat8_b
 from .device import check_queue_id
 from .tensor import ComplexTensor, Tensor
 
@@ -148,44 +149,24 @@ class _Call:
         return out
 
     def ir(self) -> str:
+        """The call's `ttir.mul_bw` function (text cached per signature: a repeated call only
+        reads its tensors' types)."""
         names = {"input": "a", "other": "b"}
-
-        def ir_type(value):
-            return "f32" if value is self.b and self.scalar else value.ir_type()
-
-        arguments = [(names.get(n, n), t) for n, t in self.arguments()]
-        params = ", ".join(f"%{n}: {ir_type(t)}" for n, t in arguments)
-        results = self.results()
-        result_types = [t.ir_type() for _, t in results]
-        operand_types = ", ".join(ir_type(t) for _, t in arguments)
-        operands = ", ".join(f"%{n}" for n, _ in arguments)
-        attributes = [
-            f"operandSegmentSizes = array<i32: 1, 1, 1, {int(self.prealloc['input_grad'] is not None)}, "
-            f"{int(self.prealloc['other_grad'] is not None)}>",
-            f"resultSegmentSizes = array<i32: {int(self.mask[0])}, "
-            f"{int(self.mask[1] and not self.scalar)}>"]
-        if self.mask_given or not self.scalar and self.mask != (True, True):
-            attributes.append(f"are_required_outputs = array<i1: {str(self.mask[0]).lower()}, "
-                              f"{str(self.mask[1]).lower()}>")
-        if self.memory_config is not None:
-            attributes.append(f"memory_config = {self.memory_config.ir()}")
-        count = len(results)
-        lhs = "" if not count else ("%r = " if count == 1 else f"%r:{count} = ")
-        values = ["%r"] if count == 1 else [f"%r#{i}" for i in range(count)]
-        return (
-            f"func.func @mul_bw({params}) -> ({', '.join(result_types)}) {{\n"
-            f"  {lhs}\"ttir.mul_bw\"({operands}) {{{', '.join(attributes)}}} : "
-            f"({operand_types}) -> ({', '.join(result_types)})\n"
-            f"  return{' ' + ', '.join(values) + ' : ' + ', '.join(result_types) if count else ''}\n}}\n")
+        arguments = tuple((names.get(n, n), "f32" if t is self.b and self.scalar else t.ir_type())
+                          for n, t in self.arguments())
+        results = tuple(t.ir_type() for _, t in self.results())
+        memory_config = None if self.memory_config is None else self.memory_config.ir()
+        return _function_text(arguments, results, self.mask, self.mask_given, self.scalar, memory_config)
 
     def inputs(self) -> list:
-        """Numpy inputs in the order of the decomposed function's arguments."""
+        """Numpy inputs in the order of the decomposed function's arguments, of their IR element
+        types: each tensor's own host data where it is of that type (bf16, f32: not copied)."""
         out = []
         for _, value in self.arguments():
             if isinstance(value, ComplexTensor):
-                out += [_host_array(value.real), _host_array(value.imag)]
+                out += [_ir_array(value.real), _ir_array(value.imag)]
             elif isinstance(value, Tensor):
-                out.append(_host_array(value))
+                out.append(_ir_array(value))
             else:
                 out.append(float(value))
         return out
@@ -217,6 +198,32 @@ class _Call:
                                   self.device)
 
 
+@lru_cache(maxsize=1024)
+def _function_text(arguments: tuple, result_types: tuple, mask: tuple, mask_given: bool, scalar: bool,
+                   memory_config: str | None) -> str:
+    """`func.func @mul_bw` around one `ttir.mul_bw` of these (name, type) arguments."""
+    present = {name for name, _ in arguments}
+    params = ", ".join(f"%{n}: {t}" for n, t in arguments)
+    operand_types = ", ".join(t for _, t in arguments)
+    operands = ", ".join(f"%{n}" for n, _ in arguments)
+    attributes = [
+        f"operandSegmentSizes = array<i32: 1, 1, 1, {int('input_grad' in present)}, "
+        f"{int('other_grad' in present)}>",
+        f"resultSegmentSizes = array<i32: {int(mask[0])}, {int(mask[1] and not scalar)}>"]
+    if mask_given or not scalar and mask != (True, True):
+        attributes.append(f"are_required_outputs = array<i1: {str(mask[0]).lower()}, {str(mask[1]).lower()}>")
+    if memory_config is not None:
+        attributes.append(f"memory_config = {memory_config}")
+    count = len(result_types)
+    lhs = "" if not count else ("%r = " if count == 1 else f"%r:{count} = ")
+    values = ["%r"] if count == 1 else [f"%r#{i}" for i in range(count)]
+    return (
+        f"func.func @mul_bw({params}) -> ({', '.join(result_types)}) {{\n"
+        f"  {lhs}\"ttir.mul_bw\"({operands}) {{{', '.join(attributes)}}} : "
+        f"({operand_types}) -> ({', '.join(result_types)})\n"
+        f"  return{' ' + ', '.join(values) + ' : ' + ', '.join(result_types) if count else ''}\n}}\n")
+
+
 def _kind(value) -> str:
     """What a wrong argument is, with the fix for a torch tensor."""
     if type(value).__module__.startswith("torch"):
@@ -234,12 +241,14 @@ def _required_outputs(mask) -> tuple[tuple[bool, bool], bool]:
     return mask, mask != (True, True)
 
 
-def _host_array(tensor: Tensor) -> np.ndarray:
-    import ml_dtypes
+def _ir_array(tensor: Tensor) -> np.ndarray:
+    """The tensor's values as its IR element type holds them (bfloat8_b: bf16, exactly)."""
+    data = tensor.host_data()
+    if tensor.dtype is bfloat8_b:
+        import ml_dtypes
 
-    # (np.ascontiguousarray would turn a 0-d array into a 1-d one)
-    dtype = np.float32 if tensor.dtype is float32 else ml_dtypes.bfloat16
-    return np.array(tensor.values, dtype=dtype, order="C").reshape(tensor.shape)
+        return data.astype(ml_dtypes.bfloat16)
+    return data
 
 
 _COMPILED: dict[str, str] = {}
@@ -272,7 +281,7 @@ def _run_device(call: _Call) -> list[np.ndarray]:
 
     grid = call.device.grid if call.device is not None else (8, 8)
     try:
-        outputs, _stats = run_on_device(call.ir(), call.inputs(), grid=grid)
+        outputs, _stats = run_on_device(call.ir(), call.inputs(), grid=grid, host_formats=True)
     except L1OverflowError as error:
         raise L1OverflowError(f"mul_bw: the call's tensors and circular buffers do not fit in L1 "
                               f"(memory_config={call.memory_config!r}): {error}") from None

@@ -1,5 +1,6 @@
-"""Files in ttbw's cache (kernel objects, the emulator runtime, the tt-mlir library): written
-complete or not at all, and checked before anything loads them.
+"""Files in ttbw's cache (kernel objects, the emulator runtime; also the tt-mlir library the
+set-up installs outside the cache): written complete or not at all, and checked before
+anything loads them.
 
 A loaded shared object that is truncated or garbage crashes the process (SIGBUS) or fails in
 dlopen, so every entry has a record next to it (`<name>.record`: size, SHA-256 and the stat

@@ -13,7 +13,8 @@ runtime args are all read from the module.
 
 Inputs follow the function's arguments (numpy arrays, torch tensors or, for an f32 scalar
 argument, a number); the argument of a preallocated result is an output buffer and its value
-is not uploaded. Outputs are float32 numpy arrays in `return` order.
+is not uploaded. Outputs are float32 numpy arrays in `return` order (with host_formats=True:
+bfloat16 arrays for bf16 results, exact and without a conversion).
 
 A repeated call of a function reuses its device buffers and loaded programs (kept for the
 last RESIDENT_FUNCTIONS functions whose buffers are all in DRAM): it uploads, launches and
@@ -21,6 +22,7 @@ downloads only. `release()` frees that state.
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -81,22 +83,32 @@ class Function:
 
 class Stats:
     """Totals over the programs one call launched (RunStats-like); `programs` the per-launch
-    (program name, RunStats)."""
+    (program name, RunStats). Byte counts are summed when asked for: a call decodes no
+    counters unless someone reads them."""
 
     def __init__(self):
-        self.dram_bytes_read: dict = {}
-        self.dram_bytes_written: dict = {}
         self.seconds = self.compile_seconds = 0.0
         self.programs: list = []
 
     def add(self, name: str, run) -> None:
-        for mine, theirs in ((self.dram_bytes_read, run.dram_bytes_read),
-                             (self.dram_bytes_written, run.dram_bytes_written)):
-            for key, value in theirs.items():
-                mine[key] = mine.get(key, 0) + value
         self.seconds += run.seconds
         self.compile_seconds += run.compile_seconds
         self.programs.append((name, run))
+
+    def _summed(self, key: str) -> dict:
+        total: dict = {}
+        for _, run in self.programs:
+            for name, value in getattr(run, key).items():
+                total[name] = total.get(name, 0) + value
+        return total
+
+    @property
+    def dram_bytes_read(self) -> dict:
+        return self._summed("dram_bytes_read")
+
+    @property
+    def dram_bytes_written(self) -> dict:
+        return self._summed("dram_bytes_written")
 
     @property
     def programs_launched(self) -> int:
@@ -126,8 +138,9 @@ class Executable:
     def __init__(self, functions: dict):
         self.functions = functions
 
-    def run(self, name: str | None, inputs, grid=None):
-        """(outputs, Stats) of one call of function `name` (None: the only one)."""
+    def run(self, name: str | None, inputs, grid=None, host_formats: bool = False):
+        """(outputs, Stats) of one call of function `name` (None: the only one); outputs are
+        float32, or with `host_formats` each result in its host format (bf16 results as bf16)."""
         function = self.function(name)
         dev = device(grid or function.grid)
         values = _check_inputs(function, list(inputs))
@@ -141,7 +154,7 @@ class Executable:
             for program in function.programs:
                 scalar = values.get(function.scalar_args.get(program.name))
                 stats.add(program.name, state.launch(program, scalar))
-            outputs = [state.buffers[name].read().reshape(shape) for name, shape in function.results]
+            outputs = [_download(state.buffers[name], host_formats).reshape(shape) for name, shape in function.results]
         except BaseException:
             _evict(state)
             raise
@@ -231,6 +244,16 @@ def _resident(function: Function, dev) -> _DeviceState:
     return state
 
 
+def _download(buffer, host_format: bool) -> np.ndarray:
+    from ttbw.runtime import DataFormat
+
+    if host_format and buffer.data_format == DataFormat.BFLOAT16:
+        import ml_dtypes
+
+        return buffer.read(ml_dtypes.bfloat16)
+    return buffer.read()
+
+
 def _evict(state: _DeviceState) -> None:
     """After a failed call: nothing of it is reused."""
     for key, kept in list(_RESIDENT.items()):
@@ -250,11 +273,12 @@ def release() -> None:
         _RESIDENT.popitem()[1].close()
 
 
-def run_on_device(ir_text: str, inputs, grid=DEFAULT_GRID, fuse: bool = True):
+def run_on_device(ir_text: str, inputs, grid=DEFAULT_GRID, fuse: bool = True, host_formats: bool = False):
     """(outputs, Stats) of the only function of ttir IR, compiled by `ttbw.compile` (cached per
-    signature: IR text, grid, fuse) and run by the executor. ValueError: what the compiler
-    refuses (its diagnostic's message) or inputs that do not fit the function."""
-    return compiled(ir_text, tuple(int(g) for g in grid), bool(fuse)).run(None, inputs)
+    signature: IR text, grid, fuse) and run by the executor (`host_formats`: see
+    Executable.run). ValueError: what the compiler refuses (its diagnostic's message) or
+    inputs that do not fit the function."""
+    return compiled(ir_text, tuple(int(g) for g in grid), bool(fuse)).run(None, inputs, host_formats=host_formats)
 
 
 @lru_cache(maxsize=512)
@@ -324,7 +348,7 @@ def _check_inputs(function: Function, inputs: list) -> dict:
     for entry in function.buffers:
         if "arg" in entry and not entry.get("intermediate"):
             shape = tuple(values[entry["arg"]].shape)
-            if int(np.prod(shape, dtype=np.int64)) != int(np.prod(entry["shape"], dtype=np.int64)):
+            if math.prod(shape) != math.prod(entry["shape"]):
                 raise ExecutionError(f"@{function.name} argument {entry['arg']} ({function.arguments[entry['arg']]})"
                                      f": expected shape {list(entry['shape'])}, got {list(shape)}")
     return values

@@ -148,6 +148,8 @@ class Driver:
         """The module after `step`, None if it failed (its diagnostics recorded)."""
         from mlir import ir
 
+        from ttbw.ttmlir.install import InstallError
+
         try:
             return run_step(step, module, self.verify_each, printing)
         except DiagnosticError as error:
@@ -155,6 +157,8 @@ class Driver:
         except ir.MLIRError as error:
             self.diagnostics += [from_mlir(d) for d in error.error_diagnostics] or [
                 Diagnostic("error", SourceLoc(self.name, 0, 0), f"pass '{step.name}' failed")]
+        except InstallError:  # the set-up was not run: the tool says so, not as a bug
+            raise
         except Exception as error:  # a bug in a pass: report, never crash
             detail = "".join(traceback.format_exception_only(type(error), error)).strip()
             self.diagnostics.append(Diagnostic(

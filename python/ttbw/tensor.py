@@ -1,9 +1,11 @@
 """ttnn.Tensor and ttnn.ComplexTensor as ttbw holds them.
 
 A Tensor holds its logical values exactly as the device would (rounded to bf16, or quantized
-to bfloat8_b blocks), its data type, layout, memory config, pad value and the device it is
-placed on (None: a host tensor). Moving between host and device or layouts gives a new
-tensor, like ttnn; `deallocate` frees the values and later use is refused.
+to bfloat8_b blocks) in the data type's host format (a bfloat16 array for bfloat16, float32
+otherwise: what an upload reads and a download gives, with no conversion), its data type,
+layout, memory config, pad value and the device it is placed on (None: a host tensor).
+Moving between host and device or layouts gives a new tensor, like ttnn (sharing the values,
+which are never changed in place); `deallocate` frees the values and later use is refused.
 """
 from __future__ import annotations
 
@@ -30,19 +32,19 @@ class Tensor:
     @classmethod
     def from_values(cls, values, dtype: DataType, layout: Layout, memory_config: MemoryConfig = DRAM_MEMORY_CONFIG,
                     device: Device | None = None, pad_value: float | None = None) -> "Tensor":
-        """A tensor of already checked fields; `values` are rounded to `dtype`."""
+        """A tensor of already checked fields; `values` (any float array) are rounded to `dtype`."""
         tensor = cls.__new__(cls)
-        tensor._set(quantize(np.asarray(values, dtype=np.float32), dtype), dtype, layout, memory_config, device,
-                    pad_value)
+        tensor._set(quantize(values, dtype), dtype, layout, memory_config, device, pad_value)
         return tensor
 
     def _set(self, values, dtype, layout, memory_config, device, pad_value):
         self._values, self._shape = values, Shape(values.shape)
         self._dtype, self._layout, self._memory_config = dtype, layout, memory_config
         self._device, self._pad_value = device, pad_value
+        self._ir_types: dict = {}  # element -> IR type text (shape, dtype and layout never change)
 
     def _like(self, **changes) -> "Tensor":
-        fields = dict(values=self.values, dtype=self._dtype, layout=self._layout, memory_config=self._memory_config,
+        fields = dict(values=self.host_data(), dtype=self._dtype, layout=self._layout, memory_config=self._memory_config,
                       device=self._device, pad_value=self._pad_value)
         fields.update(changes)
         return Tensor.from_values(**fields)
@@ -152,8 +154,10 @@ class Tensor:
         if mesh_composer is not None:
             raise ValueError("mesh_composer: ttbw drives single devices; pass mesh_composer=None")
         self.check_on_open_device("tensor")
-        values = torch.from_numpy(np.array(self.values, dtype=np.float32))
-        return values.to(torch.bfloat16) if self._dtype is bfloat16 else values
+        data = self.host_data()
+        if self._dtype is bfloat16:  # the bits as they are: no float32 round trip
+            return torch.from_numpy(data.view(np.int16).copy()).view(torch.bfloat16)
+        return torch.from_numpy(data.copy())
 
     def to_torch_with_padded_shape(self):
         """The values in the padded shape, padding filled with the tensor's pad_value (0)."""
@@ -167,18 +171,25 @@ class Tensor:
         return result.to(torch.bfloat16) if self._dtype is bfloat16 else result
 
     def __repr__(self) -> str:
-        return tensor_string(self._values, self._shape, self._dtype, self._layout)
+        return tensor_string(None if self._values is None else self.values, self._shape, self._dtype, self._layout)
 
     # -- what ttbw's calls use --------------------------------------------------------------
     @property
     def values(self) -> np.ndarray:
-        """The logical values (float32, rounded to the data type)."""
+        """The logical values as float32 (rounded to the data type)."""
+        self.check_allocated("tensor")
+        return self._values.astype(np.float32) if self._dtype is bfloat16 else self._values
+
+    def host_data(self) -> np.ndarray:
+        """The values in the data type's host format, not copied: bfloat16 for bfloat16 tensors,
+        else float32. What an upload reads."""
         self.check_allocated("tensor")
         return self._values
 
     def write(self, values: np.ndarray) -> None:
-        """Overwrites the values (a preallocated result), rounded to the data type."""
-        self._values = quantize(np.asarray(values, dtype=np.float32).reshape(self._shape), self._dtype)
+        """Overwrites the values (a preallocated result; taken over, not copied), rounded to the
+        data type."""
+        self._values = quantize(np.asarray(values).reshape(self._shape), self._dtype)
 
     def check_allocated(self, argument: str) -> None:
         if self._values is None:
@@ -192,6 +203,12 @@ class Tensor:
     def ir_type(self, element: str | None = None) -> str:
         """The IR type; the encoding is written only where it says more than the default
         (TILE, data type of the element type)."""
+        known = self._ir_types.get(element)
+        if known is None:
+            known = self._ir_types[element] = self._ir_type_text(element)
+        return known
+
+    def _ir_type_text(self, element: str | None) -> str:
         dims = "".join(f"{d}x" for d in self._shape)
         if self._layout is Layout.TILE and self._dtype.ir_name == self._dtype.element:
             return f"tensor<{dims}{element or self._dtype.element}>"
@@ -297,12 +314,16 @@ def host_tensor_fields(tensor, dtype, layout, device, memory_config, cq_id, pad_
         raise TypeError(f"pad_value must be a number, got {type(pad_value).__name__} {pad_value!r}")
     if mesh_mapper is not None:
         raise ValueError("mesh_mapper: ttbw drives single devices; pass mesh_mapper=None")
-    return dict(values=quantize(values, dtype), dtype=dtype, layout=layout, memory_config=memory_config,
+    data = quantize(values, dtype)
+    if np.may_share_memory(data, values):  # the caller's memory: the tensor gets its own copy
+        data = data.copy()
+    return dict(values=data, dtype=dtype, layout=layout, memory_config=memory_config,
                 device=device, pad_value=None if pad_value is None else float(pad_value))
 
 
 def _host_values(tensor, dtype, argument: str) -> tuple[np.ndarray, DataType]:
-    """float32 values and the data type (inferred from the data when `dtype` is None)."""
+    """The values (bfloat16 or float32, as given where it is one of those: bf16 data is never
+    widened) and the data type (inferred from the data when `dtype` is None)."""
     import ml_dtypes
     import torch
 
@@ -313,13 +334,20 @@ def _host_values(tensor, dtype, argument: str) -> tuple[np.ndarray, DataType]:
             raise TypeError("use ttnn.complex_tensor(real, imag) for complex data")
         inferred = {torch.bfloat16: bfloat16, torch.float32: float32}.get(tensor.dtype)
         source = str(tensor.dtype)
-        values = lambda: tensor.detach().cpu().to(torch.float32).numpy()  # noqa: E731
+
+        def values():
+            data = tensor.detach().cpu()
+            if data.dtype == torch.bfloat16:
+                return data.contiguous().view(torch.int16).numpy().view(ml_dtypes.bfloat16)
+            return data.to(torch.float32).numpy()
     elif isinstance(tensor, np.ndarray):
         if np.iscomplexobj(tensor):
             raise TypeError("use ttnn.complex_tensor(real, imag) for complex data")
         inferred = {np.dtype(np.float32): float32, np.dtype(ml_dtypes.bfloat16): bfloat16}.get(tensor.dtype)
         source = f"numpy {tensor.dtype}"
-        values = lambda: tensor.astype(np.float32)  # noqa: E731
+
+        def values():
+            return tensor if tensor.dtype == ml_dtypes.bfloat16 else tensor.astype(np.float32)
     else:
         raise TypeError(f"tensor must be a torch.Tensor or numpy array, got {type(tensor).__name__}")
     if dtype is None:
@@ -330,13 +358,20 @@ def _host_values(tensor, dtype, argument: str) -> tuple[np.ndarray, DataType]:
     return values(), dtype
 
 
-def quantize(values: np.ndarray, dtype: DataType) -> np.ndarray:
-    """The values a device tensor of `dtype` holds (round-to-nearest-even)."""
+def quantize(values, dtype: DataType) -> np.ndarray:
+    """The values a device tensor of `dtype` holds (round-to-nearest-even), in its host format
+    (bfloat16 for bfloat16, else float32); data already in that format is returned as it is."""
+    import ml_dtypes
+
     from ttbw.runtime import formats
 
-    if dtype is float32:
-        return values.astype(np.float32)
+    values = np.asarray(values)
     if dtype is bfloat16:
-        return formats.round_to_bf16(values)
+        if values.dtype == ml_dtypes.bfloat16:
+            return np.asarray(values, order="C")
+        return formats.f32_to_bf16_bits(values).view(ml_dtypes.bfloat16).reshape(values.shape)
+    values = np.asarray(values, dtype=np.float32, order="C")
+    if dtype is float32:
+        return values
     tiles = formats.to_tiles(values)
     return formats.from_tiles(formats.unpack_bfp8_b(formats.pack_bfp8_b(tiles)), values.shape)

@@ -120,3 +120,20 @@ def test_wrong_inputs_state_the_rule(call, error, message):  # checked before an
 def test_bfloat8_b_values_are_block_quantized():
     t = ttbw.from_torch(torch.tensor([[64.75, 65.25, 64.5, 65.5]]), dtype=ttbw.bfloat8_b, layout=ttbw.TILE_LAYOUT)
     assert ttbw.to_torch(t).float().tolist() == [[65.0, 65.0, 64.0, 66.0]]
+
+
+def test_bf16_tensors_hold_their_own_bf16_data():
+    """A bf16 tensor keeps its values as bf16 (what the upload reads, what a result comes back
+    as), copied from the caller: changing the torch tensor afterwards changes nothing."""
+    import ml_dtypes
+
+    source = torch.tensor([[1.5, -2.0], [3.0, float("nan")]], dtype=torch.bfloat16)
+    tensor = ttbw.from_torch(source, layout=ttbw.TILE_LAYOUT)
+    assert tensor.host_data().dtype == ml_dtypes.bfloat16
+    source[0, 0] = 7.0
+    assert tensor.values[0, 0] == 1.5 and torch.equal(ttbw.to_torch(tensor)[0], torch.tensor([1.5, -2.0]).bfloat16())
+    grad_a, grad_b = ttbw.mul_bw(tensor, tensor, tensor)
+    assert grad_a.host_data().dtype == ml_dtypes.bfloat16 and str(grad_a.values.dtype) == "float32"
+    expected = torch_grads(ttbw.to_torch(tensor), ttbw.to_torch(tensor), ttbw.to_torch(tensor))
+    for got, want in zip((grad_a, grad_b), expected):
+        assert torch.equal(ttbw.to_torch(got).view(torch.int16), want.view(torch.int16))  # bit for bit, NaN too

@@ -1,8 +1,10 @@
 """Cache integrity: kernel objects, the emulator runtime and the tt-mlir library are checked
-against their records before loading; damaged entries are rebuilt; where the cache cannot be
-written there is one clear error (never a SIGBUS, an 'invalid ELF header' or a raw OSError).
+against their records before loading; damaged cache entries are rebuilt, a damaged tt-mlir
+library is refused with the set-up command; where the cache cannot be written there is one
+clear error (never a SIGBUS, an 'invalid ELF header' or a raw OSError).
 
-Each variant corrupts a cache in a temp dir (TTBW_CACHE_DIR), never the project's own.
+Each variant corrupts a copy in a temp dir (TTBW_CACHE_DIR / TTBW_TTMLIR_DIR), never the
+project's own.
 """
 import contextlib
 import os
@@ -159,14 +161,6 @@ def test_read_only_cache(cache):
             compiler.compile_kernel(KERNEL, (16, 3), name="writer")  # a new signature
 
 
-def test_read_only_cache_without_ttmlir(cache):
-    with writable_until_locked(cache) as lock:
-        lock()
-        with pytest.raises(install.InstallError, match=r"cannot install tt-lang==1.1.1: ttbw's cache folder "
-                                                       r"'.*' is not writable"):
-            install.ensure_library()
-
-
 def test_full_cache_disk_leaves_no_temp_and_a_clear_error(cache):
     from mounts import tmpfs
 
@@ -204,18 +198,37 @@ def test_truncated_runtime_library_is_rebuilt(tmp_path):
     assert cache_files.is_valid(copy) and loads(copy)
 
 
-# -- the tt-mlir library --------------------------------------------------------------------
-REAL_TTMLIR = install.library_dir()  # resolved at import, before any test sets TTBW_CACHE_DIR
+# -- the tt-mlir library: installed by the set-up, never part of the kernel cache ------------
+REAL_TTMLIR = install.library_dir()  # resolved at import, before any test sets TTBW_TTMLIR_DIR
+TRANSLATE_INPUT = ROOT / "test" / "Translate" / "ttkernel_to_cpp.mlir"
+
+
+def translate(**env):
+    return subprocess.run([Path(sys.executable).parent / "ttbw-translate", "--ttkernel-to-cpp", TRANSLATE_INPUT],
+                          capture_output=True, text=True, env={**os.environ, **env})
+
+
+def test_new_cache_folder_uses_the_installed_library(tmp_path):
+    """Before: a new TTBW_CACHE_DIR silently downloaded the 83 MB wheel again (and failed
+    offline). Now it holds kernels only; even a read-only one translates."""
+    cache = tmp_path / "cache"
+    with writable_until_locked(cache) as lock:
+        lock()
+        done = translate(TTBW_CACHE_DIR=str(cache))
+        assert done.returncode == 0 and "kernel_main" in done.stdout, done.stderr
+        assert done.stderr == "" and not (cache / "ttmlir").exists()
 
 
 @pytest.fixture
-def ttmlir_copy(cache, monkeypatch):
-    """A copy of the project's tt-mlir install in the temp cache, and a stand-in for PyPI that
-    serves a wheel of the same files (so a repair downloads nothing); yields the downloads."""
-    shutil.copytree(REAL_TTMLIR, cache / "ttmlir")
+def ttmlir_copy(tmp_path, monkeypatch):
+    """A copy of the project's tt-mlir install as TTBW_TTMLIR_DIR, and a stand-in for PyPI that
+    serves a wheel of the same files (so a repair downloads nothing); yields (folder, downloads)."""
+    copy = tmp_path / "ttmlir"
+    shutil.copytree(REAL_TTMLIR, copy)
+    monkeypatch.setenv("TTBW_TTMLIR_DIR", str(copy))
     downloads = []
 
-    def download(dest: Path) -> Path:
+    def download(dest: Path, progress) -> Path:
         dest.mkdir(parents=True)
         wheel = dest / "tt_lang-1.1.1-cp312-cp312-manylinux_2_35_x86_64.whl"
         with zipfile.ZipFile(wheel, "w", zipfile.ZIP_STORED) as zf:
@@ -226,33 +239,43 @@ def ttmlir_copy(cache, monkeypatch):
         return wheel
 
     monkeypatch.setattr(install, "_download_wheel", download)
-    return downloads
+    return copy, downloads
+
+
+def missing_message(problem: str) -> str:
+    return (f"ttbw-translate: error: the tt-mlir library (tt-lang==1.1.1) {problem}; install it with "
+            "`source tools/setup-env.sh` (or `python -m ttbw.ttmlir.install`)\n")
 
 
 @pytest.mark.parametrize("damage", [truncate, garbage])
-def test_damaged_ttmlir_library_is_fetched_again(ttmlir_copy, cache, damage):
-    """Before: SIGBUS (truncated) or 'invalid ELF header' in every later run. Now the process
-    that finds the library damaged fetches it again (the stand-in download runs in-process, so
-    the repair is driven through ensure_library), and the translator then works."""
+def test_damaged_ttmlir_library_is_refused_then_reinstalled_by_the_setup(ttmlir_copy, damage):
+    """Before: SIGBUS (truncated) or 'invalid ELF header' in every later run. Now a run refuses
+    it with one message naming the package and the set-up command (it never downloads), and
+    the set-up's install fetches it again."""
+    folder, downloads = ttmlir_copy
     damage(install.library_path())
-    assert not install.is_installed()
-    path = install.ensure_library()
-    assert len(ttmlir_copy) == 1 and install.is_installed()
+    done = translate()
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == missing_message(f"in {folder} is damaged ({install.LIB_MEMBER} does not match its record)")
+    assert not install.is_installed() and not downloads
+    path = install.install(progress=open(os.devnull, "w"))
+    assert len(downloads) == 1 and install.is_installed()
     assert path.stat().st_size == (REAL_TTMLIR / install.LIB_MEMBER).stat().st_size
-    done = subprocess.run([Path(sys.executable).parent / "ttbw-translate", "--ttkernel-to-cpp",
-                           ROOT / "test" / "Translate" / "ttkernel_to_cpp.mlir"],
-                          capture_output=True, text=True, env={**os.environ, "TTBW_CACHE_DIR": str(cache)})
+    done = translate()
     assert done.returncode == 0 and "kernel_main" in done.stdout, done.stderr
 
 
-def test_file_where_the_ttmlir_folder_belongs(cache):
-    cache.mkdir()
-    (cache / "ttmlir").write_text("")
-    done = subprocess.run([Path(sys.executable).parent / "ttbw-translate", "--ttkernel-to-cpp",
-                           ROOT / "test" / "Translate" / "ttkernel_to_cpp.mlir"],
-                          capture_output=True, text=True, env={**os.environ, "TTBW_CACHE_DIR": str(cache)})
+def test_missing_ttmlir_library_names_the_setup(tmp_path):
+    done = translate(TTBW_TTMLIR_DIR=str(tmp_path / "nowhere"))
     assert done.returncode == 1
-    assert done.stderr == (f"ttbw-translate: error: cannot install tt-lang==1.1.1: ttbw's cache folder "
-                           f"'{cache / 'ttmlir'}' cannot be created: '{cache / 'ttmlir'}' is a file, not a "
-                           "folder (remove it, or set TTBW_CACHE_DIR to another folder)\n")
+    assert done.stderr == missing_message(f"is not installed in {tmp_path / 'nowhere'}")
 
+
+def test_file_where_the_ttmlir_folder_belongs(tmp_path, monkeypatch):
+    (tmp_path / "ttmlir").write_text("")
+    monkeypatch.setenv("TTBW_TTMLIR_DIR", str(tmp_path / "ttmlir"))
+    assert translate().stderr == missing_message(f"is not installed in {tmp_path / 'ttmlir'}")
+    monkeypatch.setattr(install, "_download_wheel", lambda dest, progress: pytest.fail("downloaded"))
+    with pytest.raises(install.InstallError,
+                       match=r"cannot install tt-lang==1.1.1 into .*ttmlir: it is a file, not a folder \(remove it\)"):
+        install.install(progress=open(os.devnull, "w"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import math
 import os
 import time
 from dataclasses import dataclass, field
@@ -27,6 +28,8 @@ MAX_GRID = 8
 def _host_array(data) -> np.ndarray:
     """numpy arrays or torch tensors -> a C-contiguous numpy float32 array, or bfloat16 when the
     data already is bf16 (a view where possible: the upload reads the user's memory directly)."""
+    if type(data) is np.ndarray and data.flags.c_contiguous and data.dtype in _HOST_DTYPES:
+        return data  # the common case, checked first: a call's uploads cost no conversion
     if type(data).__module__.startswith("torch"):
         t = data.detach().cpu()
         if str(t.dtype) == "torch.bfloat16":
@@ -34,6 +37,9 @@ def _host_array(data) -> np.ndarray:
         return np.asarray(t.float().numpy(), order="C")
     x = np.asarray(data)  # (np.ascontiguousarray would turn a 0-d array into a 1-d one)
     return np.asarray(x if x.dtype == ml_dtypes.bfloat16 else x.astype(np.float32, copy=False), order="C")
+
+
+_HOST_DTYPES = (np.dtype(np.float32), np.dtype(ml_dtypes.bfloat16))
 
 
 def _torch_int16():
@@ -71,6 +77,12 @@ class Buffer:
     num_pages: int
     live: bool = True
     allocation: int = 0  # serial number of the allocation: ids are reused, this is not
+
+    @cached_property
+    def host_dims(self) -> tuple[int, int, int]:
+        """(batch, rows, cols) of the logical shape, as the native transfer takes it."""
+        shape = (1,) * max(0, 2 - len(self.shape)) + self.shape
+        return math.prod(shape[:-2]), shape[-2], shape[-1]
 
     @property
     def is_dram(self) -> bool:
@@ -344,11 +356,9 @@ class Device:
     def _transfer(self, buf: Buffer, x: np.ndarray, host: DataFormat, write: bool) -> None:
         if not (buf.live and self._owns(buf)):
             raise EmulatorError(f"buffer '{buf.name}' is not allocated on this device")
-        shape = (1,) * max(0, 2 - len(buf.shape)) + buf.shape
-        batch = int(np.prod(shape[:-2], dtype=np.int64))
+        batch, rows, cols = buf.host_dims
         rc = self._lib.ttbw_buf_transfer(self._handle(), buf.id, int(write), int(buf.layout == "tile"),
-                                         int(buf.data_format), int(host), x.ctypes.data_as(ctypes.c_void_p),
-                                         batch, shape[-2], shape[-1])
+                                         int(buf.data_format), int(host), x.ctypes.data, batch, rows, cols)
         if rc != 0:
             raise EmulatorError(self._error())
 

@@ -12,7 +12,7 @@ import threading
 from pathlib import Path
 from ctypes import POINTER, Structure, c_bool, c_char_p, c_int, c_int8, c_size_t, c_ssize_t as c_intptr_t, c_uint64, c_void_p
 
-from .install import ensure_library
+from .install import installed_library
 
 
 def _handle(name: str) -> type:
@@ -181,11 +181,11 @@ _libc.free.restype = None
 
 
 def library() -> ctypes.CDLL:
-    """Load (once) and declare the tt-mlir C library; fetches it on first use if needed."""
+    """Load (once) and declare the tt-mlir C library (installed by the set-up; InstallError if not)."""
     global _lib
     with _lock:
         if _lib is None:
-            lib = ctypes.CDLL(str(ensure_library()), mode=ctypes.RTLD_LOCAL)
+            lib = ctypes.CDLL(str(installed_library()), mode=ctypes.RTLD_LOCAL)
             for name, (args, res) in _SIGNATURES.items():
                 fn = getattr(lib, name)
                 fn.argtypes = args

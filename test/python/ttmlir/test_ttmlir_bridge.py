@@ -78,15 +78,13 @@ def test_errors_do_not_leak_between_calls():
     assert "copy_tile" in verify(COMPUTE)
 
 
-def test_ensure_library_is_idempotent(monkeypatch):
-    path = install.ensure_library()
-    assert path.is_file() and install.is_installed()
-
+def test_install_is_idempotent(monkeypatch):
     def no_download(*a, **k):
-        raise AssertionError("second run must not download")
+        raise AssertionError("an installed library must not be downloaded again")
 
     monkeypatch.setattr(install, "_download_wheel", no_download)
-    assert install.ensure_library() == path
+    path = install.install()
+    assert path.is_file() and install.is_installed() and install.installed_library() == path
 
 
 def test_install_cli_second_run_prints_path():
