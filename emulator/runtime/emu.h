@@ -103,7 +103,7 @@ enum Op {
     kFillTile, kReduceTile, kUnaryBcast, kDestReuse, kPackTile, kTilize, kUntilize, kNocReadTile,
     kNocWriteTile, kNocRead, kNocWrite,
 #define TTBW_X(name) kOp_##name,
-    TTBW_SFPU_UNARY_OPS(TTBW_X) TTBW_SFPU_BINARY_OPS(TTBW_X)
+    TTBW_SFPU_UNARY_OPS(TTBW_X) TTBW_SFPU_BINARY_OPS(TTBW_X) TTBW_SFPU_TERNARY_OPS(TTBW_X)
 #undef TTBW_X
     kNumOps
 };

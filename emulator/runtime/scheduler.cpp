@@ -23,7 +23,7 @@ const char* const kOpNames[kNumOps] = {
     "tilize", "untilize", "noc_async_read_tile", "noc_async_write_tile", "noc_async_read",
     "noc_async_write",
 #define TTBW_X(name) #name "_tile",
-    TTBW_SFPU_UNARY_OPS(TTBW_X) TTBW_SFPU_BINARY_OPS(TTBW_X)
+    TTBW_SFPU_UNARY_OPS(TTBW_X) TTBW_SFPU_BINARY_OPS(TTBW_X) TTBW_SFPU_TERNARY_OPS(TTBW_X)
 #undef TTBW_X
 };
 

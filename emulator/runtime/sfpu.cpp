@@ -105,4 +105,20 @@ void ttbw_sfpu_binary(int op, uint32_t d0, uint32_t d1, uint32_t odst) {
     t_core->ctr->ops[kOp_div_binary + op]++;
 }
 
+void ttbw_sfpu_ternary(int op, uint32_t d0, uint32_t d1, uint32_t d2, uint32_t odst) {
+    if (op != kTtbwSfpu_where) fault("unsupported SFPU ternary operation " + std::to_string(op));
+    const char* name = "where_tile";
+    need_math(name);
+    uint8_t* c = dst_bytes(d0, name);
+    uint8_t* t = dst_bytes(d1, name);
+    uint8_t* f = dst_bytes(d2, name);
+    uint8_t* o = dst_bytes(odst, name, true);
+    in_dst_mode([&](auto mode) {  // in place is fine: element-wise
+        using D = decltype(mode);
+        D dc = D::at(c), dt = D::at(t), df = D::at(f), out = D::at(o);
+        for (uint32_t i = 0; i < kTileElems; ++i) out.set(i, dc.get(i) != 0.0f ? dt.get(i) : df.get(i));
+    });
+    t_core->ctr->ops[kOp_where]++;
+}
+
 }  // extern "C"

@@ -152,3 +152,22 @@ def test_a_rounded_value_used_twice():
     assert spec.kernels.round_hops == 1
     p = (g * x).float()
     assert np.array_equal(got, (p * p).numpy())
+
+
+@pytest.mark.parametrize("b_shape", [(1, 1, 1, 64), (1, 1, 64, 1), (1, 1, 1, 1)], ids=["row", "col", "scalar"])
+def test_f32_infinities_and_nans_through_an_in_tile_sum(b_shape):
+    """grad_b = sum_to(grad * a) over in-tile dims of f32 data keeps torch's infinities (one of
+    each sign in separate rows / columns) and NaNs (inf - inf, or a NaN term), finite sums to
+    the f32 bound; the TF32 split of a non-finite term would otherwise make every such sum NaN."""
+    gen = torch.Generator().manual_seed(11)
+    g, a, b = (torch.randn(s, generator=gen) for s in [(1, 1, 64, 64), (1, 1, 64, 64), b_shape])
+    g[0, 0, 3, 5] = float("inf")
+    g[0, 0, 40, 50] = -float("inf")
+    g[0, 0, 7, 9] = float("nan")
+    G, A, B = (ttbw.from_torch(x, ttbw.float32, layout=ttbw.TILE_LAYOUT) for x in (g, a, b))
+    got = ttbw.to_torch(ttbw.mul_bw(G, A, B)[1]).double()
+    want = (g.double() * a.double()).sum(dim=[d for d in range(4) if b_shape[d] == 1], keepdim=True)
+    assert torch.equal(got.isnan(), want.isnan()) and want.isnan().any()
+    assert torch.equal(got.isinf(), want.isinf()) and torch.equal(got[got.isinf()], want[want.isinf()])
+    finite = want.isfinite()
+    assert torch.allclose(got[finite], want[finite], rtol=1e-5, atol=1e-4)

@@ -79,6 +79,13 @@ template <bool approx = false, bool fast_and_approx = true, uint32_t scale = 0x3
 inline void exp_tile_init() {}
 template <bool approx = false, bool fast_and_approx = true, uint32_t scale = 0x3F800000>
 inline void exp_tile(uint32_t idst) { ttbw_sfpu_unary(kTtbwSfpu_exp, idst); }
+// where_tile<format>(cond, t, f, odst): odst = cond != 0 ? t : f (the format names DST's data).
+enum class DataFormat : uint8_t { Float32 = 0, Float16_b = 5, Bfp8_b = 6 };
+inline void where_tile_init() {}
+template <DataFormat format>
+inline void where_tile(uint32_t cond, uint32_t t, uint32_t f, uint32_t odst) {
+    ttbw_sfpu_ternary(kTtbwSfpu_where, cond, t, f, odst);
+}
 template <bool fast_and_approx = true>
 inline void gelu_tile_init() {}
 template <bool fast_and_approx = true>

@@ -16,6 +16,9 @@
 // name_tile(idst0, idst1, odst): DST tile odst <- f(DST tile idst0, DST tile idst1).
 #define TTBW_SFPU_BINARY_OPS(X) X(div_binary) X(power_binary) X(binary_max) X(binary_min)
 
+// name_tile<DataFormat>(idst0, idst1, idst2, odst): DST tile odst <- f(three DST tiles).
+#define TTBW_SFPU_TERNARY_OPS(X) X(where)
+
 enum TtbwSfpuUnaryOp {
 #define TTBW_X(name) kTtbwSfpu_##name,
     TTBW_SFPU_UNARY_OPS(TTBW_X)
@@ -29,4 +32,11 @@ enum TtbwSfpuBinaryOp {
     TTBW_SFPU_BINARY_OPS(TTBW_X)
 #undef TTBW_X
     kTtbwSfpuBinaryCount
+};
+
+enum TtbwSfpuTernaryOp {
+#define TTBW_X(name) kTtbwSfpu_##name,
+    TTBW_SFPU_TERNARY_OPS(TTBW_X)
+#undef TTBW_X
+    kTtbwSfpuTernaryCount
 };

@@ -189,9 +189,24 @@ class KernelFn:
             self.copy(s_cb, 1, s_idx)
             self.op("sub_binary_tile_init")
             self.op("sub_binary_tile", [one, zero, one], ["i32"] * 3)  # v - trunc(v), exact
+            if step == 0:
+                self.keep_finite_residual(s_cb, s_idx)
             if step == 1:
                 self.cbop("cb_pop_front", tmp, one)
             self.pack([(0, parts), (1, tmp if step == 0 else parts)])
+
+    def keep_finite_residual(self, src: str, index: str) -> None:
+        """DST 1 (x - trunc(x) of tile src[index]) = 0 where x is inf or NaN: trunc(x) carries
+        those, and inf - inf would turn a sum of infinities into NaN."""
+        two, three = self.c(2), self.c(3)
+        self.copy(src, 2, index)
+        self.op("sub_binary_tile", [two, two, two], ["i32"] * 3)  # x - x: 0, NaN where x is not finite
+        self.op("eqz_tile_init")
+        self.op("eqz_tile", [two], ["i32"])  # 1.0 where x is finite
+        self.fill("0.0", 3)
+        self.op("where_tile_init")
+        self.op("where_tile", [two, self.c(1), three, self.c(1)], ["i32"] * 4,
+                props="dtype = #ttcore.supportedDataTypes<f32>")
 
     def move(self, src: str, out: str, via: str | None = None) -> None:
         """One tile from the front of src through DST onto out (rounded / converted to out's
