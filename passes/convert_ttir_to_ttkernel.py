@@ -110,9 +110,11 @@ def _prepare(func, grid, fuse: bool = True):
     inner = walk_ops(func)
     mul_bws = [op for op in inner if op.name == "ttir.mul_bw"]
     ttir = [op for op in inner if op.name.startswith("ttir.") and op.name != "ttir.mul_bw"]
-    if not mul_bws and not ttir:
+    if not mul_bws and not ttir and not _returns_tensors(func):
         return None
-    source, anchor, module = func, (mul_bws or ttir)[0], None
+    # a function returning tensors it does not compute (its arguments, e.g. after neg(neg(x))
+    # folds) is lowered too: copy programs give its results their own buffers
+    source, anchor, module = func, (mul_bws or ttir or [func])[0], None
     if mul_bws:
         _check_single_mul_bw(func, name, mul_bws, ttir, inner)
         module = _decompose(func, anchor)  # keeps the decomposed function alive while it is lowered
@@ -129,6 +131,11 @@ def _prepare(func, grid, fuse: bool = True):
         item = _prepare_composite(source, name, anchor, grid, lambda: plan_composite_function(source, memory))
     item[3]["op"] = op
     return (func, *item[1:])
+
+
+def _returns_tensors(func) -> bool:
+    results = ir.FunctionType(func.attributes["function_type"].value).results
+    return any(isinstance(t, ir.RankedTensorType) for t in results)
 
 
 def _check_single_mul_bw(func, name: str, mul_bws, ttir, inner) -> None:

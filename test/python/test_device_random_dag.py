@@ -51,7 +51,6 @@ class Dag:
             if int(np.prod(self.full)) <= 40_000:
                 break
         self.args, self.nodes, self.lines = [], [], []
-        self.negated: set = set()
 
     def fresh(self) -> str:
         return f"%{len(self.lines)}"
@@ -112,9 +111,6 @@ class Dag:
             return self.binary(self.rng.choice(["multiply", "add", "subtract"]), pick(), pick())
         if kind < 0.75:
             x = pick()
-            if x.name in self.negated:  # neg(neg(x)) folds to x: a function returning an argument
-                return self.typecast(x, "f32" if x.dtype == "bf16" else "bf16")
-            self.negated.add(self.fresh())
             return self.emit("neg", [x], x.shape, x.dtype, x.layout, -x.value, x.bound)
         if kind < 0.9:
             x = pick()

@@ -196,12 +196,20 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
         raise UnsupportedError("composite mode: the function has no return")
     result_list = []
     for k, v in enumerate(results):
-        if v not in value_buf or isinstance(v, ir.BlockArgument):
+        if v not in value_buf:
             raise UnsupportedError("composite mode: every returned value must be computed by a program")
         buf, shape = value_buf[v]
         info = infos[buf]
-        if any(o[0] == "arg" for o in info["origin"]):  # an input, seen through a free reshape
-            raise UnsupportedError("composite mode: every returned value must be computed by a program")
+        if any(o[0] == "arg" for o in info["origin"]):
+            # an argument returned as it is (or through a free reshape): a copy program gives the
+            # result its own buffer, as a computed one has
+            d = _desc(v)
+            copy = f"copy{len(steps)}"
+            infos[copy] = dict(shape=buffer_shape(shape, d.layout), dtype=DEVICE_FORMAT[d.data_type],
+                               layout=d.layout, memory="dram", origin=())
+            steps.append(Step("copy", "generic", ((buf, shape),), copy, shape, _copy_function(v.type)))
+            read.add(buf)
+            buf, info = copy, infos[copy]
         info["origin"] = tuple(o for o in info["origin"] if o[0] != "intermediate") + (("result", k),)
         if buf not in prealloc:
             info["memory"] = out_memory
@@ -254,6 +262,24 @@ def _linalg_function(op, tensor_operands, scalars) -> str:
         except DiagnosticError as e:
             raise UnsupportedError(f"composite mode: {e}") from None
         return str(module)
+
+
+def _copy_function(tensor_type) -> str:
+    """Device linalg copying one tensor: an identity generic (a TTIR op folding to its
+    operand, e.g. neg(neg(x)), leaves nothing to convert)."""
+    from mlir import ir
+
+    rank = ir.RankedTensorType(tensor_type).rank
+    dims = ", ".join(f"d{i}" for i in range(rank))
+    element = ir.RankedTensorType(tensor_type).element_type
+    iterators = ", ".join(['"parallel"'] * rank)
+    return (f"#map = affine_map<({dims}) -> ({dims})>\n"
+            f"func.func @step(%arg0: {tensor_type}) -> {tensor_type} {{\n"
+            f"  %0 = tensor.empty() : {tensor_type}\n"
+            f"  %1 = linalg.generic {{indexing_maps = [#map, #map], iterator_types = [{iterators}]}}"
+            f" ins(%arg0 : {tensor_type}) outs(%0 : {tensor_type}) {{\n"
+            f"  ^bb0(%in: {element}, %out: {element}):\n    linalg.yield %in : {element}\n  }} -> {tensor_type}\n"
+            f"  return %1 : {tensor_type}\n}}\n")
 
 
 @lru_cache(maxsize=512)

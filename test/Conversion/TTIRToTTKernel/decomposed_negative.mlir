@@ -44,12 +44,3 @@ func.func @preallocated_input(%arg0: tensor<32x32xbf16>, %arg1: tensor<32x32xbf1
   %1 = bufferization.materialize_in_destination %arg0 in %arg2 : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
   return %0, %1 : tensor<32x32xbf16>, tensor<32x32xbf16>
 }
-
-// -----
-
-func.func @returns_an_input(%arg0: tensor<1x32x32xbf16>, %arg1: tensor<1x32x32xbf16>) -> (tensor<1x32x32xbf16>, tensor<32x32xbf16>) {
-  // expected-error @+1 {{'ttir.multiply' op: unsupported: composite mode: every returned value must be computed by a program}}
-  %0 = "ttir.multiply"(%arg0, %arg1) : (tensor<1x32x32xbf16>, tensor<1x32x32xbf16>) -> tensor<1x32x32xbf16>
-  %1 = "ttir.reshape"(%arg0) {shape = [32 : i32, 32 : i32]} : (tensor<1x32x32xbf16>) -> tensor<32x32xbf16>
-  return %0, %1 : tensor<1x32x32xbf16>, tensor<32x32xbf16>
-}
