@@ -14,10 +14,19 @@ LIBRARY = BUILD_DIR / "dialect" / "libTTBWDialect.so"
 OPS_MODULE = BUILD_DIR / "dialect" / "_ttir_ops_gen.py"
 
 _CAPSULE_NAME = b"mlir.ir.Context._CAPIPtr"
+_OPERATION_CAPSULE = b"mlir.ir.Operation._CAPIPtr"
 
 
 class _MlirContext(ctypes.Structure):
     _fields_ = [("ptr", ctypes.c_void_p)]
+
+
+class _MlirOperation(ctypes.Structure):
+    _fields_ = [("ptr", ctypes.c_void_p)]
+
+
+class _MlirStringRef(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_char_p), ("length", ctypes.c_size_t)]
 
 
 _library = None
@@ -36,17 +45,33 @@ def _dialect_library():
         library = ctypes.CDLL(str(LIBRARY))
         library.ttbwLoadTTIRDialect.argtypes = [_MlirContext]
         library.ttbwLoadTTIRDialect.restype = None
+        library.ttbwRenameLocationFile.argtypes = [_MlirOperation, _MlirStringRef, _MlirStringRef]
+        library.ttbwRenameLocationFile.restype = None
         _library = library
     return _library
 
 
-def load_ttir(context) -> None:
-    """Loads the `ttir` dialect into `context` (a no-op when it is loaded already)."""
+def _capsule_pointer(capsule, name: bytes) -> int:
     get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
     get_pointer.restype = ctypes.c_void_p
     get_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
-    pointer = get_pointer(context._CAPIPtr, _CAPSULE_NAME)
-    _dialect_library().ttbwLoadTTIRDialect(_MlirContext(pointer))
+    return get_pointer(capsule, name)
+
+
+def load_ttir(context) -> None:
+    """Loads the `ttir` dialect into `context` (a no-op when it is loaded already)."""
+    _dialect_library().ttbwLoadTTIRDialect(_MlirContext(_capsule_pointer(context._CAPIPtr, _CAPSULE_NAME)))
+
+
+def rename_location_file(operation, old: str, new: str) -> None:
+    """Gives every file location named `old` under `operation` (an ir.Operation), of its ops
+    and block arguments, the file name `new` (same line and column)."""
+    def string(text: str) -> _MlirStringRef:
+        data = text.encode("utf-8", "surrogateescape")
+        return _MlirStringRef(data, len(data))
+
+    pointer = _capsule_pointer(operation._CAPIPtr, _OPERATION_CAPSULE)
+    _dialect_library().ttbwRenameLocationFile(_MlirOperation(pointer), string(old), string(new))
 
 
 def make_context():

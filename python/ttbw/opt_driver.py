@@ -134,11 +134,9 @@ class Driver:
         if not self.verify_each and not self._verified(module):
             return None
         if self.bytecode:
-            import io
+            from ttbw.ir_text import bytecode
 
-            buffer = io.BytesIO()
-            module.operation.write_bytecode(buffer)
-            return buffer.getvalue()
+            return bytecode(module.operation)
         return trace.flags.asm(module)
 
     def _run(self, step, module, printing) -> bool:
