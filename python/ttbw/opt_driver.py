@@ -27,11 +27,11 @@ class UnknownOption(PipelineError):
 class Driver:
     """`instrumentation`: IR dumps, timing, statistics and the printing flags
     (`ttbw.instrumentation`); `split_marker`: split the input at this marker (None: don't);
-    `verify_each`: verify after every pass; `dump_pipeline`: print the resolved pipeline;
-    `bytecode`: outputs are MLIR bytecode."""
+    `verify_each`: verify after every pass (else once, after the last one); `dump_pipeline`: print
+    the resolved pipeline; `bytecode`: outputs are MLIR bytecode."""
 
     def __init__(self, name: str, instrumentation: Instrumentation | None = None, allow_unregistered=False,
-                 threading=True, verify_each=True, split_marker: str | bool | None = None, dump_pipeline=False,
+                 threading=True, verify_each=False, split_marker: str | bool | None = None, dump_pipeline=False,
                  bytecode=False):
         self.name = name
         self.instrumentation = instrumentation or Instrumentation()
@@ -110,8 +110,8 @@ class Driver:
             self.diagnostics += error.diagnostics
             return None
         self.parse_seconds += time.perf_counter() - started
-        # Parsing verifies (the dialect's C++ verifiers included), and so does MLIR's pass
-        # manager after an upstream step: the driver verifies after ttbw's passes.
+        # Parsing verifies (the dialect's C++ verifiers included); with verify_each, MLIR's pass
+        # manager verifies after an upstream step and the driver after ttbw's passes.
         prepare_context(steps, self.context)
         trace = self.instrumentation
         for step in steps:
