@@ -26,16 +26,45 @@ PER_PART = ("ttir.sum", "ttir.reshape", "ttir.typecast", "ttir.neg",
 
 def run(module, options) -> None:
     errors = []
+    signatures: dict = {}  # function_type attribute -> whether it holds a complex tensor
     for op in list(module.body.operations):
-        if op.operation.name == "func.func":
+        op = op.operation
+        if op.name == "func.func" and _may_hold_complex(op, signatures):
             with op.location:
-                errors += _expand_function(op.operation)
+                errors += _expand_function(op)
     if errors:
         raise DiagnosticError(errors)
 
 
 def _is_complex(type_) -> bool:
     return isinstance(type_, ir.RankedTensorType) and isinstance(type_.element_type, ir.ComplexType)
+
+
+def _may_hold_complex(func, signatures: dict) -> bool:
+    """False when neither the signature nor a result of an op in the body (nested regions
+    aside) is complex: then _expand_function has nothing to do. Reads one op at a time
+    instead of listing every block's ops."""
+    type_attr = func.attributes["function_type"]
+    found = signatures.get(type_attr)
+    if found is None:
+        function_type = ir.FunctionType(ir.TypeAttr(type_attr).value)
+        found = signatures[type_attr] = any(_is_complex(t) for t in [*function_type.inputs,
+                                                                      *function_type.results])
+    if found:
+        return True
+    visited = []
+
+    def visit(op):
+        if not visited:  # the function itself
+            visited.append(op)
+            return ir.WalkResult.ADVANCE
+        if any(_is_complex(t) for t in op.results.types):
+            visited.append(op)
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.SKIP
+
+    func.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return len(visited) > 1
 
 
 def _part_type(type_):
