@@ -67,15 +67,15 @@ class Template:
         from mlir import ir
 
         create = ir.Operation.create
-        built = []
+        results: list = []  # per step, its results as values (read once)
 
         def value(reference):
-            return leaves[reference[1]] if reference[0] == LEAF else built[reference[1]].results[reference[2]]
+            return leaves[reference[1]] if reference[0] == LEAF else results[reference[1]][reference[2]]
 
         for step in self.steps:
-            built.append(create(step.name, results=step.result_types,
-                                operands=[value(r) for r in step.operands],
-                                attributes=step.attributes or None, loc=location, ip=insertion_point))
+            op = create(step.name, results=step.result_types, operands=[value(r) for r in step.operands],
+                        attributes=step.attributes or None, loc=location, ip=insertion_point)
+            results.append([op.result] if len(step.result_types) == 1 else list(op.results))
         return [None if r is None else value(r) for r in self.replacements]
 
 
