@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mlir import ir
+
 LEAF, NEW = 0, 1  # a reference: (LEAF, leaf index) or (NEW, step index, result number)
 
 
@@ -64,8 +66,6 @@ class Template:
 
     def replay(self, leaves: list, location, insertion_point) -> list:
         """The replacement values, computed from `leaves` by new ops at `insertion_point`."""
-        from mlir import ir
-
         create = ir.Operation.create
         results: list = []  # per step, its results as values (read once)
 
