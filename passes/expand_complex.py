@@ -27,13 +27,10 @@ PER_PART = ("ttir.sum", "ttir.reshape", "ttir.typecast", "ttir.neg",
 
 def run(module, options) -> None:
     errors = []
-    signatures: dict = {}  # function_type attribute -> whether it holds a complex tensor
     templates: dict = {}  # op signature -> Template (see replay.py)
-    for op in list(module.body.operations):
-        op = op.operation
-        if op.name == "func.func" and _may_hold_complex(op, signatures):
-            with op.location:
-                errors += _expand_function(op, templates)
+    for func in _functions_with_complex(module):
+        with func.location:
+            errors += _expand_function(func, templates)
     if errors:
         raise DiagnosticError(errors)
 
@@ -42,31 +39,37 @@ def _is_complex(type_) -> bool:
     return isinstance(type_, ir.RankedTensorType) and isinstance(type_.element_type, ir.ComplexType)
 
 
-def _may_hold_complex(func, signatures: dict) -> bool:
-    """False when neither the signature nor a result of an op in the body (nested regions
-    aside) is complex: then _expand_function has nothing to do. Reads one op at a time
-    instead of listing every block's ops."""
-    type_attr = func.attributes["function_type"]
-    found = signatures.get(type_attr)
-    if found is None:
-        function_type = ir.FunctionType(ir.TypeAttr(type_attr).value)
-        found = signatures[type_attr] = any(_is_complex(t) for t in [*function_type.inputs,
-                                                                      *function_type.results])
-    if found:
-        return True
-    visited = []
+def _functions_with_complex(module) -> list:
+    """The module's functions, in order, whose signature or an op result in their body (nested
+    regions aside) is complex: the others have nothing to expand. One walk of the module; a
+    func.func it meets is top-level, as a function body cannot hold one (not a symbol table)."""
+    signatures: dict = {}  # function_type attribute -> whether it holds a complex tensor
+    found: list = []
+    current: list = []  # the function whose body ops the walk is visiting
+    root: list = []
 
     def visit(op):
-        if not visited:  # the function itself
-            visited.append(op)
+        if not root:  # the module itself
+            root.append(op)
             return ir.WalkResult.ADVANCE
-        if any(_is_complex(t) for t in op.results.types):
-            visited.append(op)
-            return ir.WalkResult.INTERRUPT
-        return ir.WalkResult.SKIP
+        if op.name == "func.func":
+            type_attr = op.attributes["function_type"]
+            complex_ = signatures.get(type_attr)
+            if complex_ is None:
+                function_type = ir.FunctionType(ir.TypeAttr(type_attr).value)
+                complex_ = signatures[type_attr] = any(
+                    _is_complex(t) for t in [*function_type.inputs, *function_type.results])
+            current[:] = [] if complex_ else [op]
+            if complex_:
+                found.append(op)
+                return ir.WalkResult.SKIP
+            return ir.WalkResult.ADVANCE
+        if current and any(_is_complex(t) for t in op.results.types):
+            found.append(current.pop())
+        return ir.WalkResult.SKIP  # a top-level op that is no function, or one of a body
 
-    func.walk(visit, ir.WalkOrder.PRE_ORDER)
-    return len(visited) > 1
+    module.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
 
 
 def _part_type(type_):
