@@ -14,7 +14,8 @@ except the leaf values themselves, so a replay builds exactly what its builder w
         replacements = template.replay(leaves, location, insertion_point)
 
 The new ops are found from the replacement values back to the leaves, so a builder must
-create no op that no replacement depends on.
+build from the leaves only (no other existing value) and create no op that no replacement
+depends on.
 """
 from __future__ import annotations
 

@@ -3,18 +3,21 @@
 The bindings' `get_asm` hands every fragment MLIR's printer emits (a token, a space) to a
 Python callback; given a file path instead, their printer streams to it from C++, several
 times faster on a large module. The path is that of an anonymous in-memory file (memfd),
-read back whole, so nothing touches the disk. Without memfd (not Linux) `get_asm` is used.
+read back whole, so nothing touches the disk. Without memfd (not Linux), or under a file size
+limit, `get_asm` is used: LLVM aborts the process when its file stream fails to write.
 """
 from __future__ import annotations
 
 import io
 import os
+import resource
 
 _PROC_FD = "/proc/self/fd"
 
 
 def _in_memory() -> bool:
-    return hasattr(os, "memfd_create") and os.path.isdir(_PROC_FD)
+    return hasattr(os, "memfd_create") and os.path.isdir(_PROC_FD) and \
+        resource.getrlimit(resource.RLIMIT_FSIZE)[0] == resource.RLIM_INFINITY
 
 
 def asm(operation, **flags) -> str:
