@@ -25,10 +25,10 @@ STAGES = [
     ("broadcast gradients reduced", "ttbw-opt", ["--ttir-reduce-broadcast-grads"]),
     ("complex tensors expanded into (real, imag)", "ttbw-opt", ["--ttir-expand-complex"]),
     ("canonicalized and CSE-d: tt-mlir TTIR", "ttbw-opt", ["--canonicalize", "--cse"]),
-    ("one fused Tensix program: TTKernel reader/compute/writer (verified by tt-mlir)",
+    ("one fused Tensix program: TTMetal host function + TTKernel reader/compute/writer (tt-mlir)",
      "ttbw-opt", ["--convert-ttir-to-ttkernel"]),
     ("EmitC from tt-mlir's convert-ttkernel-to-emitc", "ttbw-opt",
-     ["--allow-unregistered-dialect", "--convert-ttkernel-to-emitc"]),
+     ["--convert-ttkernel-to-emitc"]),
     ("kernel C++ from tt-mlir's TTKernel->C++ translation", "ttbw-translate", ["--ttkernel-to-cpp"]),
 ]
 

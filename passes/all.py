@@ -26,19 +26,19 @@ register_pass(PassInfo(
     (Option("target", str, "cpu", "cpu | device"),)))
 register_pass(PassInfo(
     "convert-ttir-to-ttkernel",
-    "Lower each function holding one ttir.mul_bw to a fused Tensix program: a nested module of "
-    "TTKernel reader/compute/writer kernels + its host program description (ttbw.program JSON)",
+    "Lower each function holding one ttir.mul_bw to a fused Tensix program: a host function of "
+    "TTMetal ops + a module of TTKernel reader/compute/writer kernels, in tt-mlir's context",
     "ttbw.passes.convert_ttir_to_ttkernel",
     (Option("grid", str, "8x8", "core grid COLSxROWS the work is split over"),
      Option("fuse", bool, True, "true: one fused program per function (a ttir.mul_bw or its "
             "decomposition); false: ttnn's composite path, one program per TTIR op of the "
             "decomposition, intermediates in DRAM")),
-    unregistered_output=True))
+    ttmlir_output=True))
 register_pass(PassInfo(
     "convert-ttkernel-to-emitc",
     "Convert each program's TTKernel kernels to EmitC with tt-mlir's own conversion (the IR "
     "tt-mlir translates to C++)",
-    "ttbw.passes.convert_ttkernel_to_emitc", unregistered_output=True))
+    "ttbw.passes.convert_ttkernel_to_emitc", ttmlir_output=True))
 
 
 def _tensix_pipeline(options: dict) -> str:

@@ -1,21 +1,25 @@
 """convert-ttir-to-ttkernel: a function holding one `ttir.mul_bw` → one fused Tensix program.
 
     func.func @f(%grad, %a, %b) -> (...) { %0:2 = "ttir.mul_bw"(...) ...; return ... }
-  becomes
-    module @f attributes {ttbw.program = "<JSON host program description>"} {
+  becomes (in tt-mlir's own MLIR context, printed in its syntax)
+    func.func @f(%arg0: memref<...>, ...) -> (memref<...>, ...) {   // the host program: TTMetal ops
+      "ttmetal.create_buffer" / "ttmetal.enqueue_write_buffer" / "ttmetal.enqueue_program" /
+      "ttmetal.enqueue_read_buffer" / "ttmetal.finish" / "ttmetal.deallocate_buffer" ...
+    }
+    module @f_program {
       func.func @reader() attributes {ttkernel.thread = #ttkernel.thread<noc>} {...}
       func.func @compute() attributes {ttkernel.thread = #ttkernel.thread<compute>} {...}
       func.func @writer() attributes {ttkernel.thread = #ttkernel.thread<noc>} {...}
     }
 
-The kernels are the ones `ttbw.lowering` generates (verified and translated by the real
-tt-mlir while the host program is built); the description (schema: python/ttbw/lowering/
-README.md, "Host program description") says which CBs, kernels, compile / runtime args and
-buffers the host sets up, and which function argument / result each buffer is. TTKernel is not
-registered in ttbw's MLIR context: the context must accept unregistered dialects, which the
-drivers set before the pipeline runs (`ttbw.pipeline.prepare_context`; the pass refuses a
-context that does not, it never changes it while running). Its ops print in generic form, which
-tt-mlir parses back (ttbw-translate --ttkernel-to-cpp).
+The kernels are the ones `ttbw.lowering` generates; the host function is built from the
+program's description (python/ttbw/lowering/README.md, "Host program description") by
+`ttbw.lowering.host_ir`. TTKernel / TTMetal are not ttbw's dialects: the pass prints the
+module's other ops, joins the generated text and parses the whole in tt-mlir's context
+(`ttbw.ttmlir.module.Module`, which tt-mlir verifies), and returns that module in place of its
+input (a context switch: no PassManager of the MLIR Python bindings can host it; ttbw-opt and
+ttbw.compile hand the new module to the next stage). Generated ops get the location of the
+function they replace.
 
 The input is a function holding one `ttir.mul_bw`, or its decomposition (the TTIR that
 ttir-mul-bw-decomposition-pipeline leaves, as in --ttir-to-tensix-pipeline): a decomposed
@@ -25,19 +29,19 @@ has nothing to fuse and is lowered op by op (as with fuse=false, below). What th
 lowering does not support (`ttbw.lowering.UnsupportedError`) is refused at the op.
 
 With `fuse=false` (ttnn's composite path, `ttbw.lowering.composite`) the function becomes one
-nested module per TTIR op program of the decomposition, in execution order, next to an empty
-manifest module (siblings, so ttbw-translate finds every program's kernels one level down):
+host function launching one program per TTIR op of the decomposition, in execution order
+(intermediates are DRAM buffers it creates and deallocates), and one kernel module per program
+(siblings, so ttbw-translate finds every program's kernels one level down):
 
-    module @f attributes {ttbw.composite = "<JSON: programs, DRAM intermediates, ...>"} {}
-    module @f_0_multiply attributes {ttbw.program = "<JSON>"} { reader / compute / writer }
-    module @f_1_sum attributes {ttbw.program = "<JSON>"} { ... }
+    func.func @f(...) { ... enqueue_program(@f_0_multiply) ... enqueue_program(@f_1_sum) ... }
+    module @f_0_multiply { reader / compute / writer }
+    module @f_1_sum { ... }
 
 The plan is `composite.plan_composite` (the one the runtime executes); what it does not
 support (a NaN scalar b, ...; its UnsupportedError names it) is reported at the op.
 """
 from __future__ import annotations
 
-import json
 import re
 
 from mlir import ir
@@ -45,8 +49,6 @@ from mlir import ir
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.dialect.ops import MUL_BW_OPERANDS, MUL_BW_RESULTS, segments, walk_ops
 from ttbw.lowering.limits import refuse_unrunnable_sizes
-
-from .ir_build import relocate, require_unregistered_dialects
 
 _GRID = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*$")
 _ALLOWED = ("func.return", "arith.constant")
@@ -88,13 +90,11 @@ def run(module, options) -> None:
             work.append(item)
     if errors:
         raise DiagnosticError(errors)
-    if work:
-        require_unregistered_dialects(module, "convert-ttir-to-ttkernel")
-    for func, name, text, description in work:
-        if isinstance(text, list):
-            _replace_composite(func, name, text, description)
-        else:
-            _replace(func, name, text, description)
+    if not work:
+        return None
+    from ttbw.lowering.host_ir import lowered_module
+
+    return lowered_module(module, [(getattr(f, "operation", f), *rest) for f, *rest in work])
 
 
 def _prepare(func, grid, fuse: bool = True):
@@ -238,39 +238,3 @@ def _origins(func, op):
             positions.append(use.operand_number)
         origins.setdefault(role, {})["result"] = positions[0] if len(positions) == 1 else positions
     return origins, scalar, runtime_scalar
-
-
-def _replace(func, name: str, text: str, description: dict) -> None:
-    """Parses the kernels into a nested `module @name` that takes the function's place."""
-    assert text.startswith("module {")
-    body = text[len("module {"):]
-    wrapper = ir.Module.parse("module {\nmodule @" + json.dumps(name) + " {" + body + "}\n",
-                              func.context)
-    nested = wrapper.body.operations[0]
-    nested.attributes["ttbw.program"] = ir.StringAttr.get(
-        json.dumps(description, separators=(",", ":")), func.context)
-    relocate(nested.operation, func.location)
-    nested.operation.move_before(func)
-    func.erase()
-
-
-def _replace_composite(func, name: str, programs: list, composite: dict) -> None:
-    """The manifest `module @name {ttbw.composite}` then one `module @<program>` per program
-    (kernels parsed on their own: the example files carry their own type aliases)."""
-    context = func.context
-    parts = [f"module @{json.dumps(name)} {{\n}}"]
-    for pname, text, _ in programs:
-        kernels = ir.Module.parse(text, context)
-        body = "\n".join(str(op) for op in kernels.body.operations)
-        parts.append(f"module @{json.dumps(pname)} {{\n{body}\n}}")
-    wrapper = ir.Module.parse("module {\n" + "\n".join(parts) + "\n}\n", context)
-    ops = list(wrapper.body.operations)
-    ops[0].attributes["ttbw.composite"] = ir.StringAttr.get(
-        json.dumps(composite, separators=(",", ":")), context)
-    for nested, (_, _, description) in zip(ops[1:], programs):
-        nested.attributes["ttbw.program"] = ir.StringAttr.get(
-            json.dumps(description, separators=(",", ":")), context)
-    for nested in ops:
-        relocate(nested.operation, func.location)
-        nested.operation.move_before(func)
-    func.erase()

@@ -1,46 +1,32 @@
 """convert-ttkernel-to-emitc: each program's TTKernel kernels → EmitC, by the real tt-mlir.
 
-Runs tt-mlir's own `convert-ttkernel-to-emitc` (through `ttbw.ttmlir`) on every nested program
-module that `convert-ttir-to-ttkernel` made (a `builtin.module` holding functions with a
-`ttkernel.thread` attribute); the host description attributes stay on the module. The result
-is the IR that tt-mlir translates to C++ (`ttbw-translate --ttkernel-to-cpp` accepts it too).
-EmitC is an upstream dialect; the kernels keep tt-mlir's `#ttkernel.thread` attribute, which
-ttbw's context accepts as unregistered (as it does for TTKernel).
+Runs tt-mlir's own `convert-ttkernel-to-emitc` on the module, which lives in tt-mlir's
+context after `convert-ttir-to-ttkernel` (or was read there: IR naming TTKernel / TTMetal /
+TTCore is): every kernel function (a `ttkernel.thread` function, in the program modules) becomes
+EmitC; the host function's TTMetal ops stay as they are. The result is the IR that tt-mlir
+translates to C++ (`ttbw-translate --ttkernel-to-cpp` accepts it too). A module in ttbw's context
+holds no TTKernel (nothing to convert).
 """
 from __future__ import annotations
 
-from mlir import ir
-
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
-from ttbw.dialect.ops import walk_ops
-
-from .ir_build import relocate, require_unregistered_dialects
 
 
 def run(module, options) -> None:
-    from ttbw.ttmlir import TTMLIRError, to_emitc
+    from ttbw.ttmlir.module import Module
 
-    programs = [op.operation for op in module.body.operations
-                if op.operation.name == "builtin.module" and _has_kernels(op.operation)]
-    converted, errors = [], []
-    for nested in programs:  # all converted first: nothing changes unless every program converts
-        try:
-            converted.append(to_emitc(f"module {{\n{nested}\n}}", "<ttkernel>"))
-        except TTMLIRError as error:
-            reason = "; ".join(d.message for d in error.diagnostics) or error.summary
-            errors.append(Diagnostic("error", source_loc(nested.location),
-                                     f"convert-ttkernel-to-emitc: tt-mlir refused the kernels: {reason}"))
-    if errors:
-        raise DiagnosticError(errors)
-    if programs:
-        require_unregistered_dialects(module, "convert-ttkernel-to-emitc")
-    for nested, text in zip(programs, converted):
-        parsed = ir.Module.parse(text, module.context)  # keeps `replacement` alive until moved
-        replacement = parsed.body.operations[0].operation
-        relocate(replacement, nested.location)
-        replacement.move_before(nested)
-        nested.erase()
+    if not isinstance(module, Module):
+        from ttbw.dialect.ops import walk_ops
 
-
-def _has_kernels(module_op) -> bool:
-    return any("ttkernel.thread" in op.attributes for op in walk_ops(module_op) if op.name == "func.func")
+        foreign = next((op for op in walk_ops(module.operation) if op.name.startswith("ttkernel.")), None)
+        if foreign is not None:  # read with --allow-unregistered-dialect: not tt-mlir's ops
+            raise DiagnosticError([Diagnostic("error", source_loc(foreign.location), (
+                "convert-ttkernel-to-emitc: these TTKernel ops are unregistered ops of ttbw's context; "
+                "read the file without --allow-unregistered-dialect (IR naming TTKernel is read in "
+                "tt-mlir's context)"))])
+        return
+    try:
+        module.to_emitc()
+    except DiagnosticError as error:
+        raise DiagnosticError([Diagnostic(d.severity, d.loc, f"convert-ttkernel-to-emitc: {d.message}", d.notes)
+                               for d in error.diagnostics]) from None

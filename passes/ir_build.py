@@ -47,16 +47,3 @@ def relocate(root, location) -> None:
         return ir.WalkResult.ADVANCE
 
     root.walk(visit)
-
-
-def require_unregistered_dialects(module, pass_name: str) -> None:
-    """Passes emitting TTKernel ops (which ttbw's context does not register) need a context
-    that allows unregistered dialects, set before the pipeline runs: changing it while a
-    PassManager runs aborts MLIR."""
-    if not module.context.allow_unregistered_dialects:
-        from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
-
-        raise DiagnosticError([Diagnostic("error", source_loc(module.operation.location), (
-            f"{pass_name} emits TTKernel ops, which ttbw's context does not register: the context "
-            "must allow unregistered dialects before the pipeline runs (ttbw-opt, ttbw.compile and "
-            "ttbw.passes.add_to_pass_manager set it)"))])

@@ -15,19 +15,29 @@ The pipeline is written as for `ttbw-opt --pass-pipeline` (ttbw passes and pipel
 their options, upstream passes and op anchors). Each ttbw pass becomes a Python-defined pass of
 the PassManager (named as in IR dumps: TTIRDecomposeMulBw), each upstream element an
 ordinary one, so threading, IR printing and timing of the PassManager apply to all of them.
-A pipeline that lowers to TTKernel makes `context` accept unregistered dialects here, before
-the PassManager runs: no pass changes the context while it runs.
+No pass changes the context.
+
+The lowering to Tensix programs (`convert-ttir-to-ttkernel`, `convert-ttkernel-to-emitc`, and
+the pipelines holding them) cannot be added: its output lives in tt-mlir's own MLIR context
+(where TTKernel / TTMetal are registered), which a PassManager of the upstream bindings cannot
+hand on. Run the decomposition in your PassManager, then lower its output with
+`ttbw.compile(module)` (or `ttbw-opt`), which switches context between the stages.
 """
 from __future__ import annotations
 
 
 def add_to_pass_manager(pm, pipeline: str, context) -> None:
     """Appends `pipeline` (`builtin.module(...)`) to `pm`, whose context is `context`.
-    Raises ValueError (a PipelineError) for an unknown pass or a bad option."""
-    from ttbw.pipeline import parse_pipeline, prepare_context, resolve
+    Raises ValueError (a PipelineError) for an unknown pass, a bad option or a pass whose
+    output lives in tt-mlir's context (the lowering)."""
+    from ttbw.pipeline import PipelineError, parse_pipeline, resolve
 
     steps = resolve(parse_pipeline(pipeline), context)
-    prepare_context(steps, context)
+    for step in steps:
+        if step.ttbw_pass is not None and step.ttbw_pass.ttmlir_output:
+            raise PipelineError(f"'{step.name}' cannot run in a PassManager of the MLIR Python bindings: its "
+                                "output lives in tt-mlir's own context (TTKernel / TTMetal); lower with "
+                                "ttbw.compile(module) or ttbw-opt instead")
     for step in steps:
         if step.ttbw_pass is None:
             pm.add(step.name)

@@ -2,7 +2,8 @@
 
 Only names, summaries and options live here, so `ttbw-opt --help` and the
 pipeline parser need no MLIR import; a pass's module is imported when it runs.
-A pass module exposes `run(module, options) -> None` and raises
+A pass module exposes `run(module, options)`, which changes the module in place (returns None)
+or returns the module that replaces it (a context switch: `ttmlir_output`), and raises
 `ttbw.diagnostics.DiagnosticError` to refuse its input.
 """
 from __future__ import annotations
@@ -52,9 +53,10 @@ class PassInfo:
     summary: str
     module: str  # imported lazily; must define run(module, options)
     options: tuple[Option, ...] = ()
-    # The pass emits ops of dialects ttbw's context does not register (TTKernel): the context
-    # must allow unregistered dialects before a pipeline holding it runs (never set mid-run).
-    unregistered_output: bool = False
+    # The pass hands on a module in tt-mlir's own context (TTKernel / TTMetal registered there):
+    # its `run` returns that module instead of changing its input in place. A PassManager of
+    # the upstream bindings cannot host it (its IR cannot leave the bindings' context).
+    ttmlir_output: bool = False
 
     def parse_options(self, given: dict[str, str]) -> dict:
         return parse_options(self.argument, self.options, given)
@@ -65,8 +67,10 @@ class PassInfo:
         convert-ttir-to-ttkernel -> ConvertTTIRToTTKernel."""
         return "".join(_ACRONYMS.get(word, word.capitalize()) for word in self.argument.split("-"))
 
-    def run(self, module, options: dict) -> None:
-        import_module(self.module).run(module, options)
+    def run(self, module, options: dict):
+        """The module after the pass: `module` changed in place, or the new module it returns."""
+        result = import_module(self.module).run(module, options)
+        return module if result is None else result
 
 
 @dataclass(frozen=True)

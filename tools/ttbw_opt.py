@@ -153,12 +153,13 @@ def _list_passes() -> str:
 
 
 def _show_dialects() -> str:
-    """mlir-opt's --show-dialects: the dialects ttbw-opt's context loads (MLIR's own, as the
-    bindings register them, and ttbw's ttir)."""
+    """mlir-opt's --show-dialects: the dialects ttbw-opt reads (MLIR's own, as the bindings
+    register them, ttbw's ttir, and tt-mlir's, read in tt-mlir's context)."""
     from ttbw.dialect import make_context
+    from ttbw.ttmlir.module import TTMLIR_DIALECTS
 
     context = make_context()
-    names = {"ttir"}
+    names = {"ttir", *TTMLIR_DIALECTS}
     for name in _upstream_tool_output("--show-dialects").split(":", 1)[-1].strip().split(","):
         try:
             context.get_dialect_descriptor(name)

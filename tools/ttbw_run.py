@@ -59,7 +59,7 @@ def _input(spec: str, index: int, type_text: str, shape: tuple):
     """The host value of argument `index` from its command-line spec."""
     import numpy as np
 
-    tensor = type_text.startswith("tensor<")
+    tensor = type_text.startswith(("memref<", "tensor<"))
     if spec.startswith("random:"):
         try:
             seed = int(spec[len("random:"):])

@@ -10,28 +10,17 @@
 
 using namespace ttbw;
 
-namespace {
-
-// Enumerator values of the kernel headers (ttbw_emu/compute.h).
-enum BinOp { kMul = 0, kDiv = 1, kAdd = 2, kSub = 3 };
-enum Bcast { kBcastNone = 0, kBcastCol = 1, kBcastRow = 2, kBcastScalar = 3 };
-enum Reuse { kReuseNone = 0, kDestToSrcA = 1, kDestToSrcB = 2 };
-enum Pool { kPoolSum = 0 };
-enum Dim { kDimRow = 0, kDimCol = 1, kDimScalar = 2 };
-
-Fiber& compute_fiber() { return *t_fiber; }
-
-inline float to_dst(const Fiber& f, float v) { return f.fp32_dest ? v : round_bf16(v); }
+namespace ttbw {
 
 void need_math(const char* op) {
-    if (compute_fiber().regs != kRegsAcquired)
+    if (t_fiber->regs != kRegsAcquired)
         fault(std::string(op) + " writes DST outside a tile_regs_acquire ... tile_regs_commit section");
 }
 
 // DST tile `i` for reading (or accumulating): a tile not written since tile_regs_acquire
 // reads as zeros (the packer clears a released section). Zeroing lazily keeps acquire cheap.
 float* dst_tile(uint32_t i, const char* op) {
-    Fiber& f = compute_fiber();
+    Fiber& f = *t_fiber;
     if (i >= f.dst_tiles)
         fault(std::string(op) + ": DST index " + std::to_string(i) + " out of range: DST holds " +
               std::to_string(f.dst_tiles) + " tiles in " + (f.fp32_dest ? "fp32" : "16-bit") + " mode");
@@ -44,10 +33,25 @@ float* dst_tile(uint32_t i, const char* op) {
 
 // DST tile `i` about to be overwritten entirely: no need to clear it first.
 float* dst_out(uint32_t i, const char* op) {
-    Fiber& f = compute_fiber();
+    Fiber& f = *t_fiber;
     if (i < f.dst_tiles) f.dst_valid |= 1u << i;
     return dst_tile(i, op);
 }
+
+}  // namespace ttbw
+
+namespace {
+
+// Enumerator values of the kernel headers (ttbw_emu/compute.h).
+enum BinOp { kMul = 0, kDiv = 1, kAdd = 2, kSub = 3 };
+enum Bcast { kBcastNone = 0, kBcastCol = 1, kBcastRow = 2, kBcastScalar = 3 };
+enum Reuse { kReuseNone = 0, kDestToSrcA = 1, kDestToSrcB = 2 };
+enum Pool { kPoolSum = 0 };
+enum Dim { kDimRow = 0, kDimCol = 1, kDimScalar = 2 };
+
+Fiber& compute_fiber() { return *t_fiber; }
+
+inline float to_dst(const Fiber& f, float v) { return f.fp32_dest ? v : round_bf16(v); }
 
 // out[i] = dst-format(a[i] op b[i]); the switch is hoisted so each loop vectorises.
 template <bool kFp32>

@@ -11,6 +11,7 @@
 #include "allocator.h"
 #include "context.h"
 #include "formats.h"
+#include "../include/ttbw_emu/sfpu_ops.h"  // the SFPU op list the kernel headers use
 
 namespace ttbw {
 
@@ -100,7 +101,11 @@ struct Program {
 enum Op {
     kMulTiles, kAddTiles, kSubTiles, kMulBinaryTile, kAddBinaryTile, kSubBinaryTile, kCopyTile,
     kFillTile, kReduceTile, kUnaryBcast, kDestReuse, kPackTile, kTilize, kUntilize, kNocReadTile,
-    kNocWriteTile, kNocRead, kNocWrite, kNumOps
+    kNocWriteTile, kNocRead, kNocWrite,
+#define TTBW_X(name) kOp_##name,
+    TTBW_SFPU_UNARY_OPS(TTBW_X) TTBW_SFPU_BINARY_OPS(TTBW_X)
+#undef TTBW_X
+    kNumOps
 };
 extern const char* const kOpNames[kNumOps];
 
@@ -176,5 +181,10 @@ CBState& cb_state(uint32_t cb, const char* what);
 bool wait_satisfied(const CoreRun& c, const Fiber& f);
 void block_on(WaitKind kind, uint32_t cb, uint32_t n);
 bool poll(WaitKind kind, uint32_t cb, uint32_t n);
+
+// DST of the running compute kernel (compute.cpp; used by sfpu.cpp): `op` is named in faults.
+void need_math(const char* op);                  // inside tile_regs_acquire ... commit
+float* dst_tile(uint32_t i, const char* op);     // for reading: an unwritten tile reads as zeros
+float* dst_out(uint32_t i, const char* op);      // about to be overwritten entirely
 
 }  // namespace ttbw

@@ -20,7 +20,11 @@ const char* const kOpNames[kNumOps] = {
     "mul_tiles", "add_tiles", "sub_tiles", "mul_binary_tile", "add_binary_tile", "sub_binary_tile",
     "copy_tile", "fill_tile", "reduce_tile", "unary_bcast", "binary_dest_reuse_tiles", "pack_tile",
     "tilize", "untilize", "noc_async_read_tile", "noc_async_write_tile", "noc_async_read",
-    "noc_async_write"};
+    "noc_async_write",
+#define TTBW_X(name) #name "_tile",
+    TTBW_SFPU_UNARY_OPS(TTBW_X) TTBW_SFPU_BINARY_OPS(TTBW_X)
+#undef TTBW_X
+};
 
 thread_local CoreRun* t_core __attribute__((tls_model("initial-exec"))) = nullptr;
 thread_local Fiber* t_fiber __attribute__((tls_model("initial-exec"))) = nullptr;

@@ -10,18 +10,17 @@ def run_pipeline(ir_text: str, pipeline: str = DECOMPOSITION, name: str = "<ttbw
     """Returns [(stage, IR text)], the input first. Raises ValueError carrying the
     verifier's (or a pass's) message when the IR breaks a rule."""
     from ttbw.dialect import make_context
-    from ttbw.pipeline import parse_pipeline, prepare_context, resolve, run_step
-    from ttbw.source import parse_module, verify_module
+    from ttbw.pipeline import parse_pipeline, resolve, run_step
+    from ttbw.source import read_module, verify_module
 
     context = make_context()
     try:
-        module = parse_module(ir_text, name, context)
+        module = read_module(ir_text, name, context)
         _check(verify_module(module))
         stages = [("input", str(module))]
         steps = resolve(parse_pipeline(pipeline), context)
-        prepare_context(steps, context)
-        for step in steps:
-            run_step(step, module)
+        for step in steps:  # the lowering hands on a module in tt-mlir's context
+            module = run_step(step, module)
             _check(verify_module(module))
             stages.append((step.name, str(module)))
     except DiagnosticError as error:
@@ -58,9 +57,9 @@ class Compiled:
     executable: that module loaded by the executor (`ttbw.executor.load`): `.run(name, inputs)`.
     kernels_cpp: kernel name -> C++ (names "reader" / "compute" / "writer"; prefixed
       "<program>." when there are several programs).
-    programs: program module name -> host program description (python/ttbw/lowering/
-      README.md); program: the only (first) one. composite (fuse=False): function name ->
-      its composite manifest (launch order, DRAM intermediates).
+    programs: program name -> its host program as the executor read it from the TTMetal IR
+      (cores, buffers, circular buffers, kernels; `ttbw.host_program`), in launch order;
+      program: the only (first) one.
     """
 
     def __init__(self, stages):
@@ -76,10 +75,6 @@ class Compiled:
     @property
     def programs(self) -> dict:
         return {p.name: p.description for f in self.executable.functions.values() for p in f.programs}
-
-    @property
-    def composite(self) -> dict:
-        return dict(self.executable.manifests)
 
     @property
     def kernels_cpp(self) -> dict:

@@ -3,14 +3,13 @@
     executable = load(module_text)                 # as --ttir-to-tensix-pipeline printed it
     outputs, stats = executable.run("f", inputs)   # one list entry per function argument
 
-A compiled module holds, per lowered function `@f`, either one program module
-(`module @f attributes {ttbw.program = ...}`: the fused program) or a manifest
-(`module @f attributes {ttbw.composite = ...}`) followed by the program modules it launches
-in order (`module @f_<k>_<op>`). Each program module carries its reader / compute / writer
-kernels (TTKernel or EmitC: tt-mlir translates them to C++) and its host program
-description (schema: python/ttbw/lowering/README.md). Nothing here knows which op a program
-came from: buffers, circular buffers, kernels and their per-core runtime args are all read
-from the module.
+A compiled module holds, per lowered function `@f`, a host function `func.func @f` of
+tt-mlir's TTMetal ops (buffers created, arguments written, programs enqueued in launch order,
+results read back: one program fused, several with fuse=false) and one module per program
+holding its reader / compute / writer kernels (TTKernel or EmitC: tt-mlir translates them to
+C++). tt-mlir parses and verifies it; `ttbw.host_program` reads the host functions. Nothing
+here knows which op a program came from: buffers, circular buffers, kernels and their per-core
+runtime args are all read from the module.
 
 Inputs follow the function's arguments (numpy arrays, torch tensors or, for an f32 scalar
 argument, a number); the argument of a preallocated result is an output buffer and its value
@@ -22,7 +21,6 @@ downloads only. `release()` frees that state.
 """
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -72,7 +70,9 @@ class Function:
     @property
     def argument_shapes(self) -> list[tuple]:
         """Each argument's shape (() for a scalar)."""
-        return [_tensor_shape(t) if t.startswith("tensor<") else () for t in self.arguments]
+        from ttbw.host_program import shape_of
+
+        return [shape_of(t) for t in self.arguments]
 
     @property
     def grid(self) -> tuple[int, int]:
@@ -121,11 +121,10 @@ class Stats:
 
 
 class Executable:
-    """A loaded compiled module: `functions` by name, each runnable with `run`; `manifests`:
-    function name -> composite manifest (fuse=false)."""
+    """A loaded compiled module: `functions` by name, each runnable with `run`."""
 
-    def __init__(self, functions: dict, manifests: dict):
-        self.functions, self.manifests = functions, manifests
+    def __init__(self, functions: dict):
+        self.functions = functions
 
     def run(self, name: str | None, inputs, grid=None):
         """(outputs, Stats) of one call of function `name` (None: the only one)."""
@@ -273,53 +272,28 @@ def load(text: str, filename: str = "<module>") -> Executable:
 
 @lru_cache(maxsize=128)
 def _load(text: str, filename: str) -> Executable:
+    from ttbw.host_program import HostProgramError, read
     from ttbw.ttmlir import TTMLIRError, translate_kernels
 
-    modules = _program_modules(text, filename)
-    if not modules:
-        raise ExecutionError(f"{filename}: no program module (run --ttir-to-tensix-pipeline first: a lowered "
-                             "function is a `module @f` carrying a ttbw.program or ttbw.composite attribute)")
+    from ttbw.ttmlir.module import holds_ttmlir_dialects
+
+    try:
+        hosts = read(text, filename) if holds_ttmlir_dialects(text) else []
+    except HostProgramError as error:
+        raise ExecutionError(str(error)) from None
+    if not hosts:
+        raise ExecutionError(f"{filename}: no host function (run --ttir-to-tensix-pipeline first: a lowered "
+                             "function is a func.func of TTMetal ops launching its programs' kernels)")
     try:
         sources = {k.name: k.cpp for k in translate_kernels(text, filename)}
     except TTMLIRError as error:
         raise ExecutionError(error.format()) from None
-    programs = {name: ProgramModule(name, description, _kernels_of(name, sources))
-                for name, (key, description) in modules.items() if key == "ttbw.program"}
-    manifests = {name: description for name, (key, description) in modules.items() if key == "ttbw.composite"}
-    functions = {name: _composite_function(name, manifest, programs) for name, manifest in manifests.items()}
-    claimed = {p.name for f in functions.values() for p in f.programs}
-    for name, program in programs.items():
-        if name not in claimed:
-            functions[name] = _fused_function(program)
-    return Executable(functions, manifests)
-
-
-def _program_modules(text: str, filename: str) -> dict:
-    """module name -> (attribute key, description) of each top-level program / manifest module."""
-    from mlir import ir
-
-    from ttbw.dialect import make_context
-
-    context = make_context()
-    context.allow_unregistered_dialects = True  # TTKernel / EmitC ops are tt-mlir's
-    try:
-        module = ir.Module.parse(text, context)
-    except ir.MLIRError as error:
-        raise ExecutionError(f"{filename}: cannot parse the module: {error}") from None
-    found = {}
-    for op in module.body.operations:
-        op = op.operation
-        if op.name != "builtin.module" or "sym_name" not in op.attributes:
-            continue
-        for key in ("ttbw.program", "ttbw.composite"):
-            if key in op.attributes:
-                try:
-                    description = json.loads(ir.StringAttr(op.attributes[key]).value)
-                except (ValueError, TypeError) as error:
-                    raise ExecutionError(f"{filename}: module @{op.attributes['sym_name'].value}: "
-                                         f"malformed {key}: {error}") from None
-                found[ir.StringAttr(op.attributes["sym_name"]).value] = (key, description)
-    return found
+    functions = {}
+    for host in hosts:
+        programs = [ProgramModule(name, description, _kernels_of(name, sources)) for name, description in host.programs]
+        functions[host.name] = Function(host.name, host.arguments, programs, host.buffers, host.results,
+                                        host.result_types, host.scalar_args)
+    return Executable(functions)
 
 
 def _kernels_of(program: str, sources: dict) -> dict:
@@ -327,41 +301,8 @@ def _kernels_of(program: str, sources: dict) -> dict:
     return {name[len(prefix):]: cpp for name, cpp in sources.items() if name.startswith(prefix)}
 
 
-def _fused_function(program: ProgramModule) -> Function:
-    d = program.description
-    results = []
-    for entry in d["buffers"]:
-        positions = entry.get("result")
-        for position in positions if isinstance(positions, list) else [] if positions is None else [positions]:
-            results.append((position, entry["name"], entry["shape"]))
-    result_types = d["function"]["results"]
-    scalar = d.get("scalar") or {}
-    scalar_args = {program.name: scalar["arg"]} if scalar.get("runtime") else {}
-    return Function(d["function"]["name"], d["function"]["arguments"], [program], list(d["buffers"]),
-                    [(n, _tensor_shape(result_types[k])) for k, n, _ in sorted(results)], result_types,
-                    scalar_args)
-
-
-def _composite_function(name: str, manifest: dict, programs: dict) -> Function:
-    missing = [p["name"] for p in manifest["programs"] if p["name"] not in programs]
-    if missing:
-        raise ExecutionError(f"composite @{name}: program modules missing: {', '.join(missing)}")
-    launched = [programs[p["name"]] for p in manifest["programs"]]
-    scalar_args = {p.name: p.description["scalar"]["arg"] for p in launched
-                   if (p.description.get("scalar") or {}).get("runtime")}
-    return Function(manifest["function"]["name"], manifest["function"]["arguments"], launched,
-                    manifest["buffers"], [(r["buffer"], r["shape"]) for r in manifest["results"]],
-                    manifest["function"]["results"], scalar_args)
-
-
-def _tensor_shape(type_text: str) -> tuple:
-    """The shape of a printed ranked tensor type (`tensor<1x3x32xbf16, ...>` -> (1, 3, 32))."""
-    dims = []
-    for token in type_text[len("tensor<"):].split("x"):
-        if not token.isdigit():
-            break
-        dims.append(int(token))
-    return tuple(dims)
+def _is_tensor(type_text: str) -> bool:
+    return type_text.startswith(("memref<", "tensor<"))
 
 
 def _check_inputs(function: Function, inputs: list) -> dict:
@@ -372,7 +313,7 @@ def _check_inputs(function: Function, inputs: list) -> dict:
                              f"({', '.join(function.arguments)}), got {len(inputs)} inputs")
     values = {}
     for index, (value, type_text) in enumerate(zip(inputs, function.arguments)):
-        if not type_text.startswith("tensor<"):
+        if not _is_tensor(type_text):
             try:
                 values[index] = float(value)
             except (TypeError, ValueError):

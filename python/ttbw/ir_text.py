@@ -5,6 +5,7 @@ Python callback; given a file path instead, their printer streams to it from C++
 times faster on a large module. The path is that of an anonymous in-memory file (memfd),
 read back whole, so nothing touches the disk. Without memfd (not Linux), or under a file size
 limit, `get_asm` is used: LLVM aborts the process when its file stream fails to write.
+Modules in tt-mlir's context (`ttbw.ttmlir.module`) print through their own C API sink.
 """
 from __future__ import annotations
 
@@ -20,16 +21,24 @@ def _in_memory() -> bool:
         resource.getrlimit(resource.RLIMIT_FSIZE)[0] == resource.RLIM_INFINITY
 
 
+def _streams(operation) -> bool:
+    """Whether `operation` is the bindings' (tt-mlir's modules, `ttbw.ttmlir.module`, print
+    through their own C API) and memfd can take the text."""
+    from mlir import ir
+
+    return isinstance(operation, (ir.Operation, ir.OpView)) and _in_memory()
+
+
 def asm(operation, **flags) -> str:
     """`operation.get_asm(**flags)`, the same text."""
-    if not _in_memory():
+    if not _streams(operation):
         return operation.get_asm(**flags)
     return _through_memfd(lambda path: operation.print(file=path, **flags)).decode("utf-8")
 
 
 def bytecode(operation) -> bytes:
     """`operation.write_bytecode` into bytes."""
-    if not _in_memory():
+    if not _streams(operation):
         buffer = io.BytesIO()
         operation.write_bytecode(buffer)
         return buffer.getvalue()

@@ -11,10 +11,10 @@ import traceback
 
 from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc, from_mlir
 from ttbw.instrumentation import Instrumentation
-from ttbw.pipeline import (PipelineError, parse_pipeline, pipeline_text as pipeline_text_of, prepare_context, resolve,
-                           run_step)
-from ttbw.source import parse_module, split_source, verify_module
+from ttbw.pipeline import PipelineError, parse_pipeline, pipeline_text as pipeline_text_of, resolve, run_step
+from ttbw.source import read_module, split_source, verify_module
 from ttbw import verify_diagnostics as expected_diagnostics
+from ttbw.ttmlir.module import Module
 
 
 class UnknownOption(PipelineError):
@@ -44,8 +44,8 @@ class Driver:
         self.sources: dict = {}
 
     def _new_context(self):
-        """Each input chunk gets its own context, so what one chunk's pipeline needs of it (the
-        TTKernel lowering makes it hold unregistered ops) cannot leak into the next chunk."""
+        """Each input chunk gets its own context (ttbw's; a lowered chunk is read in, or moves
+        to, a tt-mlir context of its own), so nothing of one chunk leaks into the next."""
         from ttbw.dialect import make_context
 
         context = make_context()
@@ -74,7 +74,8 @@ class Driver:
                 self.context = self._new_context()
             outputs.append(self._process(chunk, first_line, steps))
         ok = all(output is not None for output in outputs)
-        if verify_diagnostics:
+        if verify_diagnostics:  # as mlir-opt: no op printed on diagnostics under --verify-diagnostics
+            self.diagnostics = [_without_op_notes(d) for d in self.diagnostics]
             problems = expected_diagnostics.check(
                 self.diagnostics, expected_diagnostics.expectations(text, self.name), self.name)
             self._report(problems)
@@ -105,30 +106,32 @@ class Driver:
     def _process(self, chunk: str, first_line: int, steps) -> str | None:
         started = time.perf_counter()
         try:
-            module = parse_module(chunk, self.name, self.context, first_line)
+            module = read_module(chunk, self.name, self.context, first_line, self.threading)
         except DiagnosticError as error:
             self.diagnostics += error.diagnostics
             return None
         self.parse_seconds += time.perf_counter() - started
-        # Parsing verifies (the dialect's C++ verifiers included); with verify_each, MLIR's pass
-        # manager verifies after an upstream step and the driver after ttbw's passes.
-        prepare_context(steps, self.context)
+        # Parsing verifies (the dialect's C++ verifiers included). With verify_each, MLIR's pass
+        # manager verifies after an upstream step in ttbw's context and the driver after ttbw's
+        # passes and after every step in tt-mlir's context; the driver dumps the IR around them.
         trace = self.instrumentation
         for step in steps:
             argument, name = _names(step)
-            ours = step.ttbw_pass is not None
+            ours = step.ttbw_pass is not None or isinstance(module, Module)
             if ours and trace.dumps_before(argument):
                 trace.dump(module, "Before", name, argument)
             before = trace.flags.asm(module) if ours and trace.after_change else None
             started = time.perf_counter()
-            ok = self._run(step, module, None if ours else trace.upstream_printing(argument))
+            after = self._run(step, module, None if ours else trace.upstream_printing(argument))
             trace.record(name, time.perf_counter() - started)
+            ok = after is not None
             if ok and self.verify_each and ours:
-                ok = self._verified(module)
+                ok = self._verified(after)
             if ours and not ok and trace.after_failure:
-                trace.dump(module, "After", f"{name} Failed", argument)
+                trace.dump(after or module, "After", f"{name} Failed", argument)
             if not ok:
                 return None
+            module = after
             if ours and trace.dumps_after(argument) and (before is None or before != trace.flags.asm(module)):
                 trace.dump(module, "After", name, argument)
         if not self.verify_each and not self._verified(module):
@@ -139,12 +142,12 @@ class Driver:
             return bytecode(module.operation)
         return trace.flags.asm(module)
 
-    def _run(self, step, module, printing) -> bool:
+    def _run(self, step, module, printing):
+        """The module after `step`, None if it failed (its diagnostics recorded)."""
         from mlir import ir
 
         try:
-            run_step(step, module, self.verify_each, printing)
-            return True
+            return run_step(step, module, self.verify_each, printing)
         except DiagnosticError as error:
             self.diagnostics += error.diagnostics
         except ir.MLIRError as error:
@@ -158,12 +161,17 @@ class Driver:
                 "set TTBW_DEBUG=1 for a traceback)"))
             if _debug():
                 traceback.print_exc()
-        return False
+        return None
 
     def _verified(self, module) -> bool:
         problems = verify_module(module)
         self.diagnostics += problems
         return not problems
+
+
+def _without_op_notes(diagnostic: Diagnostic) -> Diagnostic:
+    notes = [_without_op_notes(n) for n in diagnostic.notes if not n.message.startswith("see current operation:")]
+    return Diagnostic(diagnostic.severity, diagnostic.loc, diagnostic.message, notes)
 
 
 def _names(step) -> tuple[str, str]:

@@ -233,15 +233,21 @@ def _walk(elements):
 
 # ------------------------------------------------------------------ running
 
-def run_step(step: Step, module, verify: bool = True, printing: dict | None = None) -> None:
-    """Runs one step; ttbw passes raise DiagnosticError, upstream ones MLIRError. For an
-    upstream step, `verify` runs MLIR's verifier after it and `printing` (enable_ir_printing
-    arguments) has MLIR dump the IR around it."""
+def run_step(step: Step, module, verify: bool = True, printing: dict | None = None):
+    """Runs one step; returns the module after it (a new one where a pass moves the IR to
+    tt-mlir's context). ttbw passes raise DiagnosticError, upstream ones MLIRError (in
+    tt-mlir's context: DiagnosticError). For an upstream step, `verify` runs MLIR's verifier
+    after it and `printing` (enable_ir_printing arguments) has MLIR dump the IR around it (in
+    ttbw's context; in tt-mlir's the driver dumps)."""
     if step.ttbw_pass is not None:
-        step.ttbw_pass.run(module, step.options)
-        return
+        return step.ttbw_pass.run(module, step.options)
     import sys
 
+    from ttbw.ttmlir.module import Module
+
+    if isinstance(module, Module):  # tt-mlir's PassManager, in its context
+        module.run_pipeline(step.upstream_text, verify)
+        return module
     from mlir.passmanager import PassManager
 
     manager = PassManager.parse(step.upstream_text, module.context)
@@ -250,13 +256,7 @@ def run_step(step: Step, module, verify: bool = True, printing: dict | None = No
         sys.stderr.flush()  # MLIR writes its dumps to the same stream, unbuffered
         manager.enable_ir_printing(**printing)
     manager.run(module.operation)
-
-
-def prepare_context(steps: list[Step], context) -> None:
-    """Before a pipeline runs (never during: that aborts a running PassManager): a pass that
-    emits TTKernel ops needs a context that accepts unregistered dialects."""
-    if any(step.ttbw_pass is not None and step.ttbw_pass.unregistered_output for step in steps):
-        context.allow_unregistered_dialects = True
+    return module
 
 
 def pipeline_text(steps: list[Step]) -> str:

@@ -55,10 +55,26 @@ def parse_module(text: str, name: str, context, first_line: int = 1):
     return module
 
 
+def read_module(text, name: str, context, first_line: int = 1, threading: bool = True):
+    """Parses `text` in the context it belongs to: IR naming a dialect only tt-mlir registers
+    (TTKernel, TTMetal, TTCore: a lowered module) in tt-mlir's own context (a
+    `ttbw.ttmlir.module.Module`), everything else in ttbw's `context` (`parse_module`)."""
+    from ttbw.ttmlir.module import Module, holds_ttmlir_dialects
+
+    if holds_ttmlir_dialects(text):
+        return Module.parse(text, name, first_line, threading)
+    return parse_module(text, name, context, first_line)
+
+
 def verify_module(module) -> list[Diagnostic]:
-    """MLIR's verifier (the ttir rules are the dialect's C++ op verifiers)."""
+    """MLIR's verifier (the ttir rules are the dialect's C++ op verifiers; in tt-mlir's
+    context, tt-mlir's)."""
     from mlir import ir
 
+    from ttbw.ttmlir.module import Module
+
+    if isinstance(module, Module):
+        return module.verify()
     try:
         module.operation.verify()
     except ir.MLIRError as error:

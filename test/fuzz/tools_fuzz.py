@@ -147,7 +147,7 @@ class ToolFuzzer:
     def _reparse(self, printed: str):
         path = self.work / "printed.mlir"
         path.write_text(printed)
-        again = run_forked(_run_tool, "ttbw-opt", ["--allow-unregistered-dialect", "--split-input-file", str(path)],
+        again = run_forked(_run_tool, "ttbw-opt", ["--split-input-file", str(path)],
                            timeout=TIMEOUT)
         if again.status != 0:
             first = next((line for line in again.stderr.splitlines() if "error" in line), again.stderr[:200])

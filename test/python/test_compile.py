@@ -1,4 +1,4 @@
-"""ttbw.compile: every stage's IR, the kernels' C++ and the host program description."""
+"""ttbw.compile: every stage's IR, the kernels' C++ and the host programs (TTMetal IR)."""
 import pytest
 
 import ttbw
@@ -17,13 +17,15 @@ def test_compile_stages_kernels_and_program():
     assert names[0] == "input" and names[1] == "ttir-decompose-mul-bw"
     assert names[-2:] == ["convert-ttir-to-ttkernel", "convert-ttkernel-to-emitc"]
     assert "ttir.mul_bw" in out.stages[0][1] and "ttir.multiply" in out.stages[-3][1]
-    assert "module @f" in out.ttkernel and '"ttir.' not in out.ttkernel and '"ttkernel.mul_tiles"' in out.ttkernel
-    assert 'call_opaque "mul_tiles"' in out.emitc and '"ttkernel.' not in out.emitc
+    assert "func.func @f(" in out.ttkernel and "module @f_program" in out.ttkernel and '"ttir.' not in out.ttkernel
+    assert "ttkernel.mul_tiles(" in out.ttkernel and '"ttmetal.enqueue_program"' in out.ttkernel
+    assert 'call_opaque "mul_tiles"' in out.emitc and "ttkernel.mul_tiles" not in out.emitc
+    assert '"ttmetal.enqueue_program"' in out.emitc
     assert sorted(out.kernels_cpp) == ["compute", "reader", "writer"]
     assert all("void kernel_main()" in cpp for cpp in out.kernels_cpp.values())
     assert "reduce_tile" in out.kernels_cpp["compute"]
     p = out.program
-    assert p["grid"] == [2, 1] and p["variant"] == "fused" and p["function"]["name"] == "f"
+    assert p["grid"] == [2, 1] and sorted(out.programs) == ["f_program"]
     assert {b["name"]: b.get("arg", b.get("result")) for b in p["buffers"]} == {
         "grad": 0, "a": 1, "b": 2, "input_grad": 0, "other_grad": 1}
     for k in p["kernels"]:  # every layout documented matches the args given to each core
@@ -34,10 +36,11 @@ def test_compile_stages_kernels_and_program():
 
 def test_compile_composite_one_program_per_ttir_op():
     out = ttbw.compile(IR, grid=(2, 1), fuse=False)
-    manifest = out.composite["f"]
-    assert manifest["mode"] == "composite"
-    assert [p["op"] for p in manifest["programs"]] == ["ttir.multiply", "ttir.multiply", "ttir.sum"]
-    assert sorted(out.programs) == [p["name"] for p in manifest["programs"]]
+    assert list(out.programs) == ["f_0_multiply", "f_1_multiply", "f_2_sum"]  # launch order
+    assert out.ttkernel.count('"ttmetal.enqueue_program"') == 3 and out.ttkernel.count("func.func @f(") == 1
+    [function] = out.executable.functions.values()
+    intermediates = [b["name"] for b in function.buffers if b.get("intermediate")]
+    assert intermediates and all(f'ttbw.name = "{name}"' in out.ttkernel for name in intermediates)
     assert all(p["grid"] == [2, 1] for p in out.programs.values())
     assert {name.split(".")[0] for name in out.kernels_cpp} == set(out.programs)
 

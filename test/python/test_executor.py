@@ -23,7 +23,7 @@ def test_loads_what_compile_emits_and_names_functions():
     exe = executor.load(compile(MUL_BW.format(s="2x40")).text)
     assert sorted(exe.functions) == ["mul_bw"]
     f = exe.function("mul_bw")
-    assert f.arguments == ["tensor<2x40xbf16>", "tensor<2x40xbf16>", "f32"]
+    assert f.arguments == ["memref<2x40xbf16>", "memref<2x40xbf16>", "f32"]
     assert f.argument_shapes == [(2, 40), (2, 40), ()]
     with pytest.raises(executor.ExecutionError, match="no lowered function @other"):
         exe.function("other")
@@ -66,5 +66,5 @@ def test_bad_inputs_are_value_errors():
         executor.run_on_device(ir, [bf16((2, 9), 0), bf16((2, 8), 0), 1.0])
     with pytest.raises(ValueError, match="takes a number"):
         executor.run_on_device(ir, [bf16((2, 8), 0), bf16((2, 8), 0), "x"])
-    with pytest.raises(ValueError, match="no program module"):
+    with pytest.raises(ValueError, match="no host function"):
         executor.load(ir)

@@ -23,7 +23,6 @@ def ttbw_opt(pipeline: str, path: Path) -> str:
 
 @pytest.mark.parametrize("pipeline", [
     "builtin.module(ttir-mul-bw-decomposition-pipeline,cse,func.func(canonicalize))",
-    "builtin.module(ttir-to-tensix-pipeline{emitc=true},canonicalize)",
     "builtin.module(ttir-mul-bw-decomposition-pipeline,convert-ttir-to-linalg{target=device},"
     "func.func(linalg-fuse-elementwise-ops),cse)",
 ])
@@ -55,17 +54,26 @@ def test_unknown_pass_is_a_value_error():
         add_to_pass_manager(PassManager("builtin.module", context), "builtin.module(no-such-pass)", context)
 
 
-def test_lowering_never_changes_the_context_while_running():
-    """Run on its own in a context that was not prepared, the lowering refuses (it would need
-    unregistered dialects) instead of flipping the setting under a running PassManager."""
-    from ttbw.diagnostics import DiagnosticError
+@pytest.mark.parametrize("pipeline", ["builtin.module(ttir-to-tensix-pipeline)",
+                                      "builtin.module(cse,convert-ttir-to-ttkernel)",
+                                      "builtin.module(convert-ttkernel-to-emitc)"])
+def test_lowering_cannot_join_a_bindings_pass_manager(pipeline):
+    """The lowering's output lives in tt-mlir's context, which a PassManager of the bindings
+    cannot hand on: refused up front, with what to use instead."""
+    context = make_context()
+    with pytest.raises(ValueError, match="its output lives in tt-mlir's own context.*ttbw.compile"):
+        add_to_pass_manager(PassManager("builtin.module", context), pipeline, context)
+
+
+def test_lowering_hands_on_a_ttmlir_module_and_never_changes_the_context():
     from ttbw.passes import convert_ttir_to_ttkernel
+    from ttbw.ttmlir.module import Module
 
     context = make_context()
     module = ir.Module.parse((EXAMPLES / "mul_bw_scalar.mlir").read_text(), context)
-    with pytest.raises(DiagnosticError, match="must allow unregistered dialects before the pipeline runs"):
-        convert_ttir_to_ttkernel.run(module, {})
-    assert not context.allow_unregistered_dialects
+    lowered = convert_ttir_to_ttkernel.run(module, {})
+    assert isinstance(lowered, Module) and lowered.verify() == []
+    assert '"ttmetal.enqueue_program"' in lowered.get_asm() and not context.allow_unregistered_dialects
 
 
 def test_passes_are_registered_on_import():

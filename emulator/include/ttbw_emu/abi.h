@@ -46,4 +46,7 @@ void ttbw_unary_bcast(int type, uint32_t cb, uint32_t tile, uint32_t dst);
 void ttbw_dest_reuse(int op, int reuse, uint32_t cb, uint32_t tile, uint32_t dst);
 void ttbw_pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, int out_of_order);
 void ttbw_tilize_block(uint32_t in_cb, uint32_t tiles, uint32_t out_cb, int untilize);
+// SFPU operations of ttbw_emu/sfpu_ops.h (op: TtbwSfpuUnaryOp / TtbwSfpuBinaryOp).
+void ttbw_sfpu_unary(int op, uint32_t dst);
+void ttbw_sfpu_binary(int op, uint32_t dst0, uint32_t dst1, uint32_t odst);
 }

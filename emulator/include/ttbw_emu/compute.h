@@ -3,6 +3,7 @@
 #pragma once
 
 #include "ttbw_emu/kernel.h"
+#include "ttbw_emu/sfpu_ops.h"
 
 enum PoolType { SUM, AVG, MAX };
 enum ReduceDim { REDUCE_ROW, REDUCE_COL, REDUCE_SCALAR };
@@ -58,6 +59,30 @@ inline void sub_tiles(uint32_t cb0, uint32_t cb1, uint32_t t0, uint32_t t1, uint
 inline void mul_binary_tile(uint32_t d0, uint32_t d1, uint32_t odst) { ttbw_binary_sfpu(ELWMUL, d0, d1, odst); }
 inline void add_binary_tile(uint32_t d0, uint32_t d1, uint32_t odst) { ttbw_binary_sfpu(ELWADD, d0, d1, odst); }
 inline void sub_binary_tile(uint32_t d0, uint32_t d1, uint32_t odst) { ttbw_binary_sfpu(ELWSUB, d0, d1, odst); }
+
+// SFPU operations of ttbw_emu/sfpu_ops.h: DST tiles in, DST tile out, computed in fp32.
+#define TTBW_X(name)                                                                      \
+    inline void name##_tile_init() {}                                                     \
+    inline void name##_tile(uint32_t idst) { ttbw_sfpu_unary(kTtbwSfpu_##name, idst); }
+TTBW_SFPU_PLAIN_UNARY_OPS(TTBW_X)
+#undef TTBW_X
+#define TTBW_X(name)                                                                      \
+    inline void name##_tile_init() {}                                                     \
+    inline void name##_tile(uint32_t d0, uint32_t d1, uint32_t odst) {                    \
+        ttbw_sfpu_binary(kTtbwSfpu_##name, d0, d1, odst);                                 \
+    }
+TTBW_SFPU_BINARY_OPS(TTBW_X)
+#undef TTBW_X
+// tt-metal's templated forms: exp_tile<approx, fast_and_approx>, gelu_tile<fast_and_approx>
+// (fast_and_approx, the default, is gelu's tanh form). The emulator computes exp exactly.
+template <bool approx = false, bool fast_and_approx = true, uint32_t scale = 0x3F800000>
+inline void exp_tile_init() {}
+template <bool approx = false, bool fast_and_approx = true, uint32_t scale = 0x3F800000>
+inline void exp_tile(uint32_t idst) { ttbw_sfpu_unary(kTtbwSfpu_exp, idst); }
+template <bool fast_and_approx = true>
+inline void gelu_tile_init() {}
+template <bool fast_and_approx = true>
+inline void gelu_tile(uint32_t idst) { ttbw_sfpu_unary(fast_and_approx ? kTtbwSfpuGeluTanh : kTtbwSfpu_gelu, idst); }
 
 inline void copy_tile(uint32_t cb, uint32_t tile, uint32_t dst) { ttbw_copy_tile(cb, tile, dst); }
 inline void fill_tile(uint32_t dst, float value) { ttbw_fill_tile(dst, value); }

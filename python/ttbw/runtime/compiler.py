@@ -27,8 +27,8 @@ from .errors import CompileError
 REPO_ROOT = Path(__file__).resolve().parents[3]
 EMULATOR_DIR = REPO_ROOT / "emulator"
 INCLUDE_DIR = EMULATOR_DIR / "include"
-RUNTIME_SOURCES = ("context.cpp", "scheduler.cpp", "dataflow.cpp", "compute.cpp", "device.cpp", "allocator.cpp",
-                   "host_io.cpp")
+RUNTIME_SOURCES = ("context.cpp", "scheduler.cpp", "dataflow.cpp", "compute.cpp", "sfpu.cpp", "device.cpp",
+                   "allocator.cpp", "host_io.cpp")
 KERNEL_FLAGS = ("-std=c++17", "-O2", "-fPIC", "-shared", "-w")
 # The runtime's tile loops are vectorised for the build machine (the key includes its CPU flags).
 RUNTIME_FLAGS = ("-std=c++17", "-O3", "-march=native", "-fPIC", "-shared", "-Wall")
@@ -120,7 +120,7 @@ def _runtime_library() -> Path:
     cxx = compiler()
     src = EMULATOR_DIR / "runtime"
     key = hashlib.sha256(
-        (_tree_hash(src, "*") + _compiler_version(cxx) + " ".join(RUNTIME_FLAGS) + _cpu_flags()).encode()
+        (_tree_hash(src, "*") + _tree_hash(EMULATOR_DIR / "include" / "ttbw_emu", "*") + _compiler_version(cxx) + " ".join(RUNTIME_FLAGS) + _cpu_flags()).encode()
     ).hexdigest()[:16]
     out = cache_files.cache_root() / "emulator" / f"libttbw_emu-{key}.so"
     sources = [str(src / s) for s in RUNTIME_SOURCES]

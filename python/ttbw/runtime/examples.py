@@ -49,11 +49,12 @@ def _ranges(work) -> list[CoreRange]:
 
 
 def eltwise_binary(name: str, a: Buffer, b: Buffer, out: Buffer, grid=(1, 1), fp32_dest: bool = False,
-                   pages: int = 2) -> Program:
-    """C = A op B, tile by tile (examples: eltwise_mul, eltwise_add, eltwise_mul_sfpu)."""
+                   pages: int = 2, sources: dict[str, str] | None = None) -> Program:
+    """C = A op B, tile by tile (examples: eltwise_mul, eltwise_add, eltwise_mul_sfpu; `sources`:
+    the C++ of kernels with that example's conventions instead of the example's own)."""
     if not (a.num_pages == b.num_pages == out.num_pages):
         raise ProgramError("elementwise operands must have the same number of tiles")
-    src = example_sources(name)
+    src = sources or example_sources(name)
     work = split_work(out.num_pages, grid)
     cores = _ranges(work)
     by_core = {c: (first, cnt) for c, first, cnt in work}

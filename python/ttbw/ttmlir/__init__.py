@@ -1,5 +1,6 @@
-"""Bridge to the real tt-mlir (TTCore/TTKernel dialects, convert-ttkernel-to-emitc and the
-TTKernel->C++ translation) through the C library shipped in the tt-lang 1.1.1 wheel.
+"""Bridge to the real tt-mlir (TTCore/TTKernel/TTMetal dialects, convert-ttkernel-to-emitc and
+the TTKernel->C++ translation) through the C library shipped in the tt-lang 1.1.1 wheel;
+`module.Module`: a module living in tt-mlir's own context (the stages after the lowering).
 
 The library is fetched once into the project cache (`python -m ttbw.ttmlir.install`) and
 loaded in-process with ctypes (RTLD_LOCAL, next to the upstream `mlir` bindings; see

@@ -50,7 +50,7 @@ class TTMLIRError(Exception):
         return f"<unknown>: error: {self.summary}"
 
 
-def _file_location(lib, loc) -> tuple[str, int, int] | None:
+def file_location(lib, loc) -> tuple[str, int, int] | None:
     """Innermost file:line:col of a location (looking through name/callsite/fused wrappers)."""
     for _ in range(16):
         if lib.mlirLocationIsAFileLineColRange(loc):
@@ -95,7 +95,7 @@ class _Session:
         lib = self.lib
         severity = capi.SEVERITY.get(lib.mlirDiagnosticGetSeverity(diag), "error")
         message = capi.print_to_string(lib.mlirDiagnosticPrint, diag)
-        where = _file_location(lib, lib.mlirDiagnosticGetLocation(diag))
+        where = file_location(lib, lib.mlirDiagnosticGetLocation(diag))
         notes = tuple(self._convert(lib.mlirDiagnosticGetNote(diag, i))
                       for i in range(lib.mlirDiagnosticGetNumNotes(diag)))
         if where is None:

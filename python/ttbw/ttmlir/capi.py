@@ -29,6 +29,11 @@ MlirLocation = _handle("MlirLocation")
 MlirAttribute = _handle("MlirAttribute")
 MlirIdentifier = _handle("MlirIdentifier")
 MlirDiagnostic = _handle("MlirDiagnostic")
+MlirValue = _handle("MlirValue")
+MlirType = _handle("MlirType")
+MlirOpPrintingFlags = _handle("MlirOpPrintingFlags")
+MlirPassManager = _handle("MlirPassManager")
+MlirOpPassManager = _handle("MlirOpPassManager")
 
 
 class MlirStringRef(Structure):
@@ -50,6 +55,11 @@ class MlirStringRef(Structure):
 DiagnosticHandler = ctypes.CFUNCTYPE(c_int8, MlirDiagnostic, c_void_p)
 StringCallback = ctypes.CFUNCTYPE(None, MlirStringRef, c_void_p)
 DeleteUserData = ctypes.CFUNCTYPE(None, c_void_p)
+WalkCallback = ctypes.CFUNCTYPE(c_int, MlirOperation, c_void_p)  # -> MlirWalkResult (0: advance)
+
+
+class MlirNamedAttribute(Structure):
+    _fields_ = [("name", MlirIdentifier), ("attribute", MlirAttribute)]
 
 SEVERITY = {0: "error", 1: "warning", 2: "note", 3: "remark"}
 
@@ -59,6 +69,7 @@ _SIGNATURES = {
     "mlirRegisterAllDialects": ([MlirDialectRegistry], None),
     "ttmlirMinimalRegisterAllDialects": ([MlirDialectRegistry], None),
     "ttmlirMinimalRegisterPasses": ([], None),
+    "mlirRegisterAllPasses": ([], None),
     "mlirContextCreateWithRegistry": ([MlirDialectRegistry, c_bool], MlirContext),
     "mlirContextDestroy": ([MlirContext], None),
     "mlirContextAttachDiagnosticHandler": ([MlirContext, DiagnosticHandler, c_void_p, DeleteUserData], c_uint64),
@@ -94,6 +105,70 @@ _SIGNATURES = {
     "mlirLocationFusedGetNumLocations": ([MlirLocation], c_intptr_t),
     "mlirLocationFusedGetLocations": ([MlirLocation, POINTER(MlirLocation)], None),
     "mlirLocationPrint": ([MlirLocation, StringCallback, c_void_p], None),
+    "mlirModuleFromOperation": ([MlirOperation], MlirModule),
+    "mlirOperationPrintWithFlags": ([MlirOperation, MlirOpPrintingFlags, StringCallback, c_void_p], None),
+    "mlirOpPrintingFlagsCreate": ([], MlirOpPrintingFlags),
+    "mlirOpPrintingFlagsDestroy": ([MlirOpPrintingFlags], None),
+    "mlirOpPrintingFlagsEnableDebugInfo": ([MlirOpPrintingFlags, c_bool, c_bool], None),
+    "mlirOpPrintingFlagsPrintGenericOpForm": ([MlirOpPrintingFlags], None),
+    "mlirOpPrintingFlagsUseLocalScope": ([MlirOpPrintingFlags], None),
+    "mlirOpPrintingFlagsElideLargeElementsAttrs": ([MlirOpPrintingFlags, c_intptr_t], None),
+    "mlirOpPrintingFlagsAssumeVerified": ([MlirOpPrintingFlags], None),
+    "mlirOperationWriteBytecode": ([MlirOperation, StringCallback, c_void_p], None),
+    "mlirOperationWalk": ([MlirOperation, WalkCallback, c_void_p, c_int], None),
+    "mlirOperationSetLocation": ([MlirOperation, MlirLocation], None),
+    "mlirOperationGetLocation": ([MlirOperation], MlirLocation),
+    "mlirOperationGetNumRegions": ([MlirOperation], c_intptr_t),
+    "mlirOperationGetNumOperands": ([MlirOperation], c_intptr_t),
+    "mlirOperationGetOperand": ([MlirOperation, c_intptr_t], MlirValue),
+    "mlirOperationGetNumResults": ([MlirOperation], c_intptr_t),
+    "mlirOperationGetResult": ([MlirOperation, c_intptr_t], MlirValue),
+    "mlirOperationGetNumAttributes": ([MlirOperation], c_intptr_t),
+    "mlirOperationGetAttribute": ([MlirOperation, c_intptr_t], MlirNamedAttribute),
+    "mlirOperationDestroy": ([MlirOperation], None),
+    "mlirOperationRemoveAttributeByName": ([MlirOperation, MlirStringRef], c_bool),
+    "mlirOperationMoveBefore": ([MlirOperation, MlirOperation], None),
+    "mlirBlockGetNumArguments": ([MlirBlock], c_intptr_t),
+    "mlirBlockGetArgument": ([MlirBlock, c_intptr_t], MlirValue),
+    "mlirBlockGetNextInRegion": ([MlirBlock], MlirBlock),
+    "mlirBlockArgumentSetLocation": ([MlirValue, MlirLocation], None),
+    "mlirBlockArgumentGetArgNumber": ([MlirValue], c_intptr_t),
+    "mlirValueIsABlockArgument": ([MlirValue], c_bool),
+    "mlirValueGetType": ([MlirValue], MlirType),
+    "mlirTypePrint": ([MlirType, StringCallback, c_void_p], None),
+    "mlirAttributePrint": ([MlirAttribute, StringCallback, c_void_p], None),
+    "mlirAttributeIsAInteger": ([MlirAttribute], c_bool),
+    "mlirAttributeIsABool": ([MlirAttribute], c_bool),
+    "mlirAttributeIsAFloat": ([MlirAttribute], c_bool),
+    "mlirAttributeIsAArray": ([MlirAttribute], c_bool),
+    "mlirAttributeIsADictionary": ([MlirAttribute], c_bool),
+    "mlirAttributeIsADenseI64Array": ([MlirAttribute], c_bool),
+    "mlirAttributeIsADenseI32Array": ([MlirAttribute], c_bool),
+    "mlirIntegerAttrGetValueSInt": ([MlirAttribute], ctypes.c_int64),
+    "mlirIntegerAttrGetValueInt": ([MlirAttribute], ctypes.c_int64),
+    "mlirIntegerAttrGetValueUInt": ([MlirAttribute], ctypes.c_uint64),
+    "mlirAttributeGetType": ([MlirAttribute], MlirType),
+    "mlirIntegerTypeIsSigned": ([MlirType], c_bool),
+    "mlirIntegerTypeIsUnsigned": ([MlirType], c_bool),
+    "mlirTypeIsAInteger": ([MlirType], c_bool),
+    "mlirBoolAttrGetValue": ([MlirAttribute], c_bool),
+    "mlirFloatAttrGetValueDouble": ([MlirAttribute], ctypes.c_double),
+    "mlirArrayAttrGetNumElements": ([MlirAttribute], c_intptr_t),
+    "mlirArrayAttrGetElement": ([MlirAttribute, c_intptr_t], MlirAttribute),
+    "mlirDictionaryAttrGetNumElements": ([MlirAttribute], c_intptr_t),
+    "mlirDictionaryAttrGetElement": ([MlirAttribute, c_intptr_t], MlirNamedAttribute),
+    "mlirDenseArrayGetNumElements": ([MlirAttribute], c_intptr_t),
+    "mlirDenseI64ArrayGetElement": ([MlirAttribute, c_intptr_t], ctypes.c_int64),
+    "mlirDenseI32ArrayGetElement": ([MlirAttribute, c_intptr_t], ctypes.c_int32),
+    "mlirLocationFileLineColGet": ([MlirContext, MlirStringRef, ctypes.c_uint, ctypes.c_uint], MlirLocation),
+    "mlirLocationUnknownGet": ([MlirContext], MlirLocation),
+    "mlirPassManagerCreateOnOperation": ([MlirContext, MlirStringRef], MlirPassManager),
+    "mlirPassManagerDestroy": ([MlirPassManager], None),
+    "mlirPassManagerGetAsOpPassManager": ([MlirPassManager], MlirOpPassManager),
+    "mlirPassManagerEnableVerifier": ([MlirPassManager, c_bool], None),
+    "mlirPassManagerRunOnOp": ([MlirPassManager, MlirOperation], c_int8),
+    "mlirParsePassPipeline": ([MlirOpPassManager, MlirStringRef, StringCallback, c_void_p], c_int8),
+    "mlirContextEnableMultithreading": ([MlirContext, c_bool], None),
     "ttmlirMinimalRunTTKernelToEmitC": ([MlirModule], c_bool),
     "ttmlirMinimalTranslateKernelToCpp": ([MlirModule, c_char_p], c_void_p),
 }
@@ -116,6 +191,7 @@ def library() -> ctypes.CDLL:
                 fn.argtypes = args
                 fn.restype = res
             lib.ttmlirMinimalRegisterPasses()
+            lib.mlirRegisterAllPasses()  # upstream passes (cse, canonicalize, ...) after the lowering
             _lib = lib
         return _lib
 
@@ -145,13 +221,18 @@ def _string_sink() -> tuple:
 def print_to_string(printer, handle) -> str:
     """What an MLIR C API printer (mlirOperationPrint, mlirDiagnosticPrint, ...) prints for
     `handle`, accumulated on the C side: no call into Python per printed fragment."""
+    return print_to_bytes(printer, handle).decode("utf-8", "replace")
+
+
+def print_to_bytes(printer, handle) -> bytes:
+    """print_to_string's bytes, as printed (e.g. MLIR bytecode)."""
     append, release = _string_sink()
     sink = _StringSink()
     try:
         printer(handle, append, ctypes.addressof(sink))
         if sink.failed:
             raise MemoryError("out of memory while printing MLIR text")
-        return ctypes.string_at(sink.data, sink.length).decode("utf-8", "replace") if sink.length else ""
+        return ctypes.string_at(sink.data, sink.length) if sink.length else b""
     finally:
         release(ctypes.byref(sink))
 

@@ -1,19 +1,19 @@
 // RUN: ttbw-opt --convert-ttir-to-ttkernel %s | FileCheck %s
 // Complex tensors as (real, imag) pairs: six input buffers, four output buffers, one program.
 
-// CHECK-LABEL: module @complex attributes {ttbw.program = "{{.*}}\22variant\22:\22complex\22
-// CHECK-SAME: {\22name\22:\22grad.real\22,\22role\22:\22input\22,{{.*}}\22arg\22:0,\22part\22:\22real\22}
-// CHECK-SAME: {\22name\22:\22other_grad.imag\22,\22role\22:\22output\22,{{.*}}\22result\22:1,\22part\22:\22imag\22}
+// CHECK-LABEL: func.func @complex(
+// CHECK: "ttmetal.enqueue_program"
+// CHECK: module @complex_program {
 // CHECK: func.func @reader()
-// CHECK-COUNT-6: "ttkernel.noc_async_read_tile"
+// CHECK-COUNT-6: ttkernel.noc_async_read_tile(
 // CHECK: func.func @compute()
-// CHECK-COUNT-4: "ttkernel.mul_tiles"
-// CHECK: "ttkernel.sub_binary_tile"
-// CHECK-COUNT-4: "ttkernel.mul_tiles"
-// CHECK: "ttkernel.add_binary_tile"
+// CHECK-COUNT-4: ttkernel.mul_tiles(
+// CHECK: ttkernel.sub_binary_tile(
+// CHECK-COUNT-4: ttkernel.mul_tiles(
+// CHECK: ttkernel.add_binary_tile(
 // CHECK: func.func @writer()
-// CHECK-COUNT-4: "ttkernel.noc_async_write_tile"
-// CHECK-NOT: "ttkernel.noc_async_write_tile"
+// CHECK-COUNT-4: ttkernel.noc_async_write_tile(
+// CHECK-NOT: ttkernel.noc_async_write_tile(
 func.func @complex(%g: tensor<1x1x32x64xcomplex<bf16>>, %a: tensor<1x1x32x64xcomplex<bf16>>, %b: tensor<1x1x32x64xcomplex<bf16>>) -> (tensor<1x1x32x64xcomplex<bf16>>, tensor<1x1x32x64xcomplex<bf16>>) {
   %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<1x1x32x64xcomplex<bf16>>, tensor<1x1x32x64xcomplex<bf16>>, tensor<1x1x32x64xcomplex<bf16>>) -> (tensor<1x1x32x64xcomplex<bf16>>, tensor<1x1x32x64xcomplex<bf16>>)
   return %0#0, %0#1 : tensor<1x1x32x64xcomplex<bf16>>, tensor<1x1x32x64xcomplex<bf16>>

@@ -3,42 +3,39 @@
 // reader / compute / writer kernels and the host program description; grad, a and b are
 // read once, both products come from one DST pass, and only the two outputs go to DRAM.
 
-// CHECK-LABEL: module @same_shape attributes {ttbw.program = "{\22version\22:1,\22op\22:\22ttir.mul_bw\22,\22variant\22:\22fused\22,\22grid\22:[8,8]
-// CHECK-SAME: {\22name\22:\22grad\22,\22role\22:\22input\22,\22shape\22:[1,1,32,64],\22dtype\22:\22bf16\22,\22layout\22:\22tile\22,\22memory\22:\22dram\22,{{.*}}\22arg\22:0}
-// CHECK-SAME: {\22name\22:\22input_grad\22,\22role\22:\22output\22,{{.*}}\22result\22:0}
-// CHECK-SAME: \22circular_buffers\22:[{\22index\22:0,\22format\22:\22bf16\22,\22pages\22:2,\22page_size\22:2048}
-// CHECK-SAME: {\22name\22:\22reader\22,\22thread\22:\22noc\22,\22processor\22:\22reader\22,\22compile_args\22:[0,1,2,2,2,2],{{.*}}\22runtime_arg_layout\22:[\22addr_grad\22,\22addr_a\22,\22addr_b\22,\22first_unit\22,\22num_units\22,\22inner\22,
-// CHECK-SAME: \22runtime_args\22:[{\22core\22:[0,0],\22args\22:[{\22address_of\22:\22grad\22},{\22address_of\22:\22a\22},{\22address_of\22:\22b\22},0,1,
+// CHECK-LABEL: func.func @same_shape(
+// CHECK: "ttmetal.enqueue_program"
+// CHECK: module @same_shape_program {
 
 // CHECK: func.func @reader() attributes {ttkernel.thread = #ttkernel.thread<noc>}
-// CHECK-COUNT-3: "ttkernel.noc_async_read_tile"
+// CHECK-COUNT-3: ttkernel.noc_async_read_tile(
 // CHECK-NOT: noc_async_write_tile
 // CHECK: func.func @compute() attributes {ttkernel.thread = #ttkernel.thread<compute>}
-// CHECK-DAG: %[[G:.*]] = "ttkernel.get_compile_time_arg_val"() <{arg_index = 0 : i32}>
-// CHECK-DAG: %[[Y:.*]] = "ttkernel.get_compile_time_arg_val"() <{arg_index = 1 : i32}>
-// CHECK-DAG: %[[X:.*]] = "ttkernel.get_compile_time_arg_val"() <{arg_index = 2 : i32}>
-// CHECK-DAG: %[[OY:.*]] = "ttkernel.get_compile_time_arg_val"() <{arg_index = 6 : i32}>
-// CHECK-DAG: %[[OX:.*]] = "ttkernel.get_compile_time_arg_val"() <{arg_index = 7 : i32}>
+// CHECK-DAG: %[[G:.*]] = ttkernel.get_compile_time_arg_val(0)
+// CHECK-DAG: %[[Y:.*]] = ttkernel.get_compile_time_arg_val(1)
+// CHECK-DAG: %[[X:.*]] = ttkernel.get_compile_time_arg_val(2)
+// CHECK-DAG: %[[OY:.*]] = ttkernel.get_compile_time_arg_val(6)
+// CHECK-DAG: %[[OX:.*]] = ttkernel.get_compile_time_arg_val(7)
 // CHECK: scf.for
-// CHECK: "ttkernel.cb_wait_front"(%[[X]],
+// CHECK: ttkernel.cb_wait_front(%[[X]],
 // CHECK: scf.for
-// CHECK: "ttkernel.cb_wait_front"(%[[G]],
-// CHECK: "ttkernel.cb_wait_front"(%[[Y]],
-// CHECK: "ttkernel.tile_regs_acquire"
-// CHECK: "ttkernel.mul_tiles"(%[[G]], %[[X]], %c0_i32, %c0_i32, %c0_i32)
-// CHECK: "ttkernel.mul_tiles"(%[[G]], %[[Y]], %c0_i32, %c0_i32, %c1_i32)
-// CHECK: "ttkernel.tile_regs_commit"
-// CHECK: "ttkernel.pack_tile"(%c0_i32, %[[OY]], %c0_i32)
-// CHECK: "ttkernel.pack_tile"(%c1_i32, %[[OX]], %c0_i32)
+// CHECK: ttkernel.cb_wait_front(%[[G]],
+// CHECK: ttkernel.cb_wait_front(%[[Y]],
+// CHECK: ttkernel.tile_regs_acquire(
+// CHECK: ttkernel.mul_tiles(%[[G]], %[[X]], %c0_i32, %c0_i32, %c0_i32)
+// CHECK: ttkernel.mul_tiles(%[[G]], %[[Y]], %c0_i32, %c0_i32, %c1_i32)
+// CHECK: ttkernel.tile_regs_commit(
+// CHECK: ttkernel.pack_tile(%c0_i32, %[[OY]], %c0_i32, false)
+// CHECK: ttkernel.pack_tile(%c1_i32, %[[OX]], %c0_i32, false)
 // CHECK-NOT: noc_async_write_tile
 // CHECK: func.func @writer() attributes {ttkernel.thread = #ttkernel.thread<noc>}
 // CHECK-NOT: noc_async_read_tile
-// CHECK-DAG: %[[WOY:.*]] = "ttkernel.get_compile_time_arg_val"() <{arg_index = 0 : i32}>
-// CHECK-DAG: %[[WOX:.*]] = "ttkernel.get_compile_time_arg_val"() <{arg_index = 1 : i32}>
-// CHECK: "ttkernel.cb_wait_front"(%[[WOY]],
-// CHECK: "ttkernel.noc_async_write_tile"
-// CHECK: "ttkernel.cb_wait_front"(%[[WOX]],
-// CHECK: "ttkernel.noc_async_write_tile"
+// CHECK-DAG: %[[WOY:.*]] = ttkernel.get_compile_time_arg_val(0)
+// CHECK-DAG: %[[WOX:.*]] = ttkernel.get_compile_time_arg_val(1)
+// CHECK: ttkernel.cb_wait_front(%[[WOY]],
+// CHECK: ttkernel.noc_async_write_tile(
+// CHECK: ttkernel.cb_wait_front(%[[WOX]],
+// CHECK: ttkernel.noc_async_write_tile(
 // CHECK-NOT: noc_async_write_tile
 // CHECK-NOT: ttir.
 func.func @same_shape(%g: tensor<1x1x32x64xbf16>, %a: tensor<1x1x32x64xbf16>, %b: tensor<1x1x32x64xbf16>) -> (tensor<1x1x32x64xbf16>, tensor<1x1x32x64xbf16>) {

@@ -5,16 +5,21 @@
 // The named pipeline: decomposition to TTIR, then one fused program per mul_bw (default),
 // one program per TTIR op (fuse=false), optionally on to EmitC.
 
-// CHECK-LABEL: module @row attributes {ttbw.program = "{\22version\22:1,\22op\22:\22ttir.mul_bw\22,\22variant\22:\22fused\22,\22grid\22:[2,2]
-// CHECK: "ttkernel.reduce_tile"
+// CHECK-LABEL: func.func @row(
+// CHECK: "ttmetal.enqueue_program"
+// CHECK: module @row_program {
+// CHECK: ttkernel.reduce_tile(
 // CHECK-NOT: module @
 
-// COMPOSITE-LABEL: module @row attributes {ttbw.composite =
-// COMPOSITE: module @row_0_multiply attributes {ttbw.program = "{\22version\22:1,\22op\22:\22ttir.multiply\22
-// COMPOSITE: module @row_1_multiply attributes {ttbw.program = "{\22version\22:1,\22op\22:\22ttir.multiply\22
-// COMPOSITE: module @row_2_sum attributes {ttbw.program = "{\22version\22:1,\22op\22:\22ttir.sum\22
+// COMPOSITE-LABEL: func.func @row(
+// COMPOSITE: "ttmetal.enqueue_program"
+// COMPOSITE: module @row_0_multiply {
+// COMPOSITE: module @row_1_multiply {
+// COMPOSITE: module @row_2_sum {
 
-// EMITC-LABEL: module @row attributes {ttbw.program =
+// EMITC-LABEL: func.func @row(
+// EMITC: "ttmetal.enqueue_program"
+// EMITC: module @row_program {
 // EMITC: call_opaque "reduce_tile"
 
 // BAD: error: option 'fuse' expects true or false, got 'maybe'

@@ -4,7 +4,9 @@
 // into the kernel API), the host program description stays on the module, and the C++
 // translated from it is the fused program's.
 
-// CHECK-LABEL: module @row attributes {ttbw.program = "{\22version\22:1,\22op\22:\22ttir.mul_bw\22,\22variant\22:\22fused\22,\22grid\22:[2,1]
+// CHECK-LABEL: func.func @row(
+// CHECK: "ttmetal.enqueue_program"
+// CHECK: module @row_program {
 // CHECK: func.func @reader() attributes {ttkernel.thread = #ttkernel.thread<noc>}
 // CHECK: call_opaque "noc_async_read_tile"
 // CHECK: func.func @compute() attributes {ttkernel.thread = #ttkernel.thread<compute>}
@@ -13,11 +15,11 @@
 // CHECK: func.func @writer() attributes {ttkernel.thread = #ttkernel.thread<noc>}
 // CHECK: call_opaque "noc_async_write_tile"
 
-// CPP-LABEL: // ===== kernel: row.reader =====
+// CPP-LABEL: // ===== kernel: row_program.reader =====
 // CPP: void kernel_main()
-// CPP-LABEL: // ===== kernel: row.compute =====
+// CPP-LABEL: // ===== kernel: row_program.compute =====
 // CPP: reduce_tile
-// CPP-LABEL: // ===== kernel: row.writer =====
+// CPP-LABEL: // ===== kernel: row_program.writer =====
 // CPP: noc_async_write_tile
 func.func @row(%g: tensor<1x3x64x96xbf16>, %a: tensor<1x3x64x96xbf16>, %b: tensor<1x1x1x96xbf16>) -> (tensor<1x3x64x96xbf16>, tensor<1x1x1x96xbf16>) {
   %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<1x3x64x96xbf16>, tensor<1x3x64x96xbf16>, tensor<1x1x1x96xbf16>) -> (tensor<1x3x64x96xbf16>, tensor<1x1x1x96xbf16>)

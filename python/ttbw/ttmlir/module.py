@@ -1,0 +1,339 @@
+"""A module living in tt-mlir's own MLIR context (the C library's), for the stages after the
+lowering: TTKernel / TTMetal / EmitC ops are registered there, so they parse, verify and print
+in tt-mlir's own syntax with no unregistered-dialect switch.
+
+`Module` mirrors what ttbw's drivers use of an upstream `mlir.ir.Module` (`operation.get_asm`,
+`operation.verify` as `verify()`, `write_bytecode`), runs pass pipelines in its context, and
+exposes a read-only walk (`Op`) for the executor. Objects never cross to the upstream bindings:
+IR moves between the two as text. Diagnostics are ttbw's `Diagnostic` records, with MLIR's
+notes (e.g. "see current operation") kept.
+"""
+from __future__ import annotations
+
+import re
+import threading
+
+from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc
+
+from . import capi
+from .bridge import file_location
+from .capi import MlirStringRef
+
+TTMLIR_DIALECTS = ("ttcore", "ttkernel", "ttmetal")
+_PARSE_BUFFER = ""  # the buffer name mlirModuleCreateParse gives its source
+
+
+class Module:
+    """One tt-mlir context holding one module. `filename` names the source in diagnostics."""
+
+    def __init__(self, filename: str = "<ttmlir>", threading_enabled: bool = True):
+        self.lib = capi.library()
+        self.filename = filename
+        self.diagnostics: list[Diagnostic] = []
+        self._lock = threading.Lock()
+        registry = self.lib.mlirDialectRegistryCreate()
+        self.lib.mlirRegisterAllDialects(registry)
+        self.lib.ttmlirMinimalRegisterAllDialects(registry)
+        self.ctx = self.lib.mlirContextCreateWithRegistry(registry, False)
+        self.lib.mlirDialectRegistryDestroy(registry)
+        if not threading_enabled:
+            self.lib.mlirContextEnableMultithreading(self.ctx, False)
+        self._handler = capi.DiagnosticHandler(self._on_diagnostic)  # alive as long as the context
+        self._noop_delete = capi.DeleteUserData(lambda _ud: None)
+        self.lib.mlirContextAttachDiagnosticHandler(self.ctx, self._handler, None, self._noop_delete)
+        self.handle = None
+
+    # ------------------------------------------------------------------ lifetime
+
+    @classmethod
+    def parse(cls, text, filename: str = "<ttmlir>", first_line: int = 1, threading_enabled: bool = True):
+        """Parses (and verifies) `text` (str, or bytes: text or MLIR bytecode) starting at line
+        `first_line` of `filename`. Raises DiagnosticError."""
+        module = cls(filename, threading_enabled)
+        data = text if isinstance(text, bytes) else ("\n" * (first_line - 1) + text).encode(
+            "utf-8", "surrogateescape")
+        module.diagnostics.clear()
+        handle = module.lib.mlirModuleCreateParse(module.ctx, MlirStringRef.of(data))
+        if not handle.ptr:
+            errors = module._errors() or [Diagnostic("error", SourceLoc(filename, first_line, 1),
+                                                     "failed to parse the input (the parser gave no diagnostic)")]
+            module.close()
+            raise DiagnosticError(errors)
+        module.handle = handle
+        return module
+
+    def close(self) -> None:
+        if self.handle is not None and self.handle.ptr:
+            self.lib.mlirModuleDestroy(self.handle)
+        self.handle = None
+        if self.ctx is not None:
+            self.lib.mlirContextDestroy(self.ctx)
+            self.ctx = None
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 -- interpreter shutdown
+            pass
+
+    # ------------------------------------------------------------------ the ir.Module surface
+
+    @property
+    def operation(self) -> "Module":
+        return self  # drivers print / verify `module.operation`
+
+    @property
+    def context(self) -> "Module":
+        return self
+
+    @property
+    def _op(self):
+        return self.lib.mlirModuleGetOperation(self.handle)
+
+    def get_asm(self, enable_debug_info=False, print_generic_op_form=False, use_local_scope=False,
+                large_elements_limit=None, assume_verified=False, **_ignored) -> str:
+        lib = self.lib
+        flags = lib.mlirOpPrintingFlagsCreate()
+        try:
+            if enable_debug_info:
+                lib.mlirOpPrintingFlagsEnableDebugInfo(flags, True, False)
+            if print_generic_op_form:
+                lib.mlirOpPrintingFlagsPrintGenericOpForm(flags)
+            if use_local_scope:
+                lib.mlirOpPrintingFlagsUseLocalScope(flags)
+            if large_elements_limit is not None:
+                lib.mlirOpPrintingFlagsElideLargeElementsAttrs(flags, int(large_elements_limit))
+            if assume_verified:
+                lib.mlirOpPrintingFlagsAssumeVerified(flags)
+            text = capi.print_to_string(lambda op, cb, ud: lib.mlirOperationPrintWithFlags(op, flags, cb, ud),
+                                        self._op)
+        finally:
+            lib.mlirOpPrintingFlagsDestroy(flags)
+        return text if text.endswith("\n") else text + "\n"
+
+    def __str__(self) -> str:
+        return self.get_asm()
+
+    def write_bytecode(self, stream) -> None:
+        stream.write(capi.print_to_bytes(self.lib.mlirOperationWriteBytecode, self._op))
+
+    def verify(self) -> list[Diagnostic]:
+        """MLIR's verifier (tt-mlir's op verifiers): the diagnostics, [] when valid."""
+        with self._lock:
+            self.diagnostics.clear()
+            if self.lib.mlirOperationVerify(self._op):
+                return []
+            return self._errors() or [Diagnostic("error", SourceLoc(self.filename, 0, 0), "verification failed")]
+
+    def run_pipeline(self, pipeline: str, verify: bool = True) -> None:
+        """Runs a textual pipeline (`builtin.module(...)`) with tt-mlir's PassManager (upstream
+        and tt-mlir passes). Raises DiagnosticError."""
+        lib = self.lib
+        with self._lock:
+            self.diagnostics.clear()
+            pm = lib.mlirPassManagerCreateOnOperation(self.ctx, MlirStringRef.of(b"builtin.module"))
+            try:
+                lib.mlirPassManagerEnableVerifier(pm, bool(verify))
+                errors: list[str] = []
+                sink = capi.StringCallback(lambda ref, _ud: errors.append(ref.text()))
+                data = pipeline.encode()
+                if not lib.mlirParsePassPipeline(lib.mlirPassManagerGetAsOpPassManager(pm), MlirStringRef.of(data),
+                                                 sink, None):
+                    raise DiagnosticError([Diagnostic("error", SourceLoc(self.filename, 0, 0),
+                                                      f"invalid pass pipeline for tt-mlir: {''.join(errors).strip()}")])
+                if not lib.mlirPassManagerRunOnOp(pm, self._op):
+                    raise DiagnosticError(self._errors() or [
+                        Diagnostic("error", SourceLoc(self.filename, 0, 0), f"pipeline '{pipeline}' failed")])
+            finally:
+                lib.mlirPassManagerDestroy(pm)
+
+    def to_emitc(self) -> None:
+        """tt-mlir's convert-ttkernel-to-emitc on the whole module. Raises DiagnosticError."""
+        with self._lock:
+            self.diagnostics.clear()
+            if not self.lib.ttmlirMinimalRunTTKernelToEmitC(self.handle):
+                raise DiagnosticError(self._errors() or [
+                    Diagnostic("error", SourceLoc(self.filename, 0, 0), "convert-ttkernel-to-emitc failed")])
+
+    # ------------------------------------------------------------------ reading
+
+    def body(self) -> list["Op"]:
+        """The module's top-level operations."""
+        return Op(self, self._op).ops()
+
+    def relocate(self, symbols, filename: str, line: int, col: int) -> None:
+        """Gives every op (and block argument) under the top-level ops named `symbols` the
+        location file:line:col (IR generated from text points at its source)."""
+        lib = self.lib
+        name = filename.encode()
+        loc = lib.mlirLocationFileLineColGet(self.ctx, MlirStringRef.of(name), line, col)
+
+        def visit(op, _ud):
+            lib.mlirOperationSetLocation(op, loc)
+            for r in range(lib.mlirOperationGetNumRegions(op)):
+                block = lib.mlirRegionGetFirstBlock(lib.mlirOperationGetRegion(op, r))
+                while block.ptr:
+                    for a in range(lib.mlirBlockGetNumArguments(block)):
+                        lib.mlirBlockArgumentSetLocation(lib.mlirBlockGetArgument(block, a), loc)
+                    block = lib.mlirBlockGetNextInRegion(block)
+            return 0
+
+        callback = capi.WalkCallback(visit)
+        for op in self.body():
+            if op.attributes.get("sym_name") in symbols:
+                lib.mlirOperationWalk(op.handle, callback, None, 1)
+
+    # ------------------------------------------------------------------ diagnostics
+
+    def _on_diagnostic(self, diag, _user_data) -> int:
+        try:
+            self.diagnostics.append(self._convert(diag))
+        except Exception as exc:  # noqa: BLE001 -- never unwind through C++
+            self.diagnostics.append(Diagnostic("error", SourceLoc(self.filename, 0, 0), f"(diagnostic lost: {exc})"))
+        return 1  # handled
+
+    def _convert(self, diag) -> Diagnostic:
+        lib = self.lib
+        severity = capi.SEVERITY.get(lib.mlirDiagnosticGetSeverity(diag), "error")
+        message = capi.print_to_string(lib.mlirDiagnosticPrint, diag)
+        where = file_location(lib, lib.mlirDiagnosticGetLocation(diag))
+        notes = [self._convert(lib.mlirDiagnosticGetNote(diag, i)) for i in range(lib.mlirDiagnosticGetNumNotes(diag))]
+        if where is None:
+            return Diagnostic(severity, SourceLoc(self.filename, 0, 0), message, notes)
+        name, line, col = where
+        return Diagnostic(severity, SourceLoc(self.filename if name in (_PARSE_BUFFER, "-") else name, line, col),
+                          message, notes)
+
+    def _errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+
+class Op:
+    """A read-only view of one operation of a `Module` (valid while the module lives)."""
+
+    def __init__(self, module: Module, handle):
+        self.module, self.handle = module, handle
+        lib = module.lib
+        self.name = lib.mlirIdentifierStr(lib.mlirOperationGetName(handle)).text()
+
+    def ops(self, region: int = 0) -> list["Op"]:
+        """The operations of the first block of region `region`."""
+        lib = self.module.lib
+        if lib.mlirOperationGetNumRegions(self.handle) <= region:
+            return []
+        block = lib.mlirRegionGetFirstBlock(lib.mlirOperationGetRegion(self.handle, region))
+        out = []
+        op = lib.mlirBlockGetFirstOperation(block) if block.ptr else capi.MlirOperation()
+        while op.ptr:
+            out.append(Op(self.module, op))
+            op = lib.mlirOperationGetNextInBlock(op)
+        return out
+
+    def asm(self) -> str:
+        """The operation as tt-mlir prints it."""
+        return capi.print_to_string(self.module.lib.mlirOperationPrint, self.handle)
+
+    def arguments(self, region: int = 0) -> list["Value"]:
+        lib = self.module.lib
+        block = lib.mlirRegionGetFirstBlock(lib.mlirOperationGetRegion(self.handle, region))
+        return [Value(self.module, lib.mlirBlockGetArgument(block, i)) for i in range(lib.mlirBlockGetNumArguments(block))]
+
+    @property
+    def operands(self) -> list["Value"]:
+        lib = self.module.lib
+        return [Value(self.module, lib.mlirOperationGetOperand(self.handle, i))
+                for i in range(lib.mlirOperationGetNumOperands(self.handle))]
+
+    @property
+    def results(self) -> list["Value"]:
+        lib = self.module.lib
+        return [Value(self.module, lib.mlirOperationGetResult(self.handle, i))
+                for i in range(lib.mlirOperationGetNumResults(self.handle))]
+
+    @property
+    def attributes(self) -> dict:
+        """Name -> value of every attribute (properties included): builtin strings, numbers,
+        bools, arrays, dense arrays and dictionaries as Python values; others as printed."""
+        lib = self.module.lib
+        out = {}
+        for i in range(lib.mlirOperationGetNumAttributes(self.handle)):
+            named = lib.mlirOperationGetAttribute(self.handle, i)
+            out[lib.mlirIdentifierStr(named.name).text()] = _value(lib, named.attribute)
+        return out
+
+
+class Value:
+    """An SSA value: `key` identifies it within its module; `type` as printed."""
+
+    def __init__(self, module: Module, handle):
+        self.module, self.handle = module, handle
+        self.key = handle.ptr
+
+    @property
+    def type(self) -> str:
+        lib = self.module.lib
+        return capi.print_to_string(lib.mlirTypePrint, lib.mlirValueGetType(self.handle))
+
+    @property
+    def argument_number(self) -> int | None:
+        lib = self.module.lib
+        return lib.mlirBlockArgumentGetArgNumber(self.handle) if lib.mlirValueIsABlockArgument(self.handle) else None
+
+
+def _value(lib, attr):
+    if lib.mlirAttributeIsAString(attr):
+        return lib.mlirStringAttrGetValue(attr).text()
+    if lib.mlirAttributeIsABool(attr):
+        return bool(lib.mlirBoolAttrGetValue(attr))
+    if lib.mlirAttributeIsAInteger(attr):
+        kind = lib.mlirAttributeGetType(attr)
+        if lib.mlirTypeIsAInteger(kind) and lib.mlirIntegerTypeIsSigned(kind):
+            return int(lib.mlirIntegerAttrGetValueSInt(attr))
+        if lib.mlirTypeIsAInteger(kind) and lib.mlirIntegerTypeIsUnsigned(kind):
+            return int(lib.mlirIntegerAttrGetValueUInt(attr))
+        return int(lib.mlirIntegerAttrGetValueInt(attr))  # signless / index
+    if lib.mlirAttributeIsAFloat(attr):
+        return float(lib.mlirFloatAttrGetValueDouble(attr))
+    if lib.mlirAttributeIsADenseI64Array(attr):
+        return [int(lib.mlirDenseI64ArrayGetElement(attr, i)) for i in range(lib.mlirDenseArrayGetNumElements(attr))]
+    if lib.mlirAttributeIsADenseI32Array(attr):
+        return [int(lib.mlirDenseI32ArrayGetElement(attr, i)) for i in range(lib.mlirDenseArrayGetNumElements(attr))]
+    if lib.mlirAttributeIsAArray(attr):
+        return [_value(lib, lib.mlirArrayAttrGetElement(attr, i)) for i in range(lib.mlirArrayAttrGetNumElements(attr))]
+    if lib.mlirAttributeIsADictionary(attr):
+        out = {}
+        for i in range(lib.mlirDictionaryAttrGetNumElements(attr)):
+            named = lib.mlirDictionaryAttrGetElement(attr, i)
+            out[lib.mlirIdentifierStr(named.name).text()] = _value(lib, named.attribute)
+        return out
+    return capi.print_to_string(lib.mlirAttributePrint, attr)
+
+
+def holds_ttmlir_dialects(text) -> bool:
+    """Whether IR text names an op, type or attribute of a dialect only tt-mlir registers
+    (such IR is read in tt-mlir's context)."""
+    if isinstance(text, bytes):
+        if text.startswith(b"ML\xefR"):  # bytecode: its dialect section names the dialects
+            return any(name.encode() + b"\x00" in text for name in TTMLIR_DIALECTS)
+        text = text.decode("utf-8", "replace")
+    return any(_DIALECT_REF.search(_code(line)) for line in text.split("\n"))
+
+
+_DIALECT_REF = re.compile(r"(?<![\w.])[\"!#]?(?:" + "|".join(TTMLIR_DIALECTS) + r")\.[A-Za-z_]")
+
+
+def _code(line: str) -> str:
+    """`line` without its `//` comment (outside string literals)."""
+    quoted, i = False, 0
+    while i < len(line):
+        ch = line[i]
+        if ch == "\\" and quoted:
+            i += 2
+            continue
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and line.startswith("//", i):
+            return line[:i]
+        i += 1
+    return line
+
