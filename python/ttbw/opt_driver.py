@@ -27,8 +27,9 @@ class UnknownOption(PipelineError):
 class Driver:
     """`instrumentation`: IR dumps, timing, statistics and the printing flags
     (`ttbw.instrumentation`); `split_marker`: split the input at this marker (None: don't);
-    `verify_each`: verify after every pass (else once, after the last one); `dump_pipeline`: print
-    the resolved pipeline; `bytecode`: outputs are MLIR bytecode."""
+    `verify_each`: verify after every pass (else once, after the last one, unless the IR is to be
+    dumped after a failing pass: that needs the pass); `dump_pipeline`: print the resolved
+    pipeline; `bytecode`: outputs are MLIR bytecode."""
 
     def __init__(self, name: str, instrumentation: Instrumentation | None = None, allow_unregistered=False,
                  threading=True, verify_each=False, split_marker: str | bool | None = None, dump_pipeline=False,
@@ -36,7 +37,8 @@ class Driver:
         self.name = name
         self.instrumentation = instrumentation or Instrumentation()
         self.allow_unregistered, self.threading = allow_unregistered, threading
-        self.verify_each, self.split_marker, self.dump_pipeline = verify_each, split_marker, dump_pipeline
+        self.verify_each = verify_each or self.instrumentation.after_failure
+        self.split_marker, self.dump_pipeline = split_marker, dump_pipeline
         self.bytecode = bytecode
         self.context = self._new_context()
         self.diagnostics: list[Diagnostic] = []
