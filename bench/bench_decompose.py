@@ -3,8 +3,9 @@
 For N = 250/500/1000/2000 mul_bw ops of mixed shapes (ttnn's broadcast rows,
 masks, scalars, complex) it times, in one run, whole processes (median of 5):
   ttbw-opt — `ttbw-opt --ttir-mul-bw-decomposition-pipeline`: parse, verify (the
-             dialect's C++ verifiers), the pipeline (verifying after every pass),
-             print; Python start-up included;
+             dialect's C++ verifiers), the pipeline, verify its output (ttbw-opt's
+             default; --verify-each verifies after every pass), print; Python start-up
+             included;
   mlir-opt — upstream `mlir-opt --allow-unregistered-dialect` parsing and printing
              the *decomposed* output (the C++ floor: just reading and writing it).
 and, for insight, ttbw-opt's work in-process (no start-up). Prints µs per op

@@ -1,8 +1,9 @@
-// The `ttir` dialect: registration, folders, and the C entry point that loads it
-// into a Python `ir.Context` (the bindings' own MLIR, libMLIRPythonCAPI.so).
+// The `ttir` dialect: registration, folders, and the C entry points the Python side calls
+// (the bindings' own MLIR, libMLIRPythonCAPI.so): loading the dialect, renaming locations.
 #include "TTIRDialect.h"
 
 #include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -61,4 +62,30 @@ OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 extern "C" __attribute__((visibility("default"))) void
 ttbwLoadTTIRDialect(MlirContext context) {
   unwrap(context)->getOrLoadDialect<TTIRDialect>();
+}
+
+// The bindings parse text as the buffer "-"; the tools locate IR in the user's file. Renames
+// the file of every file location under `root` (ops and block arguments) from `from` to `to`,
+// keeping the start line and column. In C++ because a walk from Python, a few binding calls
+// per op, cost more than parsing the text.
+extern "C" __attribute__((visibility("default"))) void
+ttbwRenameLocationFile(MlirOperation root, MlirStringRef from, MlirStringRef to) {
+  Operation *top = unwrap(root);
+  StringRef old = unwrap(from);
+  StringAttr name = StringAttr::get(top->getContext(), unwrap(to));
+  auto renamed = [&](Location loc) -> std::optional<Location> {
+    auto file = dyn_cast<FileLineColRange>(loc);
+    if (!file || file.getFilename() != old)
+      return std::nullopt;
+    return FileLineColLoc::get(name, file.getStartLine(), file.getStartColumn());
+  };
+  top->walk([&](Operation *op) {
+    if (auto loc = renamed(op->getLoc()))
+      op->setLoc(*loc);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument argument : block.getArguments())
+          if (auto loc = renamed(argument.getLoc()))
+            argument.setLoc(*loc);
+  });
 }

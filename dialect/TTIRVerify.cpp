@@ -2,10 +2,13 @@
 // messages that name the operand and the rule. They run in every pass manager.
 #include "TTIRVerify.h"
 
+#include "mlir/CAPI/IR.h"
 #include "mlir/IR/TypeUtilities.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+
+#include <cstring>
 
 using namespace mlir;
 using namespace ttbw::ttir;
@@ -102,6 +105,36 @@ std::optional<TensorDesc> describe(Type type, std::string &error) {
     return std::nullopt;
   }
   return desc;
+}
+
+// The reading above for Python (ttbw.dialect.tensor_types.describe), so the data-type and
+// layout rules live only here. Returns true and fills `out`, or false with the rule the type
+// breaks in `error` (NUL-terminated, cut to `errorSize`; `errorLength`: its full length).
+struct TtbwTensorDesc {
+  char element[8], dataType[16], layout[16];
+  int isComplex;
+};
+
+extern "C" __attribute__((visibility("default"))) bool
+ttbwDescribeTensorType(MlirType type, TtbwTensorDesc *out, char *error, size_t errorSize,
+                       size_t *errorLength) {
+  std::string message;
+  auto desc = describe(unwrap(type), message);
+  auto copy = [](const std::string &text, char *to, size_t size) {
+    size_t length = std::min(text.size(), size - 1);
+    std::memcpy(to, text.data(), length);
+    to[length] = 0;
+  };
+  if (!desc) {
+    *errorLength = message.size();
+    copy(message, error, errorSize);
+    return false;
+  }
+  copy(desc->element.isBF16() ? "bf16" : "f32", out->element, sizeof(out->element));
+  copy(desc->dataType, out->dataType, sizeof(out->dataType));
+  copy(desc->layout, out->layout, sizeof(out->layout));
+  out->isComplex = desc->isComplex;
+  return true;
 }
 
 std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs) {

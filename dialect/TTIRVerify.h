@@ -12,7 +12,7 @@
 namespace ttbw::ttir::verify {
 using namespace mlir;
 
-// What a tensor type says (see tensor_types.py for the same reading in Python).
+// What a tensor type says (also Python's reading: tensor_types.py calls ttbwDescribeTensorType).
 struct TensorDesc {
   SmallVector<int64_t> shape;
   Type element;  // bf16 or f32 (of the parts, for a complex tensor)

@@ -14,10 +14,22 @@ LIBRARY = BUILD_DIR / "dialect" / "libTTBWDialect.so"
 OPS_MODULE = BUILD_DIR / "dialect" / "_ttir_ops_gen.py"
 
 _CAPSULE_NAME = b"mlir.ir.Context._CAPIPtr"
+_OPERATION_CAPSULE = b"mlir.ir.Operation._CAPIPtr"
+_TYPE_CAPSULE = b"mlir.ir.Type._CAPIPtr"
 
 
-class _MlirContext(ctypes.Structure):
+class _Handle(ctypes.Structure):
+    """An MLIR C API handle (MlirContext, MlirOperation, MlirType): one pointer."""
     _fields_ = [("ptr", ctypes.c_void_p)]
+
+
+class _MlirStringRef(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_char_p), ("length", ctypes.c_size_t)]
+
+
+class _TensorDesc(ctypes.Structure):  # TtbwTensorDesc (TTIRVerify.cpp)
+    _fields_ = [("element", ctypes.c_char * 8), ("data_type", ctypes.c_char * 16),
+                ("layout", ctypes.c_char * 16), ("is_complex", ctypes.c_int)]
 
 
 _library = None
@@ -34,19 +46,55 @@ def _dialect_library():
                 f"the ttir dialect is not built ({LIBRARY} is missing): run tools/setup-env.sh "
                 "or `cmake --build build --target TTBWDialect`")
         library = ctypes.CDLL(str(LIBRARY))
-        library.ttbwLoadTTIRDialect.argtypes = [_MlirContext]
+        library.ttbwLoadTTIRDialect.argtypes = [_Handle]
         library.ttbwLoadTTIRDialect.restype = None
+        library.ttbwRenameLocationFile.argtypes = [_Handle, _MlirStringRef, _MlirStringRef]
+        library.ttbwRenameLocationFile.restype = None
+        library.ttbwDescribeTensorType.argtypes = [
+            _Handle, ctypes.POINTER(_TensorDesc), ctypes.c_char_p, ctypes.c_size_t,
+            ctypes.POINTER(ctypes.c_size_t)]
+        library.ttbwDescribeTensorType.restype = ctypes.c_bool
         _library = library
     return _library
 
 
-def load_ttir(context) -> None:
-    """Loads the `ttir` dialect into `context` (a no-op when it is loaded already)."""
+def _capsule_pointer(capsule, name: bytes) -> int:
     get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
     get_pointer.restype = ctypes.c_void_p
     get_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
-    pointer = get_pointer(context._CAPIPtr, _CAPSULE_NAME)
-    _dialect_library().ttbwLoadTTIRDialect(_MlirContext(pointer))
+    return get_pointer(capsule, name)
+
+
+def load_ttir(context) -> None:
+    """Loads the `ttir` dialect into `context` (a no-op when it is loaded already)."""
+    _dialect_library().ttbwLoadTTIRDialect(_Handle(_capsule_pointer(context._CAPIPtr, _CAPSULE_NAME)))
+
+
+def rename_location_file(operation, old: str, new: str) -> None:
+    """Gives every file location named `old` under `operation` (an ir.Operation), of its ops
+    and block arguments, the file name `new` (same line and column)."""
+    def string(text: str) -> _MlirStringRef:
+        data = text.encode("utf-8", "surrogateescape")
+        return _MlirStringRef(data, len(data))
+
+    pointer = _capsule_pointer(operation._CAPIPtr, _OPERATION_CAPSULE)
+    _dialect_library().ttbwRenameLocationFile(_Handle(pointer), string(old), string(new))
+
+
+def describe_tensor_type(type_) -> tuple[str, bool, str, str] | str:
+    """(element, is complex, data type, layout) of a tensor type as the dialect's verifiers read
+    it, or the rule it breaks (a message)."""
+    handle = _Handle(_capsule_pointer(type_._CAPIPtr, _TYPE_CAPSULE))
+    desc, length, size = _TensorDesc(), ctypes.c_size_t(), 1024
+    while True:
+        error = ctypes.create_string_buffer(size)
+        if _dialect_library().ttbwDescribeTensorType(handle, ctypes.byref(desc), error, size,
+                                                     ctypes.byref(length)):
+            return (desc.element.decode(), bool(desc.is_complex), desc.data_type.decode(),
+                    desc.layout.decode())
+        if length.value < size:
+            return error.value.decode("utf-8", "replace")
+        size = length.value + 1
 
 
 def make_context():

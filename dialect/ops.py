@@ -18,16 +18,21 @@ class OpRuleError(Exception):
     """One broken rule of an op (the message names the rule)."""
 
 
-def walk_ops(op) -> list:
-    """Every operation nested in `op` (pre-order), as ir.Operation. MLIR's C++
-    walk only collects; nothing runs inside the callback."""
+def walk_ops(op, name: str | None = None) -> list:
+    """Every operation nested in `op` (pre-order), as ir.Operation; with `name`, those of
+    that name. Collected before anything changes the IR."""
     from mlir import ir
 
     found = []
-
-    def collect(child):
-        found.append(child)
-        return ir.WalkResult.ADVANCE
+    if name is None:
+        def collect(child):
+            found.append(child)
+            return ir.WalkResult.ADVANCE
+    else:
+        def collect(child):
+            if child.name == name:
+                found.append(child)
+            return ir.WalkResult.ADVANCE
 
     op.walk(collect, ir.WalkOrder.PRE_ORDER)
     return found[1:] if found and found[0] == op else found

@@ -30,35 +30,67 @@ from ttbw.dialect.tensor_types import broadcast_shapes, describe
 from ttbw.mlir_dialects import ttir
 
 from .ir_build import MEMORY_CONFIG, SUM_TO_MARK, tensor, typecast
+from .replay import Template
 
 
 def run(module, options) -> None:
-    for op in [op.opview for op in walk_ops(module.operation) if op.name == "ttir.mul_bw"]:
+    templates: dict = {}  # signature -> Template (see replay.py)
+    for op in walk_ops(module.operation, "ttir.mul_bw"):
+        _rewrite(op, templates)
+
+
+def _rewrite(op, templates: dict) -> None:
+    attributes = op.attributes
+    operands, results = list(op.operands), list(op.results)
+    if "memory_config" in attributes:
+        with op.location:
+            _keep_memory_config(op, attributes["memory_config"])
+    types = tuple(v.type for v in operands)
+    # Everything the decomposition reads but the operand values: types, segments, the mask and,
+    # for a scalar `other`, whether it is a constant (then its value) or a runtime value.
+    key = (types, tuple(op.results.types), attributes["operandSegmentSizes"],
+           attributes["resultSegmentSizes"],
+           attributes["are_required_outputs"] if "are_required_outputs" in attributes else None,
+           None if isinstance(types[2], ir.RankedTensorType) else _constant_value(operands[2]))
+    template = templates.get(key)
+    if template is None:
         with ir.InsertionPoint(op), op.location:
-            _decompose(op)
-        op.erase()
+            replacements = _decompose(op.opview, operands, results)
+        templates[key] = Template.record(operands, replacements)
+    else:
+        replacements = template.replay(operands, op.location, ir.InsertionPoint(op))
+    for result, replacement in zip(results, replacements):
+        if replacement is not None:
+            result.replace_all_uses_with(replacement)
+    op.erase()
 
 
-def _decompose(op: ttir.MulBwOp) -> None:
-    # One read of the segment sizes instead of one per generated accessor (this runs per op).
-    operands = segments(op, "operandSegmentSizes", MUL_BW_OPERANDS, list(op.operands))
-    results = segments(op, "resultSegmentSizes", MUL_BW_RESULTS, list(op.results))
+def _decompose(op: ttir.MulBwOp, operand_values: list, result_values: list) -> list:
+    """The value replacing each of `result_values` (None: not required, left as it is)."""
+    operands = segments(op, "operandSegmentSizes", MUL_BW_OPERANDS, operand_values)
+    results = segments(op, "resultSegmentSizes", MUL_BW_RESULTS, result_values)
     grad, a, b = operands["grad"], operands["input"], operands["other"]
-    if op.memory_config is not None:
-        _keep_memory_config(op, op.memory_config)
-
+    replacements = {}
     if not isinstance(b.type, ir.RankedTensorType):  # scalar other
-        _finish(_multiply(grad, _scalar_tensor(b)), results["input_grad"], operands["input_grad"])
-        return
+        replacements["input_grad"] = _finish(_multiply(grad, _scalar_tensor(b)), results["input_grad"],
+                                             operands["input_grad"])
+    else:
+        mask = required_outputs(op)
+        complex_ = describe(grad.type).is_complex
+        for index, (name, factor) in enumerate((("input_grad", b), ("other_grad", a))):
+            if not mask[index]:
+                continue
+            if complex_:
+                factor = ttir.ConjOp(factor.type, factor).result
+            replacements[name] = _finish(_multiply(grad, factor), results[name], operands[name])
+    return [replacements.get(name) for name in MUL_BW_RESULTS if results[name] is not None]
 
-    mask = required_outputs(op)
-    complex_ = describe(grad.type).is_complex
-    for index, (name, factor) in enumerate((("input_grad", b), ("other_grad", a))):
-        if not mask[index]:
-            continue
-        if complex_:
-            factor = ttir.ConjOp(factor.type, factor).result
-        _finish(_multiply(grad, factor), results[name], operands[name])
+
+def _constant_value(scalar: ir.Value):
+    owner = scalar.owner
+    if isinstance(owner, ir.OpView) and owner.name == "arith.constant":
+        return owner.attributes["value"]
+    return None
 
 
 def _keep_memory_config(op, memory_config: ir.Attribute) -> None:
@@ -105,20 +137,20 @@ def _promoted_element(lhs, rhs):
 def _scalar_tensor(scalar: ir.Value) -> ir.Value:
     """The scalar as a rank-0 f32 tensor: `ttir.full` for a constant (tt-mlir's
     form), `tensor.from_elements` for a runtime value."""
-    owner = scalar.owner
+    value = _constant_value(scalar)
     rank0 = tensor([], ir.F32Type.get())
-    if isinstance(owner, ir.OpView) and owner.name == "arith.constant":
-        value = owner.attributes["value"]
+    if value is not None:
         return ttir.FullOp(rank0, ir.DenseI32ArrayAttr.get([]),
                            ir.FloatAttr.get(ir.F32Type.get(), ir.FloatAttr(value).value)).result
     return tensor_dialect.FromElementsOp(rank0, [scalar]).result
 
 
-def _finish(gradient: ir.Value, result: ir.Value, preallocated: ir.Value | None) -> None:
+def _finish(gradient: ir.Value, result: ir.Value, preallocated: ir.Value | None) -> ir.Value:
+    """The value replacing `result`."""
     if gradient.type != result.type:
         cast = builtin.UnrealizedConversionCastOp([result.type], [gradient])
         cast.operation.attributes[SUM_TO_MARK] = ir.UnitAttr.get()
         gradient = cast.result
     if preallocated is not None:
         gradient = bufferization.MaterializeInDestinationOp(result.type, gradient, preallocated).result
-    result.replace_all_uses_with(gradient)
+    return gradient

@@ -18,6 +18,7 @@ from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.mlir_dialects import ttir
 
 from .ir_build import tensor
+from .replay import Template
 
 PER_PART = ("ttir.sum", "ttir.reshape", "ttir.typecast", "ttir.neg",
             "ttir.add", "ttir.subtract", "builtin.unrealized_conversion_cast",
@@ -26,10 +27,10 @@ PER_PART = ("ttir.sum", "ttir.reshape", "ttir.typecast", "ttir.neg",
 
 def run(module, options) -> None:
     errors = []
-    for op in list(module.body.operations):
-        if op.operation.name == "func.func":
-            with op.location:
-                errors += _expand_function(op.operation)
+    templates: dict = {}  # op signature -> Template (see replay.py)
+    for func in _functions_with_complex(module):
+        with func.location:
+            errors += _expand_function(func, templates)
     if errors:
         raise DiagnosticError(errors)
 
@@ -38,18 +39,52 @@ def _is_complex(type_) -> bool:
     return isinstance(type_, ir.RankedTensorType) and isinstance(type_.element_type, ir.ComplexType)
 
 
+def _functions_with_complex(module) -> list:
+    """The module's functions, in order, whose signature or an op result in their body (nested
+    regions aside) is complex: the others have nothing to expand. One walk of the module; a
+    func.func it meets is top-level, as a function body cannot hold one (not a symbol table)."""
+    signatures: dict = {}  # function_type attribute -> whether it holds a complex tensor
+    found: list = []
+    current: list = []  # the function whose body ops the walk is visiting
+    root: list = []
+
+    def visit(op):
+        if not root:  # the module itself
+            root.append(op)
+            return ir.WalkResult.ADVANCE
+        if op.name == "func.func":
+            type_attr = op.attributes["function_type"]
+            complex_ = signatures.get(type_attr)
+            if complex_ is None:
+                function_type = ir.FunctionType(ir.TypeAttr(type_attr).value)
+                complex_ = signatures[type_attr] = any(
+                    _is_complex(t) for t in [*function_type.inputs, *function_type.results])
+            current[:] = [] if complex_ else [op]
+            if complex_:
+                found.append(op)
+                return ir.WalkResult.SKIP
+            return ir.WalkResult.ADVANCE
+        if current and any(_is_complex(t) for t in op.results.types):
+            found.append(current.pop())
+        return ir.WalkResult.SKIP  # a top-level op that is no function, or one of a body
+
+    module.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
+
+
 def _part_type(type_):
     return tensor(type_.shape, type_.element_type.element_type, type_.encoding)
 
 
-def _expand_function(func) -> list[Diagnostic]:
+def _expand_function(func, templates: dict) -> list[Diagnostic]:
     region = func.regions[0]
     if not region.blocks:
         return []
     block = region.blocks[0]
     function_type = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
+    ops = [op.operation for op in block.operations]
     if not any(_is_complex(t) for t in [*function_type.inputs, *function_type.results]) and \
-            not any(_is_complex(r.type) for op in block.operations for r in op.results):
+            not any(_is_complex(t) for op in ops for t in op.results.types):
         return []
 
     parts: dict = {}
@@ -57,17 +92,18 @@ def _expand_function(func) -> list[Diagnostic]:
     _expand_arguments(block, parts)
     errors: list[Diagnostic] = []
     complex_ops = []
-    for op in list(block.operations):
-        op = op.operation
+    terminator = None
+    for op in ops:
         if op.name == "func.return":
-            _expand_return(op, parts)
+            terminator = _expand_return(op, parts)
             continue
-        touches_complex = any(_is_complex(v.type) for v in [*op.operands, *op.results])
+        terminator = None
+        touches_complex = any(_is_complex(t) for t in op.results.types) or \
+            any(_is_complex(v.type) for v in op.operands)
         if not touches_complex:
             continue
         try:
-            with ir.InsertionPoint(op), op.location:
-                _expand_op(op, parts)
+            _expand_op(op, parts, templates)
             complex_ops.append(op)
         except ValueError as error:
             errors.append(Diagnostic("error", source_loc(op.location), f"'{op.name}' op {error}"))
@@ -78,7 +114,7 @@ def _expand_function(func) -> list[Diagnostic]:
     for _ in range(old_arguments):  # now unused: every complex user is gone
         block.erase_argument(0)
     inputs = [a.type for a in block.arguments]
-    results = [v.type for v in _terminator(block).operands]
+    results = [v.type for v in (terminator or _terminator(block)).operands]
     func.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(inputs, results))
     for attr, types in (("arg_attrs", function_type.inputs), ("res_attrs", function_type.results)):
         if attr in func.attributes:  # a complex value's attributes go to both its parts
@@ -104,68 +140,80 @@ def _expand_arguments(block, parts) -> None:
             argument.replace_all_uses_with(block.add_argument(argument.type, argument.location))
 
 
-def _expand_return(op, parts) -> None:
+def _expand_return(op, parts):
+    """The new terminator."""
     operands = []
     for value in op.operands:
         operands += list(parts[value]) if value in parts else [value]
     with ir.InsertionPoint(op), op.location:
-        func_dialect.ReturnOp(operands)
+        terminator = func_dialect.ReturnOp(operands)
     op.erase()
+    return terminator.operation
 
 
-def _expand_op(op, parts) -> None:
-    def split(value):
+def _expand_op(op, parts, templates: dict) -> None:
+    """Sets the (real, imag) parts of op's result; ValueError if op cannot be expanded."""
+    form, values, attributes = _form(op)
+    leaves = []
+    for value in values:
         if value not in parts:
             raise ValueError("has a complex operand defined outside what this pass expands")
-        return parts[value]
+        leaves += parts[value]
+    # The expansion reads the form, the types and (rebuilt ops) the attributes: its signature.
+    key = (form, tuple(v.type for v in values), tuple(op.results.types), attributes)
+    template = templates.get(key)
+    if template is None:
+        with ir.InsertionPoint(op), op.location:
+            built = _build(form, leaves, op.result.type, attributes)
+        templates[key] = template = Template.record(leaves, list(built))
+        parts[op.result] = built
+    else:
+        parts[op.result] = tuple(template.replay(leaves, op.location, ir.InsertionPoint(op)))
 
+
+def _form(op) -> tuple:
+    """How op expands (conj | conj_product | product | per_part, or ValueError), the complex
+    values whose parts it reads and, for an op rebuilt per part, its attributes."""
     name = op.name
     if name == "ttir.mul_bw":
         raise ValueError("must be decomposed first (run ttir-decompose-mul-bw)")
     if name == "ttir.conj":
-        re, im = split(op.operands[0])
-        parts[op.result] = (re, ttir.NegOp(im.type, im).result)
-        return
+        return "conj", [op.operands[0]], ()
     if name == "ttir.multiply":
-        parts[op.result] = _multiply(op, split)
-        return
+        x, y = op.operands
+        # x · conj(y): mul_bw's gradient, 4 multiplies + add + subtract, no neg.
+        for lhs, rhs in ((x, y), (y, x)):
+            owner = rhs.owner
+            if isinstance(owner, ttir.ConjOp):
+                return "conj_product", [lhs, owner.input], ()
+        return "product", [x, y], ()
     if name in PER_PART and all(_is_complex(v.type) for v in [*op.operands, *op.results]):
         # The same op on each part: only the types change, so it is rebuilt by name.
-        attributes = {name: op.attributes[name] for name in op.attributes}
-        part_type = _part_type(op.result.type)
-        operand_parts = [split(v) for v in op.operands]
-        parts[op.result] = tuple(
-            ir.Operation.create(name, results=[part_type],
-                                operands=[p[i] for p in operand_parts],
-                                attributes=attributes).result
-            for i in (0, 1))
-        return
+        return "per_part", list(op.operands), (name, tuple((n, op.attributes[n]) for n in op.attributes))
     raise ValueError("on complex tensors is not supported by ttir-expand-complex")
 
 
-def _multiply(op, split):
-    x, y = op.operands
-    result = _part_type(op.result.type)
+def _build(form: str, leaves: list, result_type, attributes) -> tuple:
+    """The (real, imag) parts of the result, built from the operands' parts (`leaves`)."""
+    if form == "conj":
+        re, im = leaves
+        return (re, ttir.NegOp(im.type, im).result)
+    part_type = _part_type(result_type)
+    if form == "per_part":
+        name, named = attributes  # leaves: (real, imag) of each operand in turn
+        return tuple(ir.Operation.create(name, results=[part_type], operands=leaves[i::2],
+                                         attributes=dict(named)).result for i in (0, 1))
 
     def mul(a, b):
-        return ttir.MultiplyOp(result, a, b).result
+        return ttir.MultiplyOp(part_type, a, b).result
 
     def add(a, b):
-        return ttir.AddOp(result, a, b).result
+        return ttir.AddOp(part_type, a, b).result
 
     def subtract(a, b):
-        return ttir.SubtractOp(result, a, b).result
+        return ttir.SubtractOp(part_type, a, b).result
 
-    # x · conj(y): mul_bw's gradient, 4 multiplies + add + subtract, no neg.
-    for lhs, rhs in ((x, y), (y, x)):
-        owner = rhs.owner
-        if isinstance(owner, ttir.ConjOp):
-            xr, xi = split(lhs)
-            yr, yi = split(owner.input)
-            return (add(mul(xr, yr), mul(xi, yi)), subtract(mul(xi, yr), mul(xr, yi)))
-    xr, xi = split(x)
-    yr, yi = split(y)
+    xr, xi, yr, yi = leaves
+    if form == "conj_product":
+        return (add(mul(xr, yr), mul(xi, yi)), subtract(mul(xi, yr), mul(xr, yi)))
     return (subtract(mul(xr, yr), mul(xi, yi)), add(mul(xr, yi), mul(xi, yr)))
-
-
-

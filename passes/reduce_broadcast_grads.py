@@ -19,16 +19,26 @@ from ttbw.dialect.tensor_types import TypeRuleError, broadcasts_to, describe, re
 from ttbw.mlir_dialects import ttir
 
 from .ir_build import SUM_TO_MARK, i32_array, tensor, typecast
+from .replay import Template
 
 
 def run(module, options) -> None:
-    casts = [op for op in walk_ops(module.operation)
-             if op.name == "builtin.unrealized_conversion_cast" and SUM_TO_MARK in op.attributes]
+    casts = [op for op in walk_ops(module.operation, "builtin.unrealized_conversion_cast")
+             if SUM_TO_MARK in op.attributes]
+    templates: dict = {}  # (gradient type, operand type) -> Template (see replay.py)
     errors = []
     for cast in casts:
+        gradient, result = cast.operands[0], cast.results[0]
+        key = (gradient.type, result.type)
+        template = templates.get(key)
         try:
-            with ir.InsertionPoint(cast), cast.location:
-                cast.results[0].replace_all_uses_with(_sum_to(cast.operands[0], cast.results[0].type))
+            if template is None:
+                with ir.InsertionPoint(cast), cast.location:
+                    replacement = _sum_to(gradient, key[1])
+                templates[key] = Template.record([gradient], [replacement])
+            else:
+                replacement = template.replay([gradient], cast.location, ir.InsertionPoint(cast))[0]
+            result.replace_all_uses_with(replacement)
             cast.erase()
         except (ValueError, TypeRuleError) as error:
             errors.append(Diagnostic("error", source_loc(cast.location),

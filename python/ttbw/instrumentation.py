@@ -25,9 +25,11 @@ class PrintFlags:
     elide_limit: int | None = None
 
     def asm(self, module) -> str:
-        return module.operation.get_asm(enable_debug_info=self.debuginfo, print_generic_op_form=self.generic,
-                                        use_local_scope=self.local_scope, large_elements_limit=self.elide_limit,
-                                        assume_verified=True)
+        from ttbw.ir_text import asm
+
+        return asm(module.operation, enable_debug_info=self.debuginfo, print_generic_op_form=self.generic,
+                   use_local_scope=self.local_scope, large_elements_limit=self.elide_limit,
+                   assume_verified=True)
 
 
 @dataclass

@@ -27,16 +27,18 @@ class UnknownOption(PipelineError):
 class Driver:
     """`instrumentation`: IR dumps, timing, statistics and the printing flags
     (`ttbw.instrumentation`); `split_marker`: split the input at this marker (None: don't);
-    `verify_each`: verify after every pass; `dump_pipeline`: print the resolved pipeline;
-    `bytecode`: outputs are MLIR bytecode."""
+    `verify_each`: verify after every pass (else once, after the last one, unless the IR is to be
+    dumped after a failing pass: that needs the pass); `dump_pipeline`: print the resolved
+    pipeline; `bytecode`: outputs are MLIR bytecode."""
 
     def __init__(self, name: str, instrumentation: Instrumentation | None = None, allow_unregistered=False,
-                 threading=True, verify_each=True, split_marker: str | bool | None = None, dump_pipeline=False,
+                 threading=True, verify_each=False, split_marker: str | bool | None = None, dump_pipeline=False,
                  bytecode=False):
         self.name = name
         self.instrumentation = instrumentation or Instrumentation()
         self.allow_unregistered, self.threading = allow_unregistered, threading
-        self.verify_each, self.split_marker, self.dump_pipeline = verify_each, split_marker, dump_pipeline
+        self.verify_each = verify_each or self.instrumentation.after_failure
+        self.split_marker, self.dump_pipeline = split_marker, dump_pipeline
         self.bytecode = bytecode
         self.context = self._new_context()
         self.diagnostics: list[Diagnostic] = []
@@ -111,9 +113,9 @@ class Driver:
             self.diagnostics += error.diagnostics
             return None
         self.parse_seconds += time.perf_counter() - started
-        # Parsing verifies (the dialect's C++ verifiers included), and so does MLIR's pass
-        # manager after an upstream step in ttbw's context: the driver verifies after ttbw's
-        # passes and after every step in tt-mlir's context, and dumps the IR around them.
+        # Parsing verifies (the dialect's C++ verifiers included). With verify_each, MLIR's pass
+        # manager verifies after an upstream step in ttbw's context and the driver after ttbw's
+        # passes and after every step in tt-mlir's context; the driver dumps the IR around them.
         trace = self.instrumentation
         for step in steps:
             argument, name = _names(step)
@@ -137,11 +139,9 @@ class Driver:
         if not self.verify_each and not self._verified(module):
             return None
         if self.bytecode:
-            import io
+            from ttbw.ir_text import bytecode
 
-            buffer = io.BytesIO()
-            module.operation.write_bytecode(buffer)
-            return buffer.getvalue()
+            return bytecode(module.operation)
         return trace.flags.asm(module)
 
     def _run(self, step, module, printing):

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import stat
 
 from ttbw.interrupts import deferred_signals
@@ -77,7 +76,7 @@ def _write_stream(target: str, data: bytes) -> None:
 
 def _replace_atomically(target: str, data: bytes, info: os.stat_result | None) -> None:
     folder, name = os.path.split(target)
-    temp = os.path.join(folder, f".{name}.ttbw-{secrets.token_hex(6)}.tmp")
+    temp = os.path.join(folder, f".{name}.ttbw-{os.urandom(6).hex()}.tmp")  # as secrets.token_hex
     # Created, renamed and removed with the signals deferred, so no signal falls between
     # creating the file and recording that it exists.
     created = False

@@ -23,9 +23,12 @@ from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc
 
 _MASKED = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*')
 _UNDECODABLE = re.compile("[\udc80-\udcff]")  # bytes read with surrogateescape
-_CRASHES = [(re.compile(r"(?<![\w.])array\s*<\s*(index)\b"),
+# `array` not preceded by a word character or '.'; the lookbehind follows the literal so that
+# the regex engine can search for the literal (a leading lookbehind is tried at every offset).
+_ARRAY = r"array(?<![\w.]array)\s*<\s*"
+_CRASHES = [(re.compile(_ARRAY + r"(index)\b"),
              "expected integer or float type, got: 'index' (dense arrays have no index elements)")]
-_DENSE_ARRAY = re.compile(r"(?<![\w.])array\s*<\s*((?:[su]?i\d+|bf16|tf32|f\d+\w*))\b")
+_DENSE_ARRAY = re.compile(_ARRAY + r"((?:[su]?i\d+|bf16|tf32|f\d+\w*))\b")
 _BOUND_ELEMENTS = {"i1", "i8", "i16", "i32", "i64", "f32", "f64"}  # the bindings' Dense*ArrayAttr
 
 
@@ -41,7 +44,9 @@ def refuse_parser_crashes(text: str, name: str) -> None:
             errors.append(Diagnostic("error", _loc(masked, match.start(1), name), (
                 f"dense arrays of {match.group(1)} are not supported (ttbw's MLIR bindings read "
                 "i1, i8, i16, i32, i64, f32 and f64 elements)")))
-    uncommented = _MASKED.sub(lambda m: m.group(0) if m.group(0)[0] == '"' else " " * len(m.group(0)), text)
+    # Undecodable bytes were read as surrogates, which ASCII text cannot hold.
+    uncommented = "" if text.isascii() else _MASKED.sub(
+        lambda m: m.group(0) if m.group(0)[0] == '"' else " " * len(m.group(0)), text)
     for match in _UNDECODABLE.finditer(uncommented):
         errors.append(Diagnostic("error", _loc(masked, match.start(), name),
                                  f"byte 0x{ord(match.group(0)) - 0xDC00:02X} is not UTF-8 (only comments may "

@@ -33,6 +33,8 @@ def parse_module(text: str, name: str, context, first_line: int = 1):
     """
     from mlir import ir
 
+    from ttbw.dialect import rename_location_file
+
     # bytes: MLIR bytecode, or text kept byte for byte (invalid UTF-8 in a comment is fine)
     if isinstance(text, bytes):
         data = text
@@ -49,7 +51,7 @@ def parse_module(text: str, name: str, context, first_line: int = 1):
                                for d in error.error_diagnostics] or [
             Diagnostic("error", SourceLoc(name, first_line, 1),
                        "failed to parse the input (the parser gave no diagnostic)")]) from None
-    _relocate(module, name)
+    rename_location_file(module.operation, _PARSE_BUFFER, name)
     return module
 
 
@@ -62,29 +64,6 @@ def read_module(text, name: str, context, first_line: int = 1, threading: bool =
     if holds_ttmlir_dialects(text):
         return Module.parse(text, name, first_line, threading)
     return parse_module(text, name, context, first_line)
-
-
-def _relocate(module, name: str) -> None:
-    from mlir import ir
-
-    def rename(loc):
-        if loc.is_a_file() and loc.filename == _PARSE_BUFFER:
-            return ir.Location.file(name, loc.start_line, loc.start_col, context=loc.context)
-        return None
-
-    def visit(op):
-        new = rename(op.location)
-        if new is not None:
-            op.location = new
-        for region in op.regions:
-            for block in region.blocks:
-                for argument in block.arguments:
-                    new = rename(argument.location)
-                    if new is not None:
-                        argument.set_location(new)
-        return ir.WalkResult.ADVANCE
-
-    module.operation.walk(visit)
 
 
 def verify_module(module) -> list[Diagnostic]:

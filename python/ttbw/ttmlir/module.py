@@ -316,7 +316,11 @@ def holds_ttmlir_dialects(text) -> bool:
         if text.startswith(b"ML\xefR"):  # bytecode: its dialect section names the dialects
             return any(name.encode() + b"\x00" in text for name in TTMLIR_DIALECTS)
         text = text.decode("utf-8", "replace")
-    return any(_DIALECT_REF.search(_code(line)) for line in text.split("\n"))
+    # A reference in a line's code is one in the line: only lines holding one in full are read
+    # char by char, and a text naming none of the dialects is not split at all (the common case).
+    if not any(f"{name}." in text for name in TTMLIR_DIALECTS):
+        return False
+    return any(_DIALECT_REF.search(_code(line)) for line in text.split("\n") if _DIALECT_REF.search(line))
 
 
 _DIALECT_REF = re.compile(r"(?<![\w.])[\"!#]?(?:" + "|".join(TTMLIR_DIALECTS) + r")\.[A-Za-z_]")
