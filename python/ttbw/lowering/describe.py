@@ -1,4 +1,5 @@
-"""Host programs as data, built without a device: kernels IR + a JSON-able description.
+"""Host programs as data, built without a device: kernels IR + a description (a dict that
+`host_ir` writes as the TTMetal host function).
 
     text, description = describe_fused(plan, grid=(8, 8))           # fusion.plan_fused_function
     programs, manifest = describe_composite(plan, name, grid)        # composite.plan_composite_function

@@ -1,6 +1,6 @@
 """The host side of a codegen program: CBs, kernels with their compile and runtime args,
 the core split (`ttbw.runtime.Program`, over real or symbolic buffers), and the name of
-each runtime arg slot (the `runtime_arg_layout` of the `ttbw.program` description).
+each runtime arg slot (the `runtime_arg_layout` of the host program description).
 
 Runtime args:
   reader  [addr_in0 .. addr_in<k-1>, first_unit, num_units, inner,
