@@ -13,12 +13,15 @@ bf16 TILE, both gradients requested, then a few rows over the other dtypes / lay
   verify + translation, g++, plus the first run) and cached (a repeated call);
   and a MODEL of Wormhole n150 device time: DRAM bytes / 288 GB/s (DRAM-bound, ignores launch
   overhead and compute; a model, not a measurement).
+Then the same for seeded random TTIR DAGs that are no backward op (random_dag.py): programs
+and DRAM traffic fused / composite against the minimum.
 Printed, not asserted. Rows composite mode does not handle print n/a.
 Run: .venv/bin/python bench/bench_mul_bw_device.py   (about a minute on 2 cores)
 """
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -186,5 +189,35 @@ def main() -> None:
           f"launch overhead and compute).\nThe first row's cold time also loads the tt-mlir library.\ntotal bench time {time.perf_counter() - t_start:.0f} s")
 
 
+DAG_SEEDS = range(8)
+DTYPE_NAMES = {"bf16": "bfloat16", "f32": "float32"}
+
+
+def dag_rows() -> None:
+    """Random TTIR DAGs that are no backward op (random_dag.py): programs and DRAM traffic
+    fused / composite against the minimum (every argument read once, every result written once)."""
+    from random_dag import Dag
+
+    print(f"\n{'random TTIR DAG':<16} {'ops':>4} {'min KB':>8} {'fused KB':>8} {'comp KB':>8} {'f/min':>6} "
+          f"{'c/min':>6} {'progs f/c':>9}")
+    for seed in DAG_SEEDS:
+        dag = Dag(seed)
+        results = dag.build()
+        text = dag.text(results)
+        inputs = [a.value.float().numpy() for a in dag.args]
+        read = [a for a in dag.args if any(re.search(rf"{a.name}\b", line) for line in dag.lines)]
+        minimum = sum(tensor_bytes(n.shape, DTYPE_NAMES[n.dtype], n.layout) for n in [*read, *results])
+        runs = []
+        for fuse in (True, False):
+            _, stats = run_on_device(text, inputs, fuse=fuse)
+            runs.append((stats.total_dram_read + stats.total_dram_written, stats.programs_launched))
+        (fb, fp), (cb, cp) = runs
+        print(f"{f'seed {seed}':<16} {len(dag.lines):>4} {minimum / 1e3:>8.1f} {fb / 1e3:>8.1f} {cb / 1e3:>8.1f} "
+              f"{fb / minimum:>5.2f}x {cb / minimum:>5.2f}x {f'{fp}/{cp}':>9}")
+    print("KB = 1e3 bytes of DRAM traffic; min = each argument the DAG reads, read once, and each result written "
+          "once.\nA DAG the codegen cannot make one program is lowered op by op (progs f > 1).")
+
+
 if __name__ == "__main__":
     main()
+    dag_rows()
