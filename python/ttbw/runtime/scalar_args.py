@@ -20,7 +20,7 @@ def scalar_args(value: float) -> list[int]:
     with np.errstate(over="ignore"):
         v = float(np.float32(value))
     if math.isnan(v):
-        raise ScalarEncodingError(f"device backend: scalar b must not be NaN, got {value}")
+        raise ScalarEncodingError(f"device backend: a scalar operand must not be NaN, got {value}")
     if math.isinf(v):  # +-1 * 2^200 overflows to +-inf in the kernel's f32 arithmetic
         return [(1 if v > 0 else -1) & 0xFFFFFFFF, 200, 0]
     if v == 0.0:

@@ -1,11 +1,11 @@
 // RUN: ttbw-opt --split-input-file --verify-diagnostics --convert-ttir-to-ttkernel="fuse=false" %s
 // What composite mode (fuse=false) refuses, located at the op (ttbw.lowering.composite's
-// UnsupportedError): a NaN scalar b, broadcast patterns the codegen's
+// UnsupportedError): a NaN scalar, broadcast patterns the codegen's
 // tile mapping cannot index (more than three alternating groups of tile axes).
 
 func.func @nan_scalar(%g: tensor<64x64xbf16>, %a: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
   %s = arith.constant 0x7FC00000 : f32
-  // expected-error @+1 {{'ttir.mul_bw' op: unsupported: device backend: scalar b must not be NaN, got nan}}
+  // expected-error @+1 {{'ttir.mul_bw' op: unsupported: device backend: a scalar operand must not be NaN, got nan}}
   %0 = "ttir.mul_bw"(%g, %a, %s) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 0>} : (tensor<64x64xbf16>, tensor<64x64xbf16>, f32) -> tensor<64x64xbf16>
   return %0 : tensor<64x64xbf16>
 }

@@ -5,7 +5,7 @@
 
 func.func @nan_scalar(%g: tensor<64x64xbf16>, %a: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
   %s = arith.constant 0x7FC00000 : f32
-  // expected-error @+1 {{'ttir.full' op: unsupported: device backend: scalar b must not be NaN, got nan}}
+  // expected-error @+1 {{'ttir.full' op: unsupported: device backend: a scalar operand must not be NaN, got nan}}
   %0 = "ttir.mul_bw"(%g, %a, %s) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 0>} : (tensor<64x64xbf16>, tensor<64x64xbf16>, f32) -> tensor<64x64xbf16>
   return %0 : tensor<64x64xbf16>
 }
