@@ -14,10 +14,12 @@ SEVERITIES = ("error", "warning", "note", "remark")
 @dataclass(frozen=True)
 class SourceLoc:
     file: str
-    line: int
-    col: int
+    line: int | None  # None: the file as a whole (e.g. it cannot be read)
+    col: int | None
 
     def __str__(self) -> str:
+        if self.line is None:
+            return self.file
         return f"{self.file}:{self.line}:{self.col}" if self.line else f"{self.file}:0"
 
 
@@ -36,7 +38,7 @@ class Diagnostic:
         its lines), each followed by the source line and a caret, as MLIR prints them."""
         lines = [f"{self.loc}: {self.severity}: {self.message}"]
         text = (sources or {}).get(self.loc.file)
-        if text is not None and 0 < self.loc.line <= len(text):
+        if text is not None and self.loc.line and 0 < self.loc.line <= len(text):
             lines += [text[self.loc.line - 1], " " * max(self.loc.col - 1, 0) + "^"]
         lines += [note.format(sources) for note in self.notes]
         return "\n".join(lines)

@@ -7,9 +7,8 @@ loaded in-process with ctypes (RTLD_LOCAL, next to the upstream `mlir` bindings;
 test/python/ttmlir/test_coexistence.py). IR crosses between the two only as text.
 """
 
-from .bridge import (Diagnostic, KernelSource, TTMLIRError, kernel_cpp, to_emitc, translate_file,
-                     translate_kernels, verify)
+from .bridge import KernelSource, TTMLIRError, kernel_cpp, to_emitc, translate_file, translate_kernels, verify
 from .install import installed_library
 
-__all__ = ["Diagnostic", "KernelSource", "TTMLIRError", "installed_library", "kernel_cpp", "to_emitc", "translate_file",
+__all__ = ["KernelSource", "TTMLIRError", "installed_library", "kernel_cpp", "to_emitc", "translate_file",
            "translate_kernels", "verify"]

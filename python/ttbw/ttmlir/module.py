@@ -16,11 +16,11 @@ import threading
 from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc
 
 from . import capi
-from .bridge import file_location
 from .capi import MlirStringRef
 
 TTMLIR_DIALECTS = ("ttcore", "ttkernel", "ttmetal")
 _PARSE_BUFFER = ""  # the buffer name mlirModuleCreateParse gives its source
+_KERNEL_FUNCTIONS = ("func.func", "emitc.func")
 
 
 class Module:
@@ -183,6 +183,28 @@ class Module:
             if op.attributes.get("sym_name") in symbols:
                 lib.mlirOperationWalk(op.handle, callback, None, 1)
 
+    # ------------------------------------------------------------------ kernels
+
+    def kernel_names(self) -> list[str]:
+        """Symbol names of the top-level kernel functions (a func with `ttkernel.thread`)."""
+        return kernel_names(self.body())
+
+    def program_modules(self) -> list["Op"]:
+        """The top-level `module`s holding kernel functions: one per program, as
+        --convert-ttir-to-ttkernel emits them."""
+        return [op for op in self.body() if op.name == "builtin.module" and kernel_names(op.ops())]
+
+    def kernel_to_cpp(self, name: str) -> str:
+        """tt-mlir's C++ translation of the top-level kernel `name` (its EmitC form: run
+        `to_emitc` first). Raises DiagnosticError."""
+        with self._lock:
+            self.diagnostics.clear()
+            text = capi.take_c_string(self.lib.ttmlirMinimalTranslateKernelToCpp(self.handle, name.encode()))
+            if text is None:
+                raise DiagnosticError(self._errors() or [Diagnostic(
+                    "error", SourceLoc(self.filename, 0, 0), f"failed to translate kernel '{name}' to C++")])
+            return text
+
     # ------------------------------------------------------------------ diagnostics
 
     def _on_diagnostic(self, diag, _user_data) -> int:
@@ -196,7 +218,7 @@ class Module:
         lib = self.lib
         severity = capi.SEVERITY.get(lib.mlirDiagnosticGetSeverity(diag), "error")
         message = capi.print_to_string(lib.mlirDiagnosticPrint, diag)
-        where = file_location(lib, lib.mlirDiagnosticGetLocation(diag))
+        where = _file_location(lib, lib.mlirDiagnosticGetLocation(diag))
         notes = [self._convert(lib.mlirDiagnosticGetNote(diag, i)) for i in range(lib.mlirDiagnosticGetNumNotes(diag))]
         if where is None:
             return Diagnostic(severity, SourceLoc(self.filename, 0, 0), message, notes)
@@ -307,6 +329,40 @@ def _value(lib, attr):
             out[lib.mlirIdentifierStr(named.name).text()] = _value(lib, named.attribute)
         return out
     return capi.print_to_string(lib.mlirAttributePrint, attr)
+
+
+def kernel_names(ops: list[Op]) -> list[str]:
+    """Symbol names of the kernel functions (a func with `ttkernel.thread`) among `ops`."""
+    names = []
+    for op in ops:
+        if op.name in _KERNEL_FUNCTIONS:
+            attributes = op.attributes
+            if "ttkernel.thread" in attributes and isinstance(attributes.get("sym_name"), str):
+                names.append(attributes["sym_name"])
+    return names
+
+
+def _file_location(lib, loc) -> tuple[str, int, int] | None:
+    """Innermost file:line:col of a location (looking through name / callsite / fused ones)."""
+    for _ in range(16):
+        if lib.mlirLocationIsAFileLineColRange(loc):
+            name = lib.mlirIdentifierStr(lib.mlirLocationFileLineColRangeGetFilename(loc)).text()
+            return (name, lib.mlirLocationFileLineColRangeGetStartLine(loc),
+                    lib.mlirLocationFileLineColRangeGetStartColumn(loc))
+        if lib.mlirLocationIsAName(loc):
+            loc = lib.mlirLocationNameGetChildLoc(loc)
+        elif lib.mlirLocationIsACallSite(loc):
+            loc = lib.mlirLocationCallSiteGetCaller(loc)
+        elif lib.mlirLocationIsAFused(loc):
+            n = lib.mlirLocationFusedGetNumLocations(loc)
+            if n <= 0:
+                return None
+            locations = (capi.MlirLocation * n)()
+            lib.mlirLocationFusedGetLocations(loc, locations)
+            loc = locations[0]
+        else:
+            return None
+    return None
 
 
 def holds_ttmlir_dialects(text) -> bool:

@@ -42,7 +42,7 @@ def test_parse_error_carries_location():
     with pytest.raises(TTMLIRError) as e:
         verify(COMPUTE.replace("() -> ()\n    \"ttkernel.copy_tile\"", "() -> \n    \"ttkernel.copy_tile\""), "bad.mlir")
     [d] = e.value.diagnostics
-    assert (d.severity, d.filename, d.line) == ("error", "bad.mlir", 6)
+    assert (d.severity, d.loc.file, d.loc.line) == ("error", "bad.mlir", 6)
     assert str(e.value).startswith("bad.mlir:6:")
 
 
@@ -52,7 +52,7 @@ def test_verifier_error_carries_location_and_message():
     with pytest.raises(TTMLIRError) as e:
         translate_kernels(bad, "v.mlir")
     d = e.value.diagnostics[0]
-    assert d.location == "v.mlir:7:5"
+    assert str(d.loc) == "v.mlir:7:5"
     assert "'ttkernel.copy_tile' op operand #0 must be TTKernel cb, but got 'i32'" in d.message
     assert e.value.format().splitlines()[0] == f"v.mlir:7:5: error: {d.message}"
 
