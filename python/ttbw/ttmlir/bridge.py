@@ -77,7 +77,7 @@ def translate_kernels(text: str, filename: str = "<string>") -> list[KernelSourc
         if names:
             _run(module, module.to_emitc)
             return [KernelSource(n, _run(module, module.kernel_to_cpp, n)) for n in names]
-        programs = [(op.attributes.get("sym_name", f"module{i}"), op.asm())
+        programs = [(op.attribute("sym_name") or f"module{i}", op.asm())
                     for i, op in enumerate(module.program_modules())]
     finally:
         module.close()

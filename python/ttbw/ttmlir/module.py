@@ -272,6 +272,14 @@ class Op:
         return [Value(self.module, lib.mlirOperationGetResult(self.handle, i))
                 for i in range(lib.mlirOperationGetNumResults(self.handle))]
 
+    def has_attribute(self, name: str) -> bool:
+        return bool(self.module.lib.mlirOperationGetAttributeByName(self.handle, MlirStringRef.of(name.encode())).ptr)
+
+    def attribute(self, name: str):
+        """One attribute's value (as `attributes` gives it), None when absent; converts only it."""
+        attr = self.module.lib.mlirOperationGetAttributeByName(self.handle, MlirStringRef.of(name.encode()))
+        return _value(self.module.lib, attr) if attr.ptr else None
+
     @property
     def attributes(self) -> dict:
         """Name -> value of every attribute (properties included): builtin strings, numbers,
@@ -335,10 +343,10 @@ def kernel_names(ops: list[Op]) -> list[str]:
     """Symbol names of the kernel functions (a func with `ttkernel.thread`) among `ops`."""
     names = []
     for op in ops:
-        if op.name in _KERNEL_FUNCTIONS:
-            attributes = op.attributes
-            if "ttkernel.thread" in attributes and isinstance(attributes.get("sym_name"), str):
-                names.append(attributes["sym_name"])
+        if op.name in _KERNEL_FUNCTIONS and op.has_attribute("ttkernel.thread"):
+            name = op.attribute("sym_name")
+            if isinstance(name, str):
+                names.append(name)
     return names
 
 
