@@ -9,7 +9,9 @@ changes the layout (bf16 <-> bfloat8_b, TILE <-> ROW_MAJOR) is a copy generic.
 
 Numerics follow PyTorch on CPU:
 - bf16 elementwise ops compute in f32 ("opmath") and round once to bf16. A
-  bf16 x bf16 product is exact in f32, so a bf16 multiply is bit-exact.
+  bf16 x bf16 product is exact in f32, so a bf16 multiply is bit-exact. The
+  elementwise ops' bodies (arithmetic, math functions, comparisons, where) are
+  in linalg_elementwise.py, with their edge-value rules.
 - ttir.sum of bf16 accumulates in f32 and rounds once; f32 sums accumulate in
   f64 (our loop is sequential, and sequential f32 drifts by O(n) ulp where
   torch's cascade sum does not).
