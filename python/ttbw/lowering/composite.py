@@ -260,7 +260,8 @@ def _linalg_function(op, tensor_operands, scalars) -> str:
         try:
             convert_ttir_to_linalg.run(module, {"target": "device"})
         except DiagnosticError as e:
-            raise UnsupportedError(f"composite mode: {e}") from None
+            # the op's own location is the caller's: the messages alone
+            raise UnsupportedError("composite mode: " + "; ".join(d.message for d in e.diagnostics)) from None
         return str(module)
 
 
