@@ -15,7 +15,7 @@ A `truncf` inside the tree (a bf16 op feeding an f32 one, after fusion) is ("rou
 rounding hop, `a` packed to a bf16 CB in a section of its own and unpacked again.
 
 Comparisons (`cmpf`, an i1) become 1.0 / 0.0 tiles, exact IEEE from the SFPU's compares
-with zero: against a 0.0 constant one op (gtz, ltz, gez, lez, eqz, nez); otherwise from
+with zero (tt-lang 1.1.1's TTKernel has no two-operand compare tile op, only gtz ... nez): against a 0.0 constant one op (gtz, ltz, gez, lez, eqz, nez); otherwise from
 d = a - b and m = min(a, b), whose NaN marks an unordered pair: a > b = gtz(d), a < b =
 ltz(d) (a nonzero difference of distinct values never rounds to zero, and inf - inf is NaN,
 false, as inf > inf is), ordered = gez(m) + ltz(m), a >= b = ordered - ltz(d), a <= b =
