@@ -27,8 +27,8 @@ Runtime args: `host.arg_names`.
 from __future__ import annotations
 
 from ..errors import UnsupportedError
-from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, MAX_GROUPS, KernelFn, cb_type, mapping_args, module_text, rm_accessor, \
-    rm_read_tile, rm_write_tile, tensor_accessor, tile_map
+from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, MAX_GROUPS, KernelFn, cb_type, f32_literal, mapping_args, \
+    module_text, rm_accessor, rm_read_tile, rm_write_tile, tensor_accessor, tile_map
 from . import select
 from .generic import Kernels
 
@@ -278,6 +278,7 @@ class _Compute:
         self.zero = f.cb("cb_zero", pos[CB_ZERO], _ty("bf16", 1)) if k.rm_inputs else None
         self.hops = [f.cb(f"cb_hop{h}", pos[CB_HOP + h], _ty("bf16", 1)) for h in range(k.round_hops)]
         self.hop_of: dict = {}
+        self.main_pops: list = []
         self.s = None
         self.j = None  # the inner step (tile index of an indexed held input)
 
@@ -288,32 +289,34 @@ class _Compute:
     def round_hops(self, out) -> None:
         """Sections computing the expression's rounding hops, innermost first, each packed to
         its bf16 CB (the rounding) for the main section to unpack."""
-        self.hop_of = {}
+        cb_of, pops, _ = select.hop_plan(out.expr)
+        self.hop_of, self.main_pops = {}, pops[-1]
         for h, node in enumerate(select.rounds(out.expr)):
+            cb = self.hops[cb_of[node]]
             self.f.acquire()
-            slot = self.evaluate(out, self.hops[h], node[1])
-            self.f.pack([(slot, self.hops[h])])
-            self.hop_of[node] = self.hops[h]
+            slot = self.evaluate(out, cb, node[1])
+            for read in pops[h]:  # hops this section read last: their CBs are free again
+                self.f.cbop("cb_pop_front", self.hop_of[read], self.f.c(1))
+            self.f.pack([(slot, cb)])
+            self.hop_of[node] = cb
 
     # ---- the expression in DST
     def evaluate(self, out, target: str, expr=None) -> int:
         """Emits output `out`'s expression (or `expr`, a part of it) into DST; returns its slot.
-        `target`: the CB the section packs into."""
+        `target`: the CB the section packs into. Each node evaluates its neediest operand first
+        and frees its operands' slots once consumed (select.dst_need slots in all); a subtree
+        used twice is computed twice."""
         expr = out.expr if expr is None else expr
         f = self.f
-        slots = [0]
         limit = DST_TILES[self.k.fp32_dest]
+        if select.dst_need(expr) > limit:
+            raise UnsupportedError(f"codegen: the expression needs {select.dst_need(expr)} DST tiles, more than "
+                                   f"the {limit} of the DST")
+        free = list(range(limit))
 
         def new():
-            slot = slots[0]
-            slots[0] += 1
-            if slot >= limit:
-                raise UnsupportedError(f"codegen: the expression needs more than the {limit} DST tiles")
-            return slot
-
-        def binary(name, a, b):
-            f.op(f"{name}_binary_tile_init")
-            f.op(f"{name}_binary_tile", [f.c(a), f.c(b), f.c(a)], ["i32"] * 3)
+            free.sort()
+            return free.pop(0)
 
         def ev(e):
             if e[0] == "in":
@@ -339,16 +342,26 @@ class _Compute:
                 f.op("fill_tile_init")
                 f.op("fill_tile", [f.c(slot), self.s], ["i32", "f32"])
                 return slot
-            if e[0] == "neg":
-                a = ev(e[1])
-                b = new()
-                f.fill("-1.0", b)
-                binary("mul", a, b)
-                return a
-            a = ev(e[1])
-            b = ev(e[2])
-            binary(e[0], a, b)
-            return a
+            if e[0] == "const":
+                slot = new()
+                f.fill(f32_literal(e[1]), slot)
+                return slot
+            order = sorted(range(len(e) - 1), key=lambda k: -select.dst_need(e[k + 1]))
+            slots = [None] * (len(e) - 1)
+            for k in order:
+                slots[k] = ev(e[k + 1])
+            if e[0] in select.UNARY:
+                f.op(f"{select.UNARY[e[0]]}_init")
+                f.op(select.UNARY[e[0]], [f.c(slots[0])], ["i32"])
+            elif e[0] == "where":  # the where of an fp32 DST (every SFPU expression has one)
+                dtype = "dtype = #ttcore.supportedDataTypes<f32>"
+                f.op("where_tile_init")
+                f.op("where_tile", [f.c(s) for s in slots] + [f.c(slots[0])], ["i32"] * 4, props=dtype)
+            else:
+                f.op(f"{select.BINARY[e[0]]}_init")
+                f.op(select.BINARY[e[0]], [f.c(slots[0]), f.c(slots[1]), f.c(slots[0])], ["i32"] * 3)
+            free.extend(slots[1:])
+            return slots[0]
 
         if out.fpu is not None and expr is out.expr:
             full, other = out.fpu
@@ -416,8 +429,8 @@ class _Compute:
                 self.round_hops(o)
                 f.acquire()
                 slot = self.evaluate(o, target)
-                for cb in self.hop_of.values():  # each hop's tile, read by one or more uses
-                    f.cbop("cb_pop_front", cb, one)
+                for read in self.main_pops:  # the hops the main section read last
+                    f.cbop("cb_pop_front", self.hop_of[read], one)
                 if j == len(k.outputs) - 1:
                     for i in streamed:
                         f.cbop("cb_pop_front", self.ins[i], one)
@@ -460,5 +473,5 @@ def kernels_text(k: Kernels) -> str:
     if len(k.inputs) > MAX_INPUTS:
         raise UnsupportedError(f"codegen: at most {MAX_INPUTS} input tensors per program")
     if k.round_hops > MAX_HOPS:
-        raise UnsupportedError(f"codegen: at most {MAX_HOPS} rounding hops per expression")
+        raise UnsupportedError(f"codegen: an expression needs more than {MAX_HOPS} rounding-hop CBs at once")
     return module_text(reader(k), compute(k), writer(k))
