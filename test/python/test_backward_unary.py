@@ -1,0 +1,253 @@
+"""ttnn's unary backward ops (relu_bw, gelu_bw none | tanh, silu_bw, tanh_bw, sigmoid_bw, exp_bw,
+log_bw, sqrt_bw, rsqrt_bw, reciprocal_bw, square_bw) on both backends (the emulated device: one
+fused program per call; the CPU reference path) against torch autograd in float64 on the same
+rounded inputs.
+
+Each op's inputs are seeded random values in its domain, plus its tails, plus a table of edge
+values (±0, below 0, ±inf, NaN, the largest and smallest magnitudes): torch's NaN / inf (with
+sign) where torch gives them. Thresholds: bf16 <= 2 bf16 ulp, f32 <= 2 f32 ulp of the float64
+gradient (below the smallest normal number an ulp of it: the device flushes subnormals),
+PCC >= 0.999; bfloat8_b inputs PCC >= 0.99.
+
+Where torch's own float64 formula cancels (tanh's 1 - t^2 and sigmoid's s (1 - s) for large |x|,
+tanh-gelu's 1 + tanh(u) below x = -5) the golden is the same derivative written without the
+cancellation (sech^2 = 4 s(2x) s(-2x), s(x) s(-x), d/dx x sigmoid(2u)), checked against torch
+autograd on the range where torch's float64 is exact (test_golden_is_torch).
+"""
+from __future__ import annotations
+
+import math
+
+import pytest
+import torch
+
+import ttbw
+
+F = torch.nn.functional
+TILE = ttbw.TILE_LAYOUT
+SHAPE = (2, 32, 64)
+BACKENDS = ("device", "cpu")
+TORCH = {"bf16": torch.bfloat16, "f32": torch.float32}
+TTBW = {"bf16": ttbw.bfloat16, "f32": ttbw.float32}
+MANTISSA = {"bf16": 7, "f32": 23}
+SMALLEST_NORMAL = 2.0 ** -126
+INF, NAN = math.inf, math.nan
+EDGES = [0.0, -0.0, -1.0, -2.5, 1.0, 0.5, INF, -INF, NAN, 1e-30, -1e-30, 1e30, -1e30, 3e38, -3e38, 1.2e-38,
+         -1.2e-38, 100.0, -100.0, 20.0, -20.0, 9.0, -9.0, 5.5, -5.5]
+SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
+
+
+def _gelu_tanh_stable(x):
+    # 0.5 x (1 + tanh(u)) = x sigmoid(2u): torch's 1 + tanh(u) is 0 in float64 below x = -5.
+    u = SQRT_2_OVER_PI * (x + 0.044715 * x ** 3)
+    return x * torch.sigmoid(2.0 * u)
+
+
+def autograd(forward):
+    """The float64 gradient of `forward` (torch autograd) at x, given g."""
+    def golden(g, x):
+        x = x.detach().clone().requires_grad_()
+        (grad,) = torch.autograd.grad(forward(x), (x,), g)
+        return grad
+    return golden
+
+
+GOLDEN = {  # op -> golden(g, x) in float64
+    "relu_bw": autograd(torch.relu),
+    "gelu_bw": autograd(F.gelu),
+    "gelu_bw_tanh": autograd(_gelu_tanh_stable),
+    "silu_bw": autograd(F.silu),
+    "tanh_bw": lambda g, x: 4.0 * g * torch.sigmoid(2.0 * x) * torch.sigmoid(-2.0 * x),
+    "sigmoid_bw": lambda g, x: g * torch.sigmoid(x) * torch.sigmoid(-x),
+    "exp_bw": autograd(torch.exp),
+    "log_bw": autograd(torch.log),
+    "sqrt_bw": autograd(torch.sqrt),
+    "rsqrt_bw": autograd(torch.rsqrt),
+    "reciprocal_bw": autograd(torch.reciprocal),
+    "square_bw": autograd(torch.square),
+}
+TORCH_FORWARD = {  # the ops whose golden is not torch autograd of the forward op itself
+    "gelu_bw_tanh": (lambda x: F.gelu(x, approximate="tanh"), 4.5),  # (forward, |x| where float64 is exact)
+    "tanh_bw": (torch.tanh, 8.0),
+    "sigmoid_bw": (torch.sigmoid, 12.0),
+}
+CALLS = {  # variant -> (ttbw op, keyword arguments)
+    **{op: (op, {}) for op in GOLDEN},
+    "gelu_bw": ("gelu_bw", {"approximate": "none"}),
+    "gelu_bw_tanh": ("gelu_bw", {"approximate": "tanh"}),
+}
+
+
+def _uniform(gen, n, low, high):
+    return low + (high - low) * torch.rand(n, generator=gen, dtype=torch.float64)
+
+
+def domain(variant: str, gen: torch.Generator, n: int) -> torch.Tensor:
+    """n seeded float64 inputs: the op's usual range and its tails (e.g. gelu below -3,
+    tanh / sigmoid where 1 - t^2 and 1 - s cancel)."""
+    normal = torch.randn(n, generator=gen, dtype=torch.float64)
+    k = n // 4
+    if variant in ("log_bw", "reciprocal_bw"):  # both signs: g / x and -g / x^2 exist below 0
+        magnitude = torch.exp(2.0 * normal)
+        return torch.where(torch.rand(n, generator=gen) < 0.5, magnitude, -magnitude)
+    if variant in ("sqrt_bw", "rsqrt_bw"):
+        return torch.exp(2.0 * normal)
+    if variant.startswith("gelu_bw"):
+        return torch.cat([3.0 * normal[: n - 2 * k], _uniform(gen, k, -13.0, -3.0), _uniform(gen, k, 3.0, 12.0)])
+    if variant in ("tanh_bw", "sigmoid_bw", "silu_bw"):
+        reach = {"tanh_bw": 40.0, "sigmoid_bw": 80.0, "silu_bw": 80.0}[variant]
+        return torch.cat([3.0 * normal[: n - k], _uniform(gen, k, -reach, reach)])
+    return 3.0 * normal
+
+
+def inputs(variant: str, dtype: str, seed: int = 0, edges: bool = True):
+    """(g, x) of SHAPE in dtype: random values, the edge values first."""
+    gen = torch.Generator().manual_seed(seed)
+    n = math.prod(SHAPE)
+    x = domain(variant, gen, n)
+    if edges:
+        x[: len(EDGES)] = torch.tensor(EDGES, dtype=torch.float64)
+    g = torch.randn(n, generator=gen, dtype=torch.float64)
+    return g.reshape(SHAPE).to(TORCH[dtype]), x.reshape(SHAPE).to(TORCH[dtype])
+
+
+def run(variant: str, g, x, backend: str, dtype=None):
+    op, kwargs = CALLS[variant]
+    tensors = [ttbw.from_torch(t, dtype, layout=TILE) for t in (g, x)]
+    result = getattr(ttbw, op)(*tensors, backend=backend, **kwargs)
+    assert isinstance(result, list) and len(result) == 1
+    return ttbw.to_torch(result[0]).double(), [ttbw.to_torch(t).double() for t in tensors]
+
+
+def ulp_errors(got: torch.Tensor, want: torch.Tensor, dtype: str) -> torch.Tensor:
+    """|got - want| in ulps of dtype at want (an ulp of the smallest normal below it); 0 where
+    both are the same NaN / inf, or where want rounds to dtype's inf and got is that inf; inf
+    where one is NaN / inf and the other is not."""
+    rounded = want.to(TORCH[dtype]).double()
+    special = torch.isnan(want) | torch.isinf(rounded)
+    agree = (torch.isnan(got) & torch.isnan(want)) | (got == rounded)
+    magnitude = want.abs().clamp(min=SMALLEST_NORMAL)
+    spacing = torch.exp2(torch.floor(torch.log2(torch.where(special, 1.0, magnitude))) - MANTISSA[dtype])
+    finite = ((got - want).abs() / spacing).nan_to_num(nan=math.inf)
+    return torch.where(special, torch.where(agree, 0.0, math.inf), finite)
+
+
+def pcc(got: torch.Tensor, want: torch.Tensor) -> float:
+    keep = torch.isfinite(want) & torch.isfinite(got)
+    x, y = got[keep].flatten(), want[keep].flatten()
+    if torch.equal(x, y):
+        return 1.0
+    return float(torch.corrcoef(torch.stack([x, y]))[0, 1])
+
+
+def describe_worst(errors, got, want, x, g, count=5) -> str:
+    order = torch.argsort(errors.flatten(), descending=True)[:count]
+    rows = [f"x={x.flatten()[i].item():.6g} g={g.flatten()[i].item():.6g} got={got.flatten()[i].item():.8g} "
+            f"want={want.flatten()[i].item():.8g} ({errors.flatten()[i].item():.3g} ulp)" for i in order]
+    return "\n  ".join(rows)
+
+
+VARIANTS = list(CALLS)
+
+
+@pytest.mark.parametrize("variant", list(TORCH_FORWARD))
+def test_golden_is_torch(variant):
+    """A golden written without torch's cancellation equals torch autograd in float64 where
+    torch's formula is exact, and on the edge values beyond the range where it cancels
+    (±inf, NaN, ±100 and larger: the same NaN, or a value below float32's normal range)."""
+    forward, reach = TORCH_FORWARD[variant]
+    gen = torch.Generator().manual_seed(1)
+    edges = torch.tensor(EDGES, dtype=torch.float64)
+    edges = edges[~((edges.abs() > reach) & (edges.abs() < 100))]
+    x = torch.cat([_uniform(gen, 4000, -reach, reach), edges])
+    g = torch.randn(x.shape, generator=gen, dtype=torch.float64)
+    want, mine = autograd(forward)(g, x), GOLDEN[variant](g, x)
+    assert torch.equal(torch.isnan(want), torch.isnan(mine))
+    close = torch.isclose(mine, want, rtol=1e-9, atol=SMALLEST_NORMAL) | torch.isnan(want)
+    assert bool(close.all()), (x[~close][:5], mine[~close][:5], want[~close][:5])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("dtype", ["bf16", "f32"])
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_against_torch(variant, dtype, backend):
+    """Random inputs in the op's domain and tails, the edge values first: each gradient within
+    2 ulp of torch's float64 gradient, NaN / inf where torch has them, PCC >= 0.999."""
+    g, x = inputs(variant, dtype)
+    got, (g64, x64) = run(variant, g, x, backend)
+    want = GOLDEN[variant](g64, x64)
+    errors = ulp_errors(got, want, dtype)
+    assert float(errors.max()) <= 2.0, f"{variant} {dtype} {backend}: off by\n  " + describe_worst(
+        errors, got, want, x64, g64)
+    assert pcc(got, want) >= 0.999
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_bfloat8_b(variant, backend):
+    """bfloat8_b grad and input (block-quantized on the host): PCC >= 0.99 against torch on the
+    quantized values; the gradient comes back in bfloat8_b."""
+    g, x = inputs(variant, "f32", seed=3, edges=False)
+    got, (g64, x64) = run(variant, g, x, backend, dtype=ttbw.bfloat8_b)
+    assert pcc(got, GOLDEN[variant](g64, x64)) >= 0.99
+
+
+# ---------------------------------------------------------------- ttnn's signatures
+
+INPUT_GRAD_OPS = ["exp_bw", "tanh_bw", "sqrt_bw", "rsqrt_bw", "silu_bw", "gelu_bw"]  # ttnn: input_grad=
+NO_INPUT_GRAD_OPS = ["relu_bw", "sigmoid_bw", "log_bw", "square_bw", "reciprocal_bw"]  # ttnn: memory_config only
+
+
+def _small(dtype="bf16"):
+    g, x = inputs("exp_bw", dtype, edges=False)
+    return ttbw.from_torch(g, layout=TILE), ttbw.from_torch(x.abs() + 0.5, layout=TILE)
+
+
+@pytest.mark.parametrize("op", INPUT_GRAD_OPS)
+def test_preallocated_input_grad(op):
+    """input_grad= is written in place and returned, as ttnn's bindings do."""
+    g, x = _small()
+    target = ttbw.from_torch(torch.zeros(SHAPE, dtype=torch.bfloat16), layout=TILE)
+    (result,) = getattr(ttbw, op)(g, x, input_grad=target, backend="cpu")
+    (fresh,) = getattr(ttbw, op)(g, x, backend="cpu")
+    assert result is target
+    assert torch.equal(ttbw.to_torch(target), ttbw.to_torch(fresh))
+
+
+@pytest.mark.parametrize("op", NO_INPUT_GRAD_OPS)
+def test_no_input_grad_keyword(op):
+    """ttnn binds these with memory_config only: input_grad= is a TypeError there and here."""
+    g, x = _small()
+    with pytest.raises(TypeError, match="input_grad"):
+        getattr(ttbw, op)(g, x, input_grad=g)
+
+
+@pytest.mark.parametrize("op", INPUT_GRAD_OPS + NO_INPUT_GRAD_OPS)
+def test_memory_config(op):
+    g, x = _small()
+    (result,) = getattr(ttbw, op)(g, x, memory_config=ttbw.L1_MEMORY_CONFIG, backend="cpu")
+    assert result.memory_config() == ttbw.L1_MEMORY_CONFIG
+
+
+def test_gelu_approximate_keyword():
+    """approximate is keyword-only, "none" by default; anything but "none" / "tanh" is refused
+    naming the argument."""
+    g, x = _small()
+    default = ttbw.to_torch(ttbw.gelu_bw(g, x, backend="cpu")[0])
+    assert torch.equal(default, ttbw.to_torch(ttbw.gelu_bw(g, x, approximate="none", backend="cpu")[0]))
+    assert not torch.equal(default, ttbw.to_torch(ttbw.gelu_bw(g, x, approximate="tanh", backend="cpu")[0]))
+    with pytest.raises(ValueError, match="approximate"):
+        ttbw.gelu_bw(g, x, approximate="erf")
+    with pytest.raises(TypeError, match="approximate"):
+        ttbw.gelu_bw(g, x, approximate=1)
+    with pytest.raises(TypeError):
+        ttbw.gelu_bw(g, x, "tanh")
+
+
+@pytest.mark.parametrize("op", INPUT_GRAD_OPS + NO_INPUT_GRAD_OPS)
+def test_shapes_must_match(op):
+    """grad and input of different shapes: ValueError naming both (the op's verifier)."""
+    g, _ = _small()
+    x = ttbw.from_torch(torch.ones((2, 32, 32), dtype=torch.bfloat16), layout=TILE)
+    with pytest.raises(ValueError, match="input_tensor"):
+        getattr(ttbw, op)(g, x)
