@@ -1,7 +1,9 @@
 """The main job: every example in examples/ through every stage that exists,
 down to the kernels' C++; the compiled module of each run by `ttbw-run` (exactly what
 ttbw-opt emitted) beside torch autograd; then ttbw.mul_bw run on the emulated device and on
-the CPU reference path beside torch autograd (examples/run_mul_bw.py).
+the CPU reference path beside torch autograd (examples/run_mul_bw.py); then a small layer's
+backward chain (gelu_bw -> add_bw -> mul_bw, bias and weight broadcast) beside torch autograd
+(examples/run_backward_chain.py).
 
 Each stage is a ttbw-opt invocation; its IR is printed so the lowering can be
 read stage by stage. A stage that fails stops the run with exit code 1.
@@ -100,6 +102,8 @@ def main() -> int:
         run_compiled(source)
     print("==================== running ttbw.mul_bw beside torch autograd")
     subprocess.run([sys.executable, str(EXAMPLES / "run_mul_bw.py")], check=True)
+    print("==================== a layer's backward chain (gelu_bw, add_bw, mul_bw) beside torch autograd")
+    subprocess.run([sys.executable, str(EXAMPLES / "run_backward_chain.py")], check=True)
     return 0
 
 
