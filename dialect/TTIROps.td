@@ -93,6 +93,7 @@ def TTIR_AbsOp : TTIR_ElementwiseUnaryOp<"abs"> { let summary = "Elementwise abs
 def TTIR_CeilOp : TTIR_ElementwiseUnaryOp<"ceil"> { let summary = "Elementwise ceiling"; }
 def TTIR_CosOp : TTIR_ElementwiseUnaryOp<"cos"> { let summary = "Elementwise cosine"; }
 def TTIR_ErfOp : TTIR_ElementwiseUnaryOp<"erf"> { let summary = "Elementwise error function"; }
+def TTIR_ErfcOp : TTIR_ElementwiseUnaryOp<"erfc"> { let summary = "Elementwise 1 - erf(x), without its cancellation"; }
 def TTIR_ExpOp : TTIR_ElementwiseUnaryOp<"exp"> { let summary = "Elementwise exponential"; }
 def TTIR_Expm1Op : TTIR_ElementwiseUnaryOp<"expm1"> { let summary = "Elementwise exp(x) - 1"; }
 def TTIR_FloorOp : TTIR_ElementwiseUnaryOp<"floor"> { let summary = "Elementwise floor"; }

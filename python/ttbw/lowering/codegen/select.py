@@ -36,16 +36,16 @@ from ..errors import UnsupportedError
 
 _BINARY = {"arith.mulf": "mul", "arith.addf": "add", "arith.subf": "sub", "arith.divf": "div",
            "arith.maximumf": "max", "arith.minimumf": "min", "math.powf": "pow"}
-_UNARY = {"arith.negf": "negative", "math.absf": "abs", "math.erf": "erf", "math.exp": "exp",
-          "math.expm1": "expm1", "math.log": "log", "math.log1p": "log1p", "math.rsqrt": "rsqrt",
+_UNARY = {"arith.negf": "negative", "math.absf": "abs", "math.erf": "erf", "math.erfc": "erfc",
+          "math.exp": "exp", "math.expm1": "expm1", "math.log": "log", "math.log1p": "log1p", "math.rsqrt": "rsqrt",
           "math.sqrt": "sqrt", "math.tanh": "tanh"}
 # expression op -> its TTKernel tile op (binary: (d0, d1, odst); unary: (idst))
 BINARY = {"mul": "mul_binary_tile", "add": "add_binary_tile", "sub": "sub_binary_tile",
           "div": "div_binary_tile", "max": "binary_max_tile", "min": "binary_min_tile",
           "pow": "power_binary_tile"}
 UNARY = {name: f"{name}_tile" for name in
-         ("negative", "abs", "erf", "exp", "expm1", "log", "log1p", "rsqrt", "sqrt", "tanh", "recip",
-          "relu", "gtz", "ltz", "gez", "lez", "eqz", "nez")}
+         ("negative", "abs", "erf", "erfc", "exp", "expm1", "log", "log1p", "rsqrt", "sqrt", "tanh",
+          "recip", "relu", "gtz", "ltz", "gez", "lez", "eqz", "nez")}
 _AGAINST_ZERO = {"ogt": "gtz", "olt": "ltz", "oge": "gez", "ole": "lez", "oeq": "eqz", "une": "nez"}
 _SWAPPED = {"ogt": "olt", "olt": "ogt", "oge": "ole", "ole": "oge", "oeq": "oeq", "une": "une"}
 
