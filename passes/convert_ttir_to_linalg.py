@@ -65,7 +65,7 @@ def _refuse_unsupported(module) -> None:
                       "(a ttbw pass left it unresolved)")
         elif op.name.startswith("ttir.") and op.name not in _CONVERTED:
             error(op, f"'{op.name}' has no CPU lowering; run "
-                      "ttir-mul-bw-decomposition-pipeline first")
+                      "ttir-backward-decomposition-pipeline first")
         elif op.name == "func.func":
             # Reported at the function only when no op inside says more.
             if any(_is_complex(t) for t in _types_of(op)) and not any(
