@@ -9,7 +9,9 @@ changes the layout (bf16 <-> bfloat8_b, TILE <-> ROW_MAJOR) is a copy generic.
 
 Numerics follow PyTorch on CPU:
 - bf16 elementwise ops compute in f32 ("opmath") and round once to bf16. A
-  bf16 x bf16 product is exact in f32, so a bf16 multiply is bit-exact.
+  bf16 x bf16 product is exact in f32, so a bf16 multiply is bit-exact. The
+  elementwise ops' bodies (arithmetic, math functions, comparisons, where) are
+  in linalg_elementwise.py, with their edge-value rules.
 - ttir.sum of bf16 accumulates in f32 and rounds once; f32 sums accumulate in
   f64 (our loop is sequential, and sequential f32 drifts by O(n) ulp where
   torch's cascade sum does not).
@@ -26,8 +28,8 @@ from mlir.dialects import arith, linalg, tensor
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.dialect.ops import walk_ops
 
-_CONVERTED = ("ttir.multiply", "ttir.add", "ttir.subtract", "ttir.neg", "ttir.typecast",
-              "ttir.sum", "ttir.reshape", "ttir.full")
+from . import linalg_elementwise as elementwise
+
 
 
 def run(module, options) -> None:
@@ -38,7 +40,7 @@ def run(module, options) -> None:
                                           f"got '{target}'")])
     device = target == "device"
     with module.context, ir.Location.unknown():
-        _refuse_unsupported(module)
+        _refuse_unsupported(module, device)
         if not device:
             _strip_encodings(module)
         for op in list(walk_ops(module.operation)):
@@ -53,7 +55,7 @@ def run(module, options) -> None:
 
 # ------------------------------------------------------------------ checks
 
-def _refuse_unsupported(module) -> None:
+def _refuse_unsupported(module, device: bool) -> None:
     errors = []
 
     def error(op, message):
@@ -63,9 +65,16 @@ def _refuse_unsupported(module) -> None:
         if op.name == "builtin.unrealized_conversion_cast":
             error(op, "unrealized_conversion_cast cannot be executed on the CPU path "
                       "(a ttbw pass left it unresolved)")
-        elif op.name.startswith("ttir.") and op.name not in _CONVERTED:
-            error(op, f"'{op.name}' has no CPU lowering; run "
+        elif op.name.startswith("ttir.") and op.name not in _CONVERSIONS:
+            error(op, f"'{op.name}' has no {'device' if device else 'CPU'} lowering; run "
                       "ttir-backward-decomposition-pipeline first")
+        elif op.name in elementwise.BODIES and not _is_complex_op(op):
+            for kind, value in (*(("operand", v) for v in op.operands), ("result", op.results[0])):
+                element = str(value.type.element_type)
+                if element not in elementwise.FLOAT_ELEMENTS:
+                    error(op, f"'{op.name}' {kind} of type {value.type}: elementwise ops take "
+                              f"bf16 and f32 tensors only")
+                    break
         elif op.name == "func.func":
             # Reported at the function only when no op inside says more.
             if any(_is_complex(t) for t in _types_of(op)) and not any(
@@ -78,6 +87,10 @@ def _refuse_unsupported(module) -> None:
                       "only (run ttir-expand-complex first)")
     if errors:
         raise DiagnosticError(errors)
+
+
+def _is_complex_op(op) -> bool:
+    return any(_is_complex(t) for t in _types_of(op))
 
 
 def _types_of(op):
@@ -124,95 +137,23 @@ def _strip_encodings(module) -> None:
 
 # ------------------------------------------------------------- conversions
 
-def _f32():
-    return ir.F32Type.get()
-
-
-def _is_bf16(t) -> bool:
-    return isinstance(t, ir.BF16Type)
-
-
-def _widen(x):
-    """bf16 -> f32 for opmath; f32 stays."""
-    return arith.extf(_f32(), x) if _is_bf16(x.type) else x
-
-
 def _widen_to(x, element):
     return arith.extf(element, x) if x.type != element else x
-
-
-def _narrow(x, element):
-    """Round an f32 opmath value once to the result element type."""
-    return arith.truncf(element, x) if x.type != element else x
-
-
-def _parallel():
-    return ir.Attribute.parse("#linalg.iterator_type<parallel>")
 
 
 def _reduction():
     return ir.Attribute.parse("#linalg.iterator_type<reduction>")
 
 
-def _generic(inputs, init, maps, iterators, body):
-    """linalg.generic over `inputs` into `init`; body(*block_args) -> yielded value."""
-    generic = linalg.GenericOp(
-        [init.type], list(inputs), [init],
-        ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in maps]),
-        ir.ArrayAttr.get(iterators))
-    elements = [v.type.element_type for v in (*inputs, init)]
-    block = generic.regions[0].blocks.append(*elements)
-    with ir.InsertionPoint(block):
-        linalg.YieldOp([body(*block.arguments)])
-    return generic.result
-
-
-def _broadcast_map(operand_shape, out_shape):
-    """NumPy broadcast as an indexing map: right-aligned, size-1 dims read index 0."""
-    lead = len(out_shape) - len(operand_shape)
-    exprs = [ir.AffineConstantExpr.get(0) if size == 1 and out_shape[lead + i] != 1
-             else ir.AffineDimExpr.get(lead + i)
-             for i, size in enumerate(operand_shape)]
-    return ir.AffineMap.get(len(out_shape), 0, exprs)
-
-
-def _empty(t):
-    """tensor.empty of type `t`, encoding included."""
-    return tensor.EmptyOp(list(t.shape), t.element_type, encoding=t.encoding).result
-
-
-def _elementwise(op, operands, compute):
-    """Elementwise op in f32 opmath, broadcasting every operand to the result."""
-    result_type = op.results[0].type
-    shape, element = list(result_type.shape), result_type.element_type
-    init = _empty(result_type)
-    maps = [_broadcast_map(list(v.type.shape), shape) for v in operands]
-    maps.append(ir.AffineMap.get_identity(len(shape)))
-    return _generic(operands, init, maps, [_parallel()] * len(shape),
-                    lambda *args: _narrow(compute(*(_widen(a) for a in args[:-1])), element))
-
-
-def _multiply(op, device):
-    return _elementwise(op, op.operands, arith.mulf)
-
-
-def _add(op, device):
-    return _elementwise(op, op.operands, arith.addf)
-
-
-def _subtract(op, device):
-    return _elementwise(op, op.operands, arith.subf)
-
-
-def _neg(op, device):
-    return _elementwise(op, op.operands, arith.negf)
+def _elementwise(op, device):
+    return elementwise.convert(op)
 
 
 def _typecast(op, device):
     source, result_type = op.operands[0], op.results[0].type
     if source.type == result_type:  # e.g. bf16 <-> bfp_bf8: same on the CPU
         return source
-    return _elementwise(op, [source], lambda x: x)  # widen, then narrow if needed
+    return elementwise.elementwise(op, [source], lambda x: x)  # widen, then narrow if needed
 
 
 def _sum(op, device):
@@ -227,23 +168,23 @@ def _sum(op, device):
     element = result_type.element_type
     f32_sum = isinstance(element, ir.F32Type)
     # the device accumulates in its fp32 DST; the CPU sums f32 in f64 (see the module doc)
-    accumulator = _f32() if device else ir.F64Type.get() if f32_sum else _f32()
+    accumulator = elementwise.f32() if device else ir.F64Type.get() if f32_sum else elementwise.f32()
     out_exprs = [ir.AffineConstantExpr.get(0) if d in dims else ir.AffineDimExpr.get(d)
                  for d in range(rank) if keep_dim or d not in dims]
     out_shape = list(result_type.shape)
     zero = arith.constant(accumulator, 0.0)
     acc_type = result_type if device and f32_sum else ir.RankedTensorType.get(out_shape, accumulator)
-    init = linalg.fill(zero, outs=[_empty(acc_type)])
-    total = _generic(
+    init = linalg.fill(zero, outs=[elementwise.empty(acc_type)])
+    total = elementwise.generic(
         [source], init,
         [ir.AffineMap.get_identity(rank), ir.AffineMap.get(rank, 0, out_exprs)],
-        [_reduction() if d in dims else _parallel() for d in range(rank)],
+        [_reduction() if d in dims else elementwise.parallel() for d in range(rank)],
         lambda x, acc: arith.addf(acc, _widen_to(x, accumulator)))
     if acc_type == result_type:
         return total
-    rounded = _empty(result_type)
+    rounded = elementwise.empty(result_type)
     identity = ir.AffineMap.get_identity(len(out_shape))
-    return _generic([total], rounded, [identity, identity], [_parallel()] * len(out_shape),
+    return elementwise.generic([total], rounded, [identity, identity], [elementwise.parallel()] * len(out_shape),
                     lambda acc, _: arith.truncf(element, acc))
 
 
@@ -300,10 +241,7 @@ def _materialize(op, device):
 
 
 _CONVERSIONS = {
-    "ttir.multiply": _multiply,
-    "ttir.add": _add,
-    "ttir.subtract": _subtract,
-    "ttir.neg": _neg,
+    **{name: _elementwise for name in elementwise.BODIES},
     "ttir.typecast": _typecast,
     "ttir.sum": _sum,
     "ttir.reshape": _reshape,

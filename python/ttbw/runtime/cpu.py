@@ -20,7 +20,10 @@ import numpy as np
 
 _ENTRY = "__ttbw_cpu_entry"
 
-# Upstream lowering after --convert-ttir-to-linalg. arith-expand{include-bf16}
+# Upstream lowering after --convert-ttir-to-linalg. convert-math-to-libm turns every math op
+# (exp, log, log1p, expm1, erf, tanh, sqrt, absf, powf) into a call of the C library's f32
+# function (glibc: within 1 ulp, tanhf 2; sqrtf / fabsf exact), never a polynomial
+# approximation of MLIR's own; the process's libm resolves them. arith-expand{include-bf16}
 # turns bf16 extf/truncf into integer ops (round-to-nearest-even), so nothing
 # depends on how the host LLVM target handles bf16 (no __truncsfbf2 libcall).
 # Everything is inlined into the entry first (the ttir functions are made
@@ -33,6 +36,7 @@ _LOWERING = ",".join([
     "buffer-deallocation-pipeline",
     "convert-bufferization-to-memref",
     "convert-linalg-to-loops",
+    "convert-math-to-libm",
     "func.func(arith-expand{include-bf16=true})",
     "expand-strided-metadata",
     "lower-affine",

@@ -222,8 +222,12 @@ def read_function(func_op) -> ProgramSpec:
         scalar = s
         return ("scalar",)
 
-    def constant(value):  # a constant the fusion folded into the region
-        return use_scalar(("const", value))
+    def constant(value):
+        # A constant in the region (one the fusion folded in, or the op's own): the program's
+        # scalar when that is free (a runtime arg: one kernel for every value), else a literal.
+        if scalar in ((), ("const", value)):
+            return use_scalar(("const", value))
+        return ("const", value)
 
     def leaf(value, map_attr, where):
         s = _scalar_of(value, entry.arguments)

@@ -42,6 +42,18 @@ DST_TILES = {False: 8, True: 4}  # by fp32_dest_acc_en: the fp32 DST holds half 
 TERM_PAGES = 1
 
 
+def f32_literal(value: float) -> str:
+    """The MLIR literal of an f32 value: decimal (exact: the double's repr), the bits for
+    infinities and NaN."""
+    import math
+    import struct
+
+    if not math.isfinite(value):
+        return "0x%08X" % struct.unpack("<I", struct.pack("<f", value))[0]
+    mantissa, e, exponent = repr(float(value)).partition("e")
+    return (mantissa if "." in mantissa else mantissa + ".0") + e + exponent
+
+
 def _ty(fmt: str, pages: int = 2) -> str:
     return cb_type(IR_FORMAT[fmt], pages)
 
@@ -298,22 +310,20 @@ class _Compute:
     # ---- the expression in DST
     def evaluate(self, out, target: str, expr=None) -> int:
         """Emits output `out`'s expression (or `expr`, a part of it) into DST; returns its slot.
-        `target`: the CB the section packs into."""
+        `target`: the CB the section packs into. Each node evaluates its neediest operand first
+        and frees its operands' slots once consumed (select.dst_need slots in all); a subtree
+        used twice is computed twice."""
         expr = out.expr if expr is None else expr
         f = self.f
-        slots = [0]
         limit = DST_TILES[self.k.fp32_dest]
+        if select.dst_need(expr) > limit:
+            raise UnsupportedError(f"codegen: the expression needs {select.dst_need(expr)} DST tiles, more than "
+                                   f"the {limit} of the DST")
+        free = list(range(limit))
 
         def new():
-            slot = slots[0]
-            slots[0] += 1
-            if slot >= limit:
-                raise UnsupportedError(f"codegen: the expression needs more than the {limit} DST tiles")
-            return slot
-
-        def binary(name, a, b):
-            f.op(f"{name}_binary_tile_init")
-            f.op(f"{name}_binary_tile", [f.c(a), f.c(b), f.c(a)], ["i32"] * 3)
+            free.sort()
+            return free.pop(0)
 
         def ev(e):
             if e[0] == "in":
@@ -339,16 +349,26 @@ class _Compute:
                 f.op("fill_tile_init")
                 f.op("fill_tile", [f.c(slot), self.s], ["i32", "f32"])
                 return slot
-            if e[0] == "neg":
-                a = ev(e[1])
-                b = new()
-                f.fill("-1.0", b)
-                binary("mul", a, b)
-                return a
-            a = ev(e[1])
-            b = ev(e[2])
-            binary(e[0], a, b)
-            return a
+            if e[0] == "const":
+                slot = new()
+                f.fill(f32_literal(e[1]), slot)
+                return slot
+            order = sorted(range(len(e) - 1), key=lambda k: -select.dst_need(e[k + 1]))
+            slots = [None] * (len(e) - 1)
+            for k in order:
+                slots[k] = ev(e[k + 1])
+            if e[0] in select.UNARY:
+                f.op(f"{select.UNARY[e[0]]}_init")
+                f.op(select.UNARY[e[0]], [f.c(slots[0])], ["i32"])
+            elif e[0] == "where":  # the where of an fp32 DST (every SFPU expression has one)
+                dtype = "dtype = #ttcore.supportedDataTypes<f32>"
+                f.op("where_tile_init")
+                f.op("where_tile", [f.c(s) for s in slots] + [f.c(slots[0])], ["i32"] * 4, props=dtype)
+            else:
+                f.op(f"{select.BINARY[e[0]]}_init")
+                f.op(select.BINARY[e[0]], [f.c(slots[0]), f.c(slots[1]), f.c(slots[0])], ["i32"] * 3)
+            free.extend(slots[1:])
+            return slots[0]
 
         if out.fpu is not None and expr is out.expr:
             full, other = out.fpu

@@ -2,8 +2,9 @@
 
 The body's numerics are explicit (`extf` / `truncf`, f32 opmath, an f32 accumulator), and
 the DST register file computes in fp32: so `extf` is free (every format unpacks exactly into
-DST), `mulf` / `addf` / `subf` are SFPU binary ops, `negf` is `x * -1.0` (exact, sign of
-zero included), and a `truncf` at the root is the rounding of the pack into the result's
+DST), `mulf` / `addf` / `subf` / `divf` / `maximumf` / `minimumf` / `math.powf` are SFPU
+binary ops, `negf` is `negative_tile` (exact, sign of zero included), the math functions are
+SFPU unary ops, and a `truncf` at the root is the rounding of the pack into the result's
 format. The FPU multiplies instead where that is exact: a bf16 x bf16 product (bf16 and
 bfloat8_b elements are bf16 values, and the FPU's source registers hold bf16 exactly)
 rounded once at the end. A reduction's body is `acc + term`: `term` is computed per tile,
@@ -13,14 +14,40 @@ then summed into the f32 partial; `extf(truncf(...))` there rounds each term to 
 A `truncf` inside the tree (a bf16 op feeding an f32 one, after fusion) is ("round", a): a
 rounding hop, `a` packed to a bf16 CB in a section of its own and unpacked again.
 
-An expression is a tuple tree: ("in", i) the i-th input, ("scalar",) the runtime or
-constant scalar, ("mul" | "add" | "sub", a, b), ("neg", a), ("round", a).
+Comparisons (`cmpf`, an i1) become 1.0 / 0.0 tiles, exact IEEE from the SFPU's compares
+with zero: against a 0.0 constant one op (gtz, ltz, gez, lez, eqz, nez); otherwise from
+d = a - b and m = min(a, b), whose NaN marks an unordered pair: a > b = gtz(d), a < b =
+ltz(d) (a nonzero difference of distinct values never rounds to zero, and inf - inf is NaN,
+false, as inf > inf is), ordered = gez(m) + ltz(m), a >= b = ordered - ltz(d), a <= b =
+ordered - gtz(d), a == b = ordered - gtz(d) - ltz(d) (so inf == inf), a != b = 1 - (a == b).
+`uitofp` of an i1 is its 1.0 / 0.0 tile; `select(c, a, b)` is `where_tile` on c's tile
+(`where_tile` tests != 0, so `select(cmpf une x, 0.0, ...)` tests x itself).
+
+Peepholes for cheaper tile ops, on the arithmetic only: 1.0 / sqrt(x) -> rsqrt, 1.0 / x ->
+recip, select(x < 0.0, 0.0, x) -> relu.
+
+An expression is a tuple tree: ("in", i) the i-th input, ("scalar",) the program's scalar
+(runtime or constant), ("const", v) an f32 literal, a binary op (BINARY values) (op, a, b),
+a unary op (UNARY values) (op, a), ("where", c, a, b), ("round", a).
 """
 from __future__ import annotations
 
 from ..errors import UnsupportedError
 
-_BINARY = {"arith.mulf": "mul", "arith.addf": "add", "arith.subf": "sub"}
+_BINARY = {"arith.mulf": "mul", "arith.addf": "add", "arith.subf": "sub", "arith.divf": "div",
+           "arith.maximumf": "max", "arith.minimumf": "min", "math.powf": "pow"}
+_UNARY = {"arith.negf": "negative", "math.absf": "abs", "math.erf": "erf", "math.exp": "exp",
+          "math.expm1": "expm1", "math.log": "log", "math.log1p": "log1p", "math.rsqrt": "rsqrt",
+          "math.sqrt": "sqrt", "math.tanh": "tanh"}
+# expression op -> its TTKernel tile op (binary: (d0, d1, odst); unary: (idst))
+BINARY = {"mul": "mul_binary_tile", "add": "add_binary_tile", "sub": "sub_binary_tile",
+          "div": "div_binary_tile", "max": "binary_max_tile", "min": "binary_min_tile",
+          "pow": "power_binary_tile"}
+UNARY = {name: f"{name}_tile" for name in
+         ("negative", "abs", "erf", "exp", "expm1", "log", "log1p", "rsqrt", "sqrt", "tanh", "recip",
+          "relu", "gtz", "ltz", "gez", "lez", "eqz", "nez")}
+_AGAINST_ZERO = {"ogt": "gtz", "olt": "ltz", "oge": "gez", "ole": "lez", "oeq": "eqz", "une": "nez"}
+_SWAPPED = {"ogt": "olt", "olt": "ogt", "oge": "ole", "ole": "oge", "oeq": "oeq", "une": "une"}
 
 
 def owner_name(value):
@@ -32,10 +59,27 @@ def _is_bf16(t) -> bool:
     return str(t) == "bf16"
 
 
+def _constant_value(value):
+    """The float of an f32 `arith.constant`, else None."""
+    if owner_name(value) != "arith.constant" or str(value.type) != "f32":
+        return None
+    from mlir import ir
+
+    return ir.FloatAttr(value.owner.attributes["value"]).value
+
+
+def _predicate(cmp) -> str:
+    from mlir import ir
+
+    names = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
+             "une", "uno", "true"]
+    return names[ir.IntegerAttr(cmp.attributes["predicate"]).value]
+
+
 def expression(value, leaves: dict, constant=None):
     """The tree computing `value` (an f32 or bf16 SSA value of the body); `leaves`: block
-    argument -> leaf tuple; `constant(v)`: the leaf of an f32 constant in the body (fusion
-    folds a constant scalar operand into the region)."""
+    argument -> leaf tuple; `constant(v)`: the leaf of an f32 constant in the body (the
+    program's scalar, or a literal)."""
     if value in leaves:
         return leaves[value]
     name = owner_name(value)
@@ -45,19 +89,62 @@ def expression(value, leaves: dict, constant=None):
         return expression(v, leaves, constant)
     if name == "arith.extf":
         return sub(op.operands[0])
+    if name == "arith.divf" and _constant_value(op.operands[0]) == 1.0:
+        if owner_name(op.operands[1]) == "math.sqrt":
+            return ("rsqrt", sub(op.operands[1].owner.operands[0]))
+        return ("recip", sub(op.operands[1]))
     if name in _BINARY:
         return (_BINARY[name], sub(op.operands[0]), sub(op.operands[1]))
-    if name == "arith.negf":
-        return ("neg", sub(op.operands[0]))
+    if name in _UNARY:
+        return (_UNARY[name], sub(op.operands[0]))
     if name == "arith.truncf":
         if not _is_bf16(value.type):
             raise UnsupportedError(f"codegen: no rounding to {value.type} on the device")
         return ("round", sub(op.operands[0]))
-    if name == "arith.constant" and constant is not None and str(value.type) == "f32":
-        from mlir import ir
-
-        return constant(ir.FloatAttr(op.attributes["value"]).value)
+    if name == "arith.uitofp" and str(op.operands[0].type) == "i1":
+        return _condition(op.operands[0], sub)
+    if name == "arith.select":
+        c, a, b = op.operands
+        if owner_name(c) == "arith.cmpf" and _predicate(c.owner) == "olt" and b == c.owner.operands[0] \
+                and _constant_value(c.owner.operands[1]) == 0.0 and _constant_value(a) == 0.0:
+            return ("relu", sub(b))
+        if owner_name(c) == "arith.cmpf" and _predicate(c.owner) == "une" \
+                and _constant_value(c.owner.operands[1]) == 0.0:
+            test = sub(c.owner.operands[0])
+        else:
+            test = _condition(c, sub)
+        return ("where", test, sub(a), sub(b))
+    if name == "arith.constant" and str(value.type) == "f32":
+        v = _constant_value(value)
+        return constant(v) if constant is not None else ("const", v)
     raise UnsupportedError(f"codegen: no Tensix instruction for '{name}' in a generic's body")
+
+
+def _condition(cond, sub):
+    """The 1.0 / 0.0 tile of an i1 `cond` (a cmpf)."""
+    if owner_name(cond) != "arith.cmpf":
+        raise UnsupportedError(f"codegen: no Tensix instruction for an i1 made by '{owner_name(cond)}'")
+    predicate = _predicate(cond.owner)
+    a, b = cond.owner.operands
+    if predicate not in _AGAINST_ZERO:
+        raise UnsupportedError(f"codegen: no Tensix instruction for 'arith.cmpf {predicate}'")
+    if _constant_value(b) == 0.0:
+        return (_AGAINST_ZERO[predicate], sub(a))
+    if _constant_value(a) == 0.0:
+        return (_AGAINST_ZERO[_SWAPPED[predicate]], sub(b))
+    x, y = sub(a), sub(b)
+    d, m = ("sub", x, y), ("min", x, y)
+    ordered = ("add", ("gez", m), ("ltz", m))
+    if predicate == "ogt":
+        return ("gtz", d)
+    if predicate == "olt":
+        return ("ltz", d)
+    if predicate == "oge":
+        return ("sub", ordered, ("ltz", d))
+    if predicate == "ole":
+        return ("sub", ordered, ("gtz", d))
+    equal = ("sub", ("sub", ordered, ("gtz", d)), ("ltz", d))
+    return equal if predicate == "oeq" else ("sub", ("const", 1.0), equal)
 
 
 def split_root(value):
@@ -85,15 +172,28 @@ def reduction_term(yielded, acc):
     return term, "f32"
 
 
+def children(expr) -> list:
+    """The operand subtrees of an expression node (none for leaves and literals)."""
+    if expr[0] in ("in", "scalar", "const"):
+        return []
+    return list(expr[1:])
+
+
 def rounds(expr) -> list:
     """The ("round", ...) nodes of expr, innermost first (each computed before its users)."""
     out = []
-    for e in expr[1:]:
-        if isinstance(e, tuple):
-            out += [r for r in rounds(e) if r not in out]
+    for e in children(expr):
+        out += [r for r in rounds(e) if r not in out]
     if expr[0] == "round" and expr not in out:
         out.append(expr)
     return out
+
+
+def dst_need(expr) -> int:
+    """DST tiles evaluating expr takes when each node's neediest operand goes first and every
+    operand's tile is freed once consumed (Sethi-Ullman)."""
+    needs = sorted((dst_need(e) for e in children(expr)), reverse=True)
+    return max([1] + [n + i for i, n in enumerate(needs)])
 
 
 def fpu_multiply(expr, formats, bcasts):

@@ -1,0 +1,73 @@
+// RUN: ttbw-opt --split-input-file --convert-ttir-to-linalg %s | FileCheck %s --implicit-check-not='"ttir.'
+// Unary ops with no math-dialect op, written in the body the way torch computes them on
+// the CPU (so their edge values are torch's): sigmoid = 1 / (1 + exp(-x)),
+// reciprocal = 1 / x, rsqrt = 1 / sqrt(x), relu = x < 0 ? 0 : x, sign = (x > 0) - (x < 0).
+
+// CHECK-LABEL: func.func @sigmoid(
+// CHECK: ^bb0(%[[X:.*]]: bf16, %{{.*}}: bf16):
+// CHECK-NEXT: %[[W:.*]] = arith.extf %[[X]] : bf16 to f32
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[ONE2:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[N:.*]] = arith.negf %[[W]] : f32
+// CHECK-NEXT: %[[E:.*]] = math.exp %[[N]] : f32
+// CHECK-NEXT: %[[D:.*]] = arith.addf %[[ONE2]], %[[E]] : f32
+// CHECK-NEXT: %[[S:.*]] = arith.divf %[[ONE]], %[[D]] : f32
+// CHECK-NEXT: arith.truncf %[[S]] : f32 to bf16
+func.func @sigmoid(%x: tensor<4xbf16>) -> tensor<4xbf16> {
+  %0 = "ttir.sigmoid"(%x) : (tensor<4xbf16>) -> tensor<4xbf16>
+  return %0 : tensor<4xbf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @reciprocal(
+// CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[R:.*]] = arith.divf %[[ONE]], %[[X]] : f32
+// CHECK-NEXT: linalg.yield %[[R]] : f32
+func.func @reciprocal(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "ttir.reciprocal"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @rsqrt(
+// CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[S:.*]] = math.sqrt %[[X]] : f32
+// CHECK-NEXT: %[[R:.*]] = arith.divf %[[ONE]], %[[S]] : f32
+// CHECK-NEXT: linalg.yield %[[R]] : f32
+func.func @rsqrt(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "ttir.rsqrt"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// relu keeps -0 and NaN (torch's clamp_min(x, 0)).
+// CHECK-LABEL: func.func @relu(
+// CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[NEG:.*]] = arith.cmpf olt, %[[X]], %[[Z]] : f32
+// CHECK-NEXT: %[[Z2:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[R:.*]] = arith.select %[[NEG]], %[[Z2]], %[[X]] : f32
+// CHECK-NEXT: linalg.yield %[[R]] : f32
+func.func @relu(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "ttir.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// sign(NaN) = 0 and sign(-0) = +0, as torch.
+// CHECK-LABEL: func.func @sign(
+// CHECK: %[[GT:.*]] = arith.cmpf ogt, %[[X:.*]], %{{.*}} : f32
+// CHECK-NEXT: %[[P:.*]] = arith.uitofp %[[GT]] : i1 to f32
+// CHECK: %[[LT:.*]] = arith.cmpf olt, %[[X]], %{{.*}} : f32
+// CHECK-NEXT: %[[N:.*]] = arith.uitofp %[[LT]] : i1 to f32
+// CHECK-NEXT: %[[S:.*]] = arith.subf %[[P]], %[[N]] : f32
+func.func @sign(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "ttir.sign"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
