@@ -23,7 +23,7 @@ TOOLS = Path(sys.executable).parent
 # --ttir-to-tensix-pipeline="emitc=true", then the kernels' C++.
 STAGES = [
     ("parsed and verified ttir.mul_bw", "ttbw-opt", []),
-    ("decomposed into ttir.multiply", "ttbw-opt", ["--ttir-decompose-mul-bw"]),
+    ("decomposed into ttir.multiply", "ttbw-opt", ["--ttir-decompose-backward"]),
     ("broadcast gradients reduced", "ttbw-opt", ["--ttir-reduce-broadcast-grads"]),
     ("complex tensors expanded into (real, imag)", "ttbw-opt", ["--ttir-expand-complex"]),
     ("canonicalized and CSE-d: tt-mlir TTIR", "ttbw-opt", ["--canonicalize", "--cse"]),

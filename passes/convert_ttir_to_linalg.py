@@ -40,7 +40,7 @@ def run(module, options) -> None:
                                           f"got '{target}'")])
     device = target == "device"
     with module.context, ir.Location.unknown():
-        _refuse_unsupported(module)
+        _refuse_unsupported(module, device)
         if not device:
             _strip_encodings(module)
         for op in list(walk_ops(module.operation)):
@@ -55,7 +55,7 @@ def run(module, options) -> None:
 
 # ------------------------------------------------------------------ checks
 
-def _refuse_unsupported(module) -> None:
+def _refuse_unsupported(module, device: bool) -> None:
     errors = []
 
     def error(op, message):
@@ -66,8 +66,8 @@ def _refuse_unsupported(module) -> None:
             error(op, "unrealized_conversion_cast cannot be executed on the CPU path "
                       "(a ttbw pass left it unresolved)")
         elif op.name.startswith("ttir.") and op.name not in _CONVERSIONS:
-            error(op, f"'{op.name}' has no CPU lowering; run "
-                      "ttir-mul-bw-decomposition-pipeline first")
+            error(op, f"'{op.name}' has no {'device' if device else 'CPU'} lowering; run "
+                      "ttir-backward-decomposition-pipeline first")
         elif op.name in elementwise.BODIES and not _is_complex_op(op):
             for kind, value in (*(("operand", v) for v in op.operands), ("result", op.results[0])):
                 element = str(value.type.element_type)

@@ -162,14 +162,9 @@ void ttbw_binary_tiles(int op, uint32_t cb0, uint32_t cb1, uint32_t t0, uint32_t
 
 void ttbw_binary_sfpu(int op, uint32_t d0, uint32_t d1, uint32_t odst) {
     const char* name = op == kMul ? "mul_binary_tile" : op == kAdd ? "add_binary_tile" : "sub_binary_tile";
-    need_math(name);
-    uint8_t* a = dst_bytes(d0, name);
-    uint8_t* b = dst_bytes(d1, name);
-    uint8_t* o = dst_bytes(odst, name, true);
-    in_dst_mode([&](auto mode) {  // in place is fine: element-wise
-        using D = decltype(mode);
-        D da = D::at(a), db = D::at(b);
-        eltwise(op, [da](uint32_t i) { return da.get(i); }, [db](uint32_t i) { return db.get(i); }, D::at(o));
+    on_dst_tiles(name, {d0, d1}, odst, [&](auto out, const auto& in) {
+        auto a = in[0], b = in[1];
+        eltwise(op, [a](uint32_t i) { return a.get(i); }, [b](uint32_t i) { return b.get(i); }, out);
     });
     t_core->ctr->ops[op == kMul ? kMulBinaryTile : op == kAdd ? kAddBinaryTile : kSubBinaryTile]++;
 }

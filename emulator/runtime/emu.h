@@ -1,6 +1,7 @@
 // Internal state of the emulated device: memories, buffers, programs and per-core run state.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -208,6 +209,24 @@ template <class Body>
 void in_dst_mode(Body&& body) {
     if (t_fiber->fp32_dest) body(Dst32{});
     else body(Dst16{});
+}
+
+// The DST set-up of an SFPU op (shared by compute.cpp's mul / add / sub and sfpu.cpp): checks the
+// section, finds operand tiles `in` (an unwritten one reads as zeros) and result tile `out`
+// (which may be one of them: the ops are elementwise), then runs body(out, in) with the DST
+// mode's accessors (std::array<D, N> in).
+template <size_t N, class Body>
+void on_dst_tiles(const char* op, const uint32_t (&in)[N], uint32_t out, Body&& body) {
+    need_math(op);
+    uint8_t* bytes[N];
+    for (size_t k = 0; k < N; ++k) bytes[k] = dst_bytes(in[k], op);
+    uint8_t* o = dst_bytes(out, op, true);
+    in_dst_mode([&](auto mode) {
+        using D = decltype(mode);
+        std::array<D, N> tiles;
+        for (size_t k = 0; k < N; ++k) tiles[k] = D::at(bytes[k]);
+        body(D::at(o), tiles);
+    });
 }
 
 }  // namespace ttbw

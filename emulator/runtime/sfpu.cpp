@@ -1,12 +1,15 @@
 // The SFPU operations of ttbw_emu/sfpu_ops.h beyond mul / add / sub: elementwise math on DST
-// tiles. Accuracy: each op is its defining formula evaluated in fp32 with the C library's
-// float functions (glibc: within 1 fp32 ulp of the exact value; composite formulas such as
-// sigmoid, silu, gelu within a few ulp), then stored in DST's format (rounded to bf16 in
-// 16-bit mode). Hardware SFPUs use polynomial / table approximations and are less accurate;
-// the emulator gives the values those approximations stand for. Edge values follow IEEE / C:
-// log(0) = -inf, log(x < 0) = NaN, sqrt(x < 0) = NaN, recip(+-0) = +-inf, rsqrt(0) = inf,
-// NaN propagates through every op but the comparisons (gtz ... nez: 1.0 or
-// 0.0, false for NaN except nez) and relu (NaN stays NaN, as in torch).
+// tiles. Each op is its defining formula evaluated in fp32 with the C library's float
+// functions, then stored in DST's format (rounded to bf16 in 16-bit mode); the accuracy of each
+// op (against the correctly rounded fp32 value) and how the hardware's approximations differ
+// are in emulator/README.md ("SFPU ops"). Edge values follow IEEE / C and torch: log(0) = -inf,
+// log(x < 0) = NaN, sqrt(x < 0) = NaN, recip(+-0) = +-inf, rsqrt(+-0) = +-inf, NaN propagates
+// through every op but the comparisons with zero (gtz ... nez: 1.0 or 0.0, false for NaN except
+// nez) and sign (sign(NaN) = 0, as torch); relu(x) = x < 0 ? 0 : x keeps -0 and NaN (torch's
+// clamp_min); max / min propagate NaN and order -0 < +0 (IEEE 754-2019 maximum / minimum).
+//
+// Every entry point picks the op's function once, outside the element loop, so each loop is
+// compiled (and vectorised where the function allows) per op and DST mode.
 #include <cmath>
 
 #include "emu.h"
@@ -20,45 +23,61 @@ constexpr float kSqrt2OverPi = 0.79788456080286536f;
 
 float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
 
-float unary(int op, float x) {
+// loop(f) with f the unary op's function of one float.
+template <class Loop>
+void with_unary(int op, Loop&& loop) {
     switch (op) {
-        case kTtbwSfpu_exp: return std::exp(x);
+        case kTtbwSfpu_exp: return loop([](float x) { return std::exp(x); });
         // gelu's two forms, written without the cancellation of 1 + erf / 1 + tanh near -1:
         // 0.5 x (1 + erf(x / sqrt2)) = 0.5 x erfc(-x / sqrt2), 0.5 x (1 + tanh(u)) = x sigmoid(2u)
-        case kTtbwSfpu_gelu: return 0.5f * x * std::erfc(-x * kSqrtHalf);
-        case kTtbwSfpuGeluTanh: return x * sigmoid(2.0f * kSqrt2OverPi * (x + 0.044715f * x * x * x));
-        case kTtbwSfpu_log: return std::log(x);
-        case kTtbwSfpu_recip: return 1.0f / x;
-        case kTtbwSfpu_sqrt: return std::sqrt(x);
-        case kTtbwSfpu_rsqrt: return 1.0f / std::sqrt(x);
-        case kTtbwSfpu_tanh: return std::tanh(x);
-        case kTtbwSfpu_sigmoid: return sigmoid(x);
-        case kTtbwSfpu_erf: return std::erf(x);
-        case kTtbwSfpu_erfc: return std::erfc(x);
-        case kTtbwSfpu_silu: return x * sigmoid(x);
-        case kTtbwSfpu_square: return x * x;
-        case kTtbwSfpu_negative: return -x;
-        case kTtbwSfpu_relu: return x > 0.0f || std::isnan(x) ? x : 0.0f;
-        case kTtbwSfpu_abs: return std::fabs(x);
-        case kTtbwSfpu_sign: return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : 0.0f;  // NaN: 0, as torch
-        case kTtbwSfpu_log1p: return std::log1p(x);
-        case kTtbwSfpu_expm1: return std::expm1(x);
-        case kTtbwSfpu_gtz: return x > 0.0f ? 1.0f : 0.0f;
-        case kTtbwSfpu_ltz: return x < 0.0f ? 1.0f : 0.0f;
-        case kTtbwSfpu_gez: return x >= 0.0f ? 1.0f : 0.0f;
-        case kTtbwSfpu_lez: return x <= 0.0f ? 1.0f : 0.0f;
-        case kTtbwSfpu_eqz: return x == 0.0f ? 1.0f : 0.0f;
-        case kTtbwSfpu_nez: return x != 0.0f ? 1.0f : 0.0f;
+        case kTtbwSfpu_gelu: return loop([](float x) { return 0.5f * x * std::erfc(-x * kSqrtHalf); });
+        case kTtbwSfpuGeluTanh:
+            return loop([](float x) { return x * sigmoid(2.0f * kSqrt2OverPi * (x + 0.044715f * x * x * x)); });
+        case kTtbwSfpu_log: return loop([](float x) { return std::log(x); });
+        case kTtbwSfpu_recip: return loop([](float x) { return 1.0f / x; });
+        case kTtbwSfpu_sqrt: return loop([](float x) { return std::sqrt(x); });
+        case kTtbwSfpu_rsqrt: return loop([](float x) { return 1.0f / std::sqrt(x); });
+        case kTtbwSfpu_tanh: return loop([](float x) { return std::tanh(x); });
+        case kTtbwSfpu_sigmoid: return loop([](float x) { return sigmoid(x); });
+        case kTtbwSfpu_erf: return loop([](float x) { return std::erf(x); });
+        case kTtbwSfpu_erfc: return loop([](float x) { return std::erfc(x); });
+        case kTtbwSfpu_silu: return loop([](float x) { return x * sigmoid(x); });
+        case kTtbwSfpu_square: return loop([](float x) { return x * x; });
+        case kTtbwSfpu_negative: return loop([](float x) { return -x; });
+        case kTtbwSfpu_relu: return loop([](float x) { return x < 0.0f ? 0.0f : x; });
+        case kTtbwSfpu_abs: return loop([](float x) { return std::fabs(x); });
+        case kTtbwSfpu_sign: return loop([](float x) { return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : 0.0f; });
+        case kTtbwSfpu_log1p: return loop([](float x) { return std::log1p(x); });
+        case kTtbwSfpu_expm1: return loop([](float x) { return std::expm1(x); });
+        case kTtbwSfpu_gtz: return loop([](float x) { return x > 0.0f ? 1.0f : 0.0f; });
+        case kTtbwSfpu_ltz: return loop([](float x) { return x < 0.0f ? 1.0f : 0.0f; });
+        case kTtbwSfpu_gez: return loop([](float x) { return x >= 0.0f ? 1.0f : 0.0f; });
+        case kTtbwSfpu_lez: return loop([](float x) { return x <= 0.0f ? 1.0f : 0.0f; });
+        case kTtbwSfpu_eqz: return loop([](float x) { return x == 0.0f ? 1.0f : 0.0f; });
+        case kTtbwSfpu_nez: return loop([](float x) { return x != 0.0f ? 1.0f : 0.0f; });
         default: fault("unsupported SFPU unary operation " + std::to_string(op));
     }
 }
 
-float binary(int op, float a, float b) {
+// IEEE 754-2019 maximum / minimum: NaN if either is NaN, -0 < +0.
+float maximum(float a, float b) {
+    if (std::isnan(a) || std::isnan(b)) return a + b;
+    if (a == b) return std::signbit(a) ? b : a;
+    return a > b ? a : b;
+}
+float minimum(float a, float b) {
+    if (std::isnan(a) || std::isnan(b)) return a + b;
+    if (a == b) return std::signbit(a) ? a : b;
+    return a < b ? a : b;
+}
+
+template <class Loop>
+void with_binary(int op, Loop&& loop) {
     switch (op) {
-        case kTtbwSfpu_div_binary: return a / b;
-        case kTtbwSfpu_power_binary: return std::pow(a, b);
-        case kTtbwSfpu_binary_max: return std::isnan(a) || std::isnan(b) ? a + b : std::fmax(a, b);
-        case kTtbwSfpu_binary_min: return std::isnan(a) || std::isnan(b) ? a + b : std::fmin(a, b);
+        case kTtbwSfpu_div_binary: return loop([](float a, float b) { return a / b; });
+        case kTtbwSfpu_power_binary: return loop([](float a, float b) { return std::pow(a, b); });
+        case kTtbwSfpu_binary_max: return loop(maximum);
+        case kTtbwSfpu_binary_min: return loop(minimum);
         default: fault("unsupported SFPU binary operation " + std::to_string(op));
     }
 }
@@ -80,43 +99,31 @@ extern "C" {
 
 void ttbw_sfpu_unary(int op, uint32_t dst) {
     if (op < 0 || op > kTtbwSfpuGeluTanh) fault("unsupported SFPU unary operation " + std::to_string(op));
-    const char* name = kUnaryNames[op];
-    need_math(name);
-    uint8_t* d = dst_bytes(dst, name);
-    in_dst_mode([&](auto mode) {
-        auto io = decltype(mode)::at(d);
-        for (uint32_t i = 0; i < kTileElems; ++i) io.set(i, unary(op, io.get(i)));
+    on_dst_tiles(kUnaryNames[op], {dst}, dst, [&](auto out, const auto& in) {
+        auto x = in[0];
+        with_unary(op, [&](auto f) {
+            for (uint32_t i = 0; i < kTileElems; ++i) out.set(i, f(x.get(i)));
+        });
     });
     t_core->ctr->ops[kOp_exp + (op == kTtbwSfpuGeluTanh ? kTtbwSfpu_gelu : op)]++;
 }
 
 void ttbw_sfpu_binary(int op, uint32_t d0, uint32_t d1, uint32_t odst) {
     if (op < 0 || op >= kTtbwSfpuBinaryCount) fault("unsupported SFPU binary operation " + std::to_string(op));
-    const char* name = kBinaryNames[op];
-    need_math(name);
-    uint8_t* a = dst_bytes(d0, name);
-    uint8_t* b = dst_bytes(d1, name);
-    uint8_t* o = dst_bytes(odst, name, true);
-    in_dst_mode([&](auto mode) {  // in place is fine: element-wise
-        using D = decltype(mode);
-        D da = D::at(a), db = D::at(b), out = D::at(o);
-        for (uint32_t i = 0; i < kTileElems; ++i) out.set(i, binary(op, da.get(i), db.get(i)));
+    on_dst_tiles(kBinaryNames[op], {d0, d1}, odst, [&](auto out, const auto& in) {
+        auto a = in[0], b = in[1];
+        with_binary(op, [&](auto f) {
+            for (uint32_t i = 0; i < kTileElems; ++i) out.set(i, f(a.get(i), b.get(i)));
+        });
     });
     t_core->ctr->ops[kOp_div_binary + op]++;
 }
 
 void ttbw_sfpu_ternary(int op, uint32_t d0, uint32_t d1, uint32_t d2, uint32_t odst) {
     if (op != kTtbwSfpu_where) fault("unsupported SFPU ternary operation " + std::to_string(op));
-    const char* name = "where_tile";
-    need_math(name);
-    uint8_t* c = dst_bytes(d0, name);
-    uint8_t* t = dst_bytes(d1, name);
-    uint8_t* f = dst_bytes(d2, name);
-    uint8_t* o = dst_bytes(odst, name, true);
-    in_dst_mode([&](auto mode) {  // in place is fine: element-wise
-        using D = decltype(mode);
-        D dc = D::at(c), dt = D::at(t), df = D::at(f), out = D::at(o);
-        for (uint32_t i = 0; i < kTileElems; ++i) out.set(i, dc.get(i) != 0.0f ? dt.get(i) : df.get(i));
+    on_dst_tiles("where_tile", {d0, d1, d2}, odst, [&](auto out, const auto& in) {
+        auto c = in[0], t = in[1], f = in[2];
+        for (uint32_t i = 0; i < kTileElems; ++i) out.set(i, c.get(i) != 0.0f ? t.get(i) : f.get(i));
     });
     t_core->ctr->ops[kOp_where]++;
 }

@@ -5,7 +5,8 @@ backward ops (README: "ttnn's API in ttbw"). It is loaded on first use, so tools
 the package (ttbw-opt) start fast.
 """
 _API = {
-    "api": ("mul_bw",),
+    "api": ("mul_bw", "add_bw", "sub_bw", "div_bw", "addalpha_bw", "subalpha_bw", "where_bw", "addcmul_bw",
+            "neg_bw"),
     "compilation": ("compile",),
     "conversions": ("from_torch", "to_torch", "to_layout", "to_device", "from_device", "to_memory_config",
                     "deallocate", "complex_tensor", "is_tensor_storage_on_device"),

@@ -2,74 +2,14 @@
 div, maximum / minimum and pow ops against PyTorch on CPU: random inputs against torch in
 float64 (f32: within the libm bound; bf16: the f64 answer rounded once, as torch's opmath
 gives it), and every edge value (+-0, +-inf, NaN, negatives, tiny / huge) exactly as torch."""
-import math
-
-import ml_dtypes
 import numpy as np
 import pytest
 import torch
 
+from math_golden import BF16, EDGES, NAN, INF, from_torch, same, same_edges, to_torch, ulps
 from ttbw.runtime.cpu import run_cpu
 
-BF16 = np.dtype(ml_dtypes.bfloat16)
 RNG = np.random.default_rng(2026)
-INF, NAN = math.inf, math.nan
-EDGES = [0.0, -0.0, 1.0, -1.0, 0.5, -2.5, INF, -INF, NAN, 1e-30, -1e-30, 3e38, -3e38, 88.0, -100.0]
-
-
-def to_torch(array):
-    if array.dtype == BF16:
-        return torch.from_numpy(array.view(np.int16).copy()).view(torch.bfloat16)
-    return torch.from_numpy(array.copy())
-
-
-def from_torch(t):
-    if t.dtype == torch.bfloat16:
-        return t.contiguous().view(torch.int16).numpy().view(BF16)
-    return t.contiguous().numpy()
-
-
-def ordered(array):
-    """Float bits as integers monotonic in the value: differences count ulps."""
-    bits = array.view(np.int16 if array.dtype == BF16 else np.int32).astype(np.int64)
-    top = 1 << (15 if array.dtype == BF16 else 31)
-    return np.where(bits < 0, -(bits + top), bits)
-
-
-def ulps(got, want):
-    """Per-element ulp distance; NaN against NaN is 0, NaN against a number is huge."""
-    assert got.dtype == want.dtype and got.shape == want.shape
-    g, w = got.astype(np.float64), want.astype(np.float64)
-    d = np.abs(ordered(got) - ordered(want))
-    d = np.where(np.isnan(g) & np.isnan(w), 0, d)
-    return np.where(np.isnan(g) != np.isnan(w), 1 << 40, d)
-
-
-def same(got, want):
-    """Bit-equal, any NaN matching any NaN (torch does not fix the sign of its NaNs)."""
-    bad = ulps(got, want) != 0
-    assert not bad.any(), f"at {np.argwhere(bad)[:5].tolist()}: got {got[bad][:5]}, want {want[bad][:5]}"
-
-
-def edge_ulps(got, want, bound):
-    """Per element: whether got is `want` - infinities, NaNs and zeros (signs included)
-    exactly, other values within `bound` ulps (torch's vector functions and libm may round
-    differently)."""
-    special = ~np.isfinite(want.astype(np.float32)) | (want == 0) | ~np.isfinite(got.astype(np.float32)) | (got == 0)
-    d = ulps(got, want)
-    return np.where(special, d == 0, d <= bound)
-
-
-def same_edges(got, torch_op, inputs, bound):
-    """Every element as torch computes it in the inputs' dtype or, where that differs (torch's
-    bf16 erf flushes erf(1e-30) to 0; its vectorized and scalar loops differ), as torch in
-    float64 rounded once."""
-    dtype = inputs[0].dtype
-    in_dtype = from_torch(torch_op(*(to_torch(a) for a in inputs)).to(to_torch(inputs[0]).dtype))
-    in_f64 = from_torch(torch_op(*(to_torch(a).double() for a in inputs)).to(to_torch(inputs[0]).dtype))
-    ok = edge_ulps(got, in_dtype, bound) | edge_ulps(got, in_f64, bound)
-    assert ok.all(), (f"at {np.argwhere(~ok)[:5].tolist()}: got {got[~ok][:5]}, torch {in_dtype[~ok][:5]}, "
-                      f"torch f64 {in_f64[~ok][:5]} ({dtype})")
 
 
 def tt(shape, element):

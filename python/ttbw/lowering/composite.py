@@ -9,8 +9,9 @@ DRAM. It is the baseline the fused program is measured against (same results, mo
 traffic and launches), and the lowering of a function that is not one fused program.
 
 The plan walks the function's IR (types read with `tensor_types.describe`):
-- every computing TTIR op (`multiply` / `add` / `subtract` / `neg` / `typecast` / `sum`, with
-  implicit broadcast, rank-0 scalar operands): its own function of device linalg
+- every computing TTIR op (`multiply` / `add` / `subtract` / `neg` / `typecast` / `sum`, the
+  elementwise math ops `div` / `maximum` / `minimum` / `pow` / comparisons / `where` / `exp` /
+  `log` / ... of `passes/linalg_elementwise.py`, with implicit broadcast, rank-0 scalar operands): its own function of device linalg
   (`--convert-ttir-to-linalg="target=device"`: one `linalg.generic`, layouts kept, f32
   accumulators) lowered by the generic codegen (`codegen`) into one program. A scalar
   operand is a rank-0 `ttir.full` (a constant) or `tensor.from_elements` of an f32 argument (a
@@ -51,7 +52,7 @@ class Step:
     function of device linalg (its tensor operands, then a runtime scalar, as arguments), what
     the codegen lowers; `scalar`: ("const", value) or ("arg", function argument index) of a
     scalar operand."""
-    op: str            # multiply | add | subtract | neg | typecast | sum | reshape
+    op: str            # the TTIR op's name without "ttir.": multiply, exp, where, sum, reshape, ...
     kind: str          # generic | alias
     inputs: tuple
     output: str
@@ -260,7 +261,8 @@ def _linalg_function(op, tensor_operands, scalars) -> str:
         try:
             convert_ttir_to_linalg.run(module, {"target": "device"})
         except DiagnosticError as e:
-            raise UnsupportedError(f"composite mode: {e}") from None
+            # the op's own location is the caller's: the messages alone
+            raise UnsupportedError("composite mode: " + "; ".join(d.message for d in e.diagnostics)) from None
         return str(module)
 
 

@@ -113,3 +113,15 @@ def test_16_bit_dst_rounds_to_bf16(device, op):
     x = inputs(domain, seed=4).bfloat16().float()
     got, _ = run(device, op, x, dtype="bf16", fp32_dest=False)
     check(got, ref(x.double()), 1, torch.bfloat16)
+
+
+def test_signed_zeros_as_torch_and_ieee(device):
+    """relu keeps -0 (torch's clamp_min); max / min order -0 < +0 (IEEE 754-2019)."""
+    z = torch.zeros((1, 32, 32))
+    neg, pos = -z, z
+    got, _ = run(device, "relu", neg)
+    assert torch.signbit(got).all()
+    for op, a, b, negative in [("binary_max", neg, pos, False), ("binary_max", pos, neg, False),
+                               ("binary_min", neg, pos, True), ("binary_min", pos, neg, True)]:
+        got, _ = run(device, op, a, b)
+        assert bool(torch.signbit(got).all()) == negative and bool(torch.signbit(got).any()) == negative
