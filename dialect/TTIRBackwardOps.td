@@ -161,5 +161,51 @@ def TTIR_AddcmulBwOp : TTIR_Op<"addcmul_bw"> {
 def TTIR_NegBwOp : TTIR_UnaryBackwardOp<"neg_bw"> {
   let summary = "Gradient of elementwise negate (ttnn.neg_bw)";
 }
+// input_grad = input > 0 ? grad : 0 (PyTorch's threshold_backward: NaN input keeps grad).
+def TTIR_ReluBwOp : TTIR_UnaryBackwardOp<"relu_bw"> {
+  let summary = "Gradient of elementwise ReLU (ttnn.relu_bw)";
+}
+// input_grad = grad * (Phi(x) + x * phi(x)) ("none", the default) or the derivative of
+// 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) ("tanh").
+def TTIR_GeluBwOp : TTIR_UnaryBackwardOp<"gelu_bw", (ins OptionalAttr<StrAttr>:$approximate),
+    "::ttbw::ttir::verify::checkOneOf(*this, \"approximate\", getApproximateAttr(), {\"none\", \"tanh\"})"> {
+  let summary = "Gradient of elementwise GELU (ttnn.gelu_bw)";
+}
+// input_grad = grad * s * (1 + x * (1 - s)), s = sigmoid(x).
+def TTIR_SiluBwOp : TTIR_UnaryBackwardOp<"silu_bw"> {
+  let summary = "Gradient of elementwise SiLU (ttnn.silu_bw)";
+}
+// input_grad = grad * (1 - tanh(x)^2).
+def TTIR_TanhBwOp : TTIR_UnaryBackwardOp<"tanh_bw"> {
+  let summary = "Gradient of elementwise tanh (ttnn.tanh_bw)";
+}
+// input_grad = grad * s * (1 - s), s = sigmoid(x).
+def TTIR_SigmoidBwOp : TTIR_UnaryBackwardOp<"sigmoid_bw"> {
+  let summary = "Gradient of elementwise sigmoid (ttnn.sigmoid_bw)";
+}
+// input_grad = grad * exp(x).
+def TTIR_ExpBwOp : TTIR_UnaryBackwardOp<"exp_bw"> {
+  let summary = "Gradient of elementwise exp (ttnn.exp_bw)";
+}
+// input_grad = grad / x.
+def TTIR_LogBwOp : TTIR_UnaryBackwardOp<"log_bw"> {
+  let summary = "Gradient of elementwise natural log (ttnn.log_bw)";
+}
+// input_grad = grad / (2 sqrt(x)).
+def TTIR_SqrtBwOp : TTIR_UnaryBackwardOp<"sqrt_bw"> {
+  let summary = "Gradient of elementwise sqrt (ttnn.sqrt_bw)";
+}
+// input_grad = -0.5 * grad * rsqrt(x)^3.
+def TTIR_RsqrtBwOp : TTIR_UnaryBackwardOp<"rsqrt_bw"> {
+  let summary = "Gradient of elementwise 1 / sqrt(x) (ttnn.rsqrt_bw)";
+}
+// input_grad = -grad / x^2.
+def TTIR_ReciprocalBwOp : TTIR_UnaryBackwardOp<"reciprocal_bw"> {
+  let summary = "Gradient of elementwise 1 / x (ttnn.reciprocal_bw)";
+}
+// input_grad = 2 * grad * x.
+def TTIR_SquareBwOp : TTIR_UnaryBackwardOp<"square_bw"> {
+  let summary = "Gradient of elementwise x^2 (ttnn.square_bw)";
+}
 
 #endif // TTBW_DIALECT_TTIRBACKWARDOPS_TD

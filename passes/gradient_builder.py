@@ -54,7 +54,7 @@ class GradientBuilder:
 
     for _name in ("multiply", "add", "subtract", "div", "gt", "ge", "lt", "le", "eq", "ne"):
         locals()[_name] = _binary(_name)
-    for _name in ("neg", "exp", "log", "sqrt", "rsqrt", "reciprocal", "tanh", "sigmoid", "erf", "conj"):
+    for _name in ("neg", "exp", "log", "sqrt", "rsqrt", "reciprocal", "tanh", "sigmoid", "erf", "erfc", "conj"):
         locals()[_name] = _unary(_name)
     del _name
 

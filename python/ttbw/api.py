@@ -20,7 +20,20 @@ where_bw = where_backward()
 addcmul_bw = addcmul_backward()
 
 # unary: (grad_tensor, input_tensor) -> [input_grad]
+# (ttnn binds input_grad= for these, memory_config only for the others)
 neg_bw = unary_backward("neg_bw")
+gelu_bw = unary_backward("gelu_bw", approximate=True)
+silu_bw = unary_backward("silu_bw")
+tanh_bw = unary_backward("tanh_bw")
+exp_bw = unary_backward("exp_bw")
+sqrt_bw = unary_backward("sqrt_bw")
+rsqrt_bw = unary_backward("rsqrt_bw")
+relu_bw = unary_backward("relu_bw", preallocated=False)
+sigmoid_bw = unary_backward("sigmoid_bw", preallocated=False)
+log_bw = unary_backward("log_bw", preallocated=False)
+reciprocal_bw = unary_backward("reciprocal_bw", preallocated=False)
+square_bw = unary_backward("square_bw", preallocated=False)
 
 BACKWARD_OPS = ("mul_bw", "add_bw", "sub_bw", "div_bw", "addalpha_bw", "subalpha_bw", "where_bw", "addcmul_bw",
-                "neg_bw")
+                "neg_bw", "relu_bw", "gelu_bw", "silu_bw", "tanh_bw", "sigmoid_bw", "exp_bw", "log_bw", "sqrt_bw",
+                "rsqrt_bw", "reciprocal_bw", "square_bw")

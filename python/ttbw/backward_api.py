@@ -16,6 +16,7 @@ from .backward_call import BackwardCall, binary_call, check_backend_and_queue, i
 
 MISSING = object()  # an argument the caller did not pass
 ROUNDING_MODES = (None, "trunc", "floor")
+APPROXIMATIONS = ("none", "tanh")
 
 
 def one_of(op: str, name: str, given: dict, required: bool = True):
@@ -112,18 +113,35 @@ def check_scalar_form(op: str, name: str, value, scalar_form: bool) -> None:
         raise TypeError("other_tensor must be a ttnn.Tensor or ComplexTensor; pass a number as scalar=")
 
 
-def unary_backward(op: str):
-    """ttnn's unary backward op `op`: (grad_tensor, input_tensor) -> [input_grad]."""
+def unary_backward(op: str, *, preallocated: bool = True, approximate: bool = False):
+    """ttnn's unary backward op `op`: (grad_tensor, input_tensor) -> [input_grad].
+    `preallocated`: ttnn binds input_grad= (alias output_tensor, its docs' name) for the op;
+    without it the op takes memory_config only, as ttnn's. `approximate`: the keyword-only
+    "none" | "tanh" of gelu_bw, the op's `approximate` attribute."""
 
-    def backward(grad_tensor, input_tensor, *, memory_config=None, input_grad=MISSING, output_tensor=MISSING,
-                 queue_id=0, backend: str = "device"):
+    def backward(grad_tensor, input_tensor, *, memory_config=None, queue_id=0, backend: str = "device",
+                 **keywords):
         check_backend_and_queue(backend, queue_id)
-        name, target = one_of(op, "input_grad", {"input_grad": input_grad, "output_tensor": output_tensor},
-                              required=False)
+        attributes = {}
+        if approximate:
+            mode = keywords.pop("approximate", "none")
+            if not isinstance(mode, str):
+                raise TypeError(f"approximate must be a str ('none' or 'tanh'), got {type(mode).__name__}")
+            if mode not in APPROXIMATIONS:
+                raise ValueError(f"approximate must be 'none' or 'tanh', got {mode!r}")
+            if mode != "none":
+                attributes["approximate"] = f'"{mode}"'
+        name, target = "input_grad", MISSING
+        if preallocated:
+            name, target = one_of(op, "input_grad", {"input_grad": keywords.pop("input_grad", MISSING),
+                                                     "output_tensor": keywords.pop("output_tensor", MISSING)},
+                                  required=False)
+        if keywords:
+            raise TypeError(f"{op}() got an unexpected keyword argument '{next(iter(keywords))}'")
         call = BackwardCall(op, UNARY_BACKWARD, {"grad": grad_tensor, "input": input_tensor},
                             memory_config=memory_config,
                             preallocated={"input_grad": None if target is MISSING else target},
-                            names={"input": "input_tensor", "input_grad": name})
+                            attributes=attributes, names={"input": "input_tensor", "input_grad": name})
         return call.run(backend)
 
     backward.__name__ = backward.__qualname__ = op

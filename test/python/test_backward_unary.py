@@ -7,12 +7,11 @@ Each op's inputs are seeded random values in its domain, plus its tails, plus a 
 values (±0, below 0, ±inf, NaN, the largest and smallest magnitudes): torch's NaN / inf (with
 sign) where torch gives them. Thresholds: bf16 <= 2 bf16 ulp, f32 <= 2 f32 ulp of the float64
 gradient (F32_ULPS: the ops whose formula chains SFPU ops of a few ulp each), PCC >= 0.999;
-bfloat8_b inputs PCC >= 0.99. An ulp is taken at the larger of |gradient| and
-- TERMS: the sum of the magnitudes of the formula's terms, where the derivative has a root
-  (silu, gelu: near it any formula cancels, as a summed gradient is measured against the sum
-  of |terms|);
-- TINY = 2^-112: a gradient that small is computed from an intermediate below float32's normal
-  range (gelu's sigmoid(2u) below x = -10 times x^3), which the device flushes.
+bfloat8_b inputs PCC >= 0.99. An ulp is taken at the larger of |gradient| and TERMS, the sum
+of the magnitudes of the formula's terms, where the derivative has a root (silu, gelu: near it
+any formula cancels, as a summed gradient is measured against the sum of |terms|); an error
+below TINY = 2^-112 passes: a gradient that small is computed from an intermediate below
+float32's normal range (gelu's sigmoid(2u) below x = -10 times x^3), which the device flushes.
 
 Where torch's own float64 formula cancels (tanh's 1 - t^2 and sigmoid's s (1 - s) for large |x|,
 tanh-gelu's 1 + tanh(u) below x = -5, gelu's 1 + erf below x = -8) the golden is the same
@@ -102,14 +101,14 @@ def _gelu_tanh_terms(g, x):
 
 
 TERMS = {"silu_bw": _sigmoid_terms, "gelu_bw": _gelu_terms, "gelu_bw_tanh": _gelu_tanh_terms}
-# f32: the formulas that chain SFPU ops (emulator accuracy: emulator/README.md): two sigmoids
-# (<= 3 ulp each) for tanh_bw and sigmoid_bw, sigmoid(2u) with exp's amplification of its
-# argument's rounding for gelu's tanh form.
-F32_ULPS = {"tanh_bw": 4.0, "sigmoid_bw": 4.0}
-# f32 inputs: exp of a computed argument (x^2 / 2, 2u: rounded, unlike bf16's exact x^2 / x^3)
-# amplifies its rounding to about |argument| ulp; the bound adds |argument| there.
-EXP_ARGUMENT = {"gelu_bw": lambda x: 0.5 * x * x,
-                "gelu_bw_tanh": lambda x: (2.0 * SQRT_2_OVER_PI * (x + 0.044715 * x ** 3)).abs()}
+# f32: formulas chaining SFPU ops of a few ulp each (emulator/README.md): two sigmoids (<= 3 ulp
+# each) for tanh_bw, sigmoid_bw and silu_bw; sqrt, a product and a quotient for rsqrt_bw.
+F32_ULPS = {"tanh_bw": 4.0, "sigmoid_bw": 4.0, "silu_bw": 4.0, "rsqrt_bw": 3.0}
+# f32 inputs: exp of a computed argument (x^2 / 2; 2u = sqrt(8/pi) (x + 0.044715 x^3)) turns
+# each rounding of it into up to |argument| ulp of the result (bf16 inputs make x^2, x^3 exact):
+# the bound adds roundings * |argument|.
+EXP_ARGUMENT = {"gelu_bw": lambda x: 1 * (0.5 * x * x),
+                "gelu_bw_tanh": lambda x: 5 * (2.0 * SQRT_2_OVER_PI * (x + 0.044715 * x ** 3)).abs()}
 CALLS = {  # variant -> (ttbw op, keyword arguments)
     **{op: (op, {}) for op in GOLDEN},
     "gelu_bw": ("gelu_bw", {"approximate": "none"}),
@@ -121,10 +120,16 @@ def _uniform(gen, n, low, high):
     return low + (high - low) * torch.rand(n, generator=gen, dtype=torch.float64)
 
 
-def domain(variant: str, gen: torch.Generator, n: int) -> torch.Tensor:
+def domain(variant: str, gen: torch.Generator, n: int, narrow: bool = False) -> torch.Tensor:
     """n seeded float64 inputs: the op's usual range and its tails (e.g. gelu below -3,
-    tanh / sigmoid where 1 - t^2 and 1 - s cancel)."""
+    tanh / sigmoid where 1 - t^2 and 1 - s cancel); `narrow`: magnitudes within [0.5, 4.5] for
+    the ops with a pole at 0 (bfloat8_b: a block shares one exponent, its small values round
+    to 0, and an infinite gradient flushes its block)."""
     normal = torch.randn(n, generator=gen, dtype=torch.float64)
+    if narrow and variant in ("log_bw", "reciprocal_bw", "sqrt_bw", "rsqrt_bw"):
+        magnitude = 0.5 + normal.abs().clamp(max=4.0)
+        sign = torch.where(torch.rand(n, generator=gen) < 0.5, 1.0, -1.0)
+        return magnitude * sign if variant in ("log_bw", "reciprocal_bw") else magnitude
     k = n // 4
     if variant in ("log_bw", "reciprocal_bw"):  # both signs: g / x and -g / x^2 exist below 0
         magnitude = torch.exp(2.0 * normal)
@@ -140,10 +145,11 @@ def domain(variant: str, gen: torch.Generator, n: int) -> torch.Tensor:
 
 
 def inputs(variant: str, dtype: str, seed: int = 0, edges: bool = True):
-    """(g, x) of SHAPE in dtype: random values, the edge values first."""
+    """(g, x) of SHAPE in dtype: random values, the edge values first (without them: the
+    narrow domain)."""
     gen = torch.Generator().manual_seed(seed)
     n = math.prod(SHAPE)
-    x = domain(variant, gen, n)
+    x = domain(variant, gen, n, narrow=not edges)
     if edges:
         x[: len(EDGES)] = torch.tensor(EDGES, dtype=torch.float64)
     g = torch.randn(n, generator=gen, dtype=torch.float64)
@@ -159,17 +165,18 @@ def run(variant: str, g, x, backend: str, dtype=None):
 
 
 def ulp_errors(got: torch.Tensor, want: torch.Tensor, dtype: str, scale=None) -> torch.Tensor:
-    """|got - want| in ulps of dtype at max(|want|, scale, TINY); 0 where both are the same NaN /
-    inf, or where want rounds to dtype's inf and got is that inf; inf where one is NaN / inf and
-    the other is not."""
+    """|got - want| in ulps of dtype at max(|want|, scale), 0 below TINY; 0 where both are the
+    same NaN / inf, or where want rounds to dtype's inf and got is that inf; inf where one is
+    NaN / inf and the other is not."""
     rounded = want.to(TORCH[dtype]).double()
     special = torch.isnan(want) | torch.isinf(rounded)
     agree = (torch.isnan(got) & torch.isnan(want)) | (got == rounded)
-    magnitude = want.abs().clamp(min=TINY)
+    magnitude = want.abs().clamp(min=SMALLEST_NORMAL)
     if scale is not None:
         magnitude = torch.maximum(magnitude, scale.nan_to_num(nan=0.0))
     spacing = torch.exp2(torch.floor(torch.log2(torch.where(special, 1.0, magnitude))) - MANTISSA[dtype])
-    finite = ((got - want).abs() / spacing).nan_to_num(nan=math.inf)
+    error = (got - want).abs()
+    finite = torch.where(error <= TINY, 0.0, error / spacing).nan_to_num(nan=math.inf)
     return torch.where(special, torch.where(agree, 0.0, math.inf), finite)
 
 
