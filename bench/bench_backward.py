@@ -6,8 +6,8 @@ in DRAM, as ttnn's composites run) vs ttnn's own program count (the reference ta
 Per op (bf16 TILE, every gradient requested; the binary ops also with a row-broadcast b whose
 gradient is summed back to b's shape), side by side in one run, it prints:
   programs launched: ttbw fused / composite / ttnn;
-  DRAM bytes moved (read + written) fused and composite against the minimum (each input a
-  gradient needs read once, each gradient written once, in the pages the device moves:
+  DRAM bytes moved (read + written) fused and composite against the minimum (each input the
+  decomposed function reads, read once, each gradient written once, in the pages the device moves:
   padded 32x32 tiles of 2048 bytes), as ratios (target fused 1.00x);
   emulator launch wall time, fused vs composite (a cached call: the sum over its launches,
   the median of 5 calls).
@@ -18,6 +18,7 @@ Run: .venv/bin/python bench/bench_backward.py [OP ...]   (a few minutes on 2 cor
 """
 from __future__ import annotations
 
+import re
 import sys
 import time
 from dataclasses import dataclass, field
@@ -77,7 +78,13 @@ class Case:
         return out
 
     def minimum_bytes(self) -> int:
-        return sum(tensor_bytes(s) for _, s in self.operands) + sum(tensor_bytes(s) for _, s in self.results)
+        """Each operand the decomposed function reads, read once, and each gradient written once
+        (neg_bw's and add_bw's gradients need no input but grad)."""
+        from ttbw.compilation import decompose
+
+        body = decompose(self.ir()).split("func.func", 1)[1].split("\n", 1)[1]
+        read = [s for k, (_, s) in enumerate(self.operands) if re.search(rf"%arg{k}\b", body)]
+        return sum(tensor_bytes(s) for s in read) + sum(tensor_bytes(s) for _, s in self.results)
 
 
 def tensor_bytes(shape) -> int:
@@ -150,7 +157,7 @@ def main(selected: list[str]) -> None:
               f"{fb / minimum:>5.2f}x {cb / minimum:>5.2f}x {fused_s * 1e3:>8.1f} {comp_s * 1e3:>8.1f} "
               f"{comp_s / fused_s:>7.2f}x")
     print(f"\nshape {'x'.join(map(str, SHAPE))} bf16 TILE (row b: b {'x'.join(map(str, ROW))}, its gradient summed "
-          f"over rows); MB = 1e6 bytes of DRAM traffic (read + written);\nmin = each input read once + each "
+          f"over rows); MB = 1e6 bytes of DRAM traffic (read + written);\nmin = each input a gradient needs read once + each "
           f"gradient written once; emu ms = emulator launch wall time of a cached call (sum over its launches, median of 5 calls);\n"
           f"ttnn = programs ttnn launches per call (reference table; ? where it has none).\n"
           f"total bench time {time.perf_counter() - start:.0f} s")
