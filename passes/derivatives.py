@@ -44,11 +44,11 @@ RULES = {
                          input_grad=lambda d, x: x.grad,
                          other_grad=lambda d, x: d.neg(x.grad)),
     # a / b: g / b, -g * ((a / b) / b) (PyTorch's form: its infinities and NaNs at b = 0);
-    # with a rounding mode the quotient is piecewise constant: g * 0, as PyTorch.
+    # with a rounding mode the quotient is piecewise constant: zeros, as PyTorch.
     "ttir.div_bw": _rule(BINARY_BACKWARD,
-                         input_grad=lambda d, x: (d.multiply(x.grad, d.constant(0.0)) if x.attr("round_mode")
+                         input_grad=lambda d, x: (d.full_like(x.grad, 0.0) if x.attr("round_mode")
                                                   else d.div(x.grad, x.other)),
-                         other_grad=lambda d, x: (d.multiply(x.grad, d.constant(0.0)) if x.attr("round_mode")
+                         other_grad=lambda d, x: (d.full_like(x.grad, 0.0) if x.attr("round_mode")
                                                   else d.neg(d.multiply(x.grad, d.div(d.div(x.input, x.other),
                                                                                       x.other))))),
     # a + alpha * b: g, alpha * g

@@ -20,6 +20,7 @@ from ttbw.dialect.tensor_types import broadcast_shapes
 from .ir_build import tensor, typecast
 
 EXACT = {"neg", "conj", "where", "gt", "ge", "lt", "le", "eq", "ne"}  # never round
+SAME_TYPE = {"neg", "conj"}  # results of their operand's exact type (their verifiers' rule)
 
 
 class Expression:
@@ -66,12 +67,18 @@ class GradientBuilder:
         """A rank-0 f32 `ttir.full`."""
         return Expression("constant", number=float(number))
 
+    def full_like(self, like: Expression, number: float) -> Expression:
+        """`number` at every element of `like` whatever its values (no NaN from inf * 0), as
+        `ttir.where(like, number, number)`: an elementwise op over `like`, so that the lowering
+        iterates over a tensor (it has no program for a source-less fill)."""
+        return self.where(like, self.constant(number), self.constant(number))
+
 
 def materialize(expression: Expression) -> ir.Value:
     """The TTIR computing `expression` at the current insertion point and location."""
     leaves: list = []
     rounding = _collect(expression, leaves)
-    if rounding <= 1 and not any(leaf.op == "constant" for leaf in leaves):
+    if rounding <= 1 and all(leaf.op == "operand" for leaf in leaves):
         element = _promoted([leaf.value.type.element_type for leaf in leaves])
     else:
         element = _wide([leaf.value.type.element_type for leaf in leaves if leaf.op == "operand"])
@@ -123,16 +130,23 @@ class _Emitter:
                 return value
             return typecast(value, tensor(value.type.shape, self.element))
         if e.op == "constant":
-            f32 = ir.F32Type.get()
-            return ir.Operation.create(
-                "ttir.full", results=[tensor([], f32)],
-                attributes={"shape": ir.DenseI32ArrayAttr.get([]),
-                            "fill_value": ir.FloatAttr.get(f32, e.number)}).result
+            return _full([], e.number)
         args = [self.emit(arg) for arg in e.args]
-        if e.op == "conj" and not _is_complex(args[0].type.element_type):
-            return args[0]
-        shape = args[0].type.shape
-        for arg in args[1:]:
-            shape = broadcast_shapes(shape, arg.type.shape)
-        element = self.element if e.op != "conj" else args[0].type.element_type
-        return ir.Operation.create(f"ttir.{e.op}", results=[tensor(shape, element)], operands=args).result
+        if e.op in SAME_TYPE:
+            if e.op == "conj" and not _is_complex(args[0].type.element_type):
+                return args[0]
+            result = args[0].type  # the operand's type, encoding included (exact ops)
+        else:
+            shape = args[0].type.shape
+            for arg in args[1:]:
+                shape = broadcast_shapes(shape, arg.type.shape)
+            result = tensor(shape, self.element)
+        return ir.Operation.create(f"ttir.{e.op}", results=[result], operands=args).result
+
+
+def _full(shape, number: float) -> ir.Value:
+    f32 = ir.F32Type.get()
+    return ir.Operation.create(
+        "ttir.full", results=[tensor(shape, f32)],
+        attributes={"shape": ir.DenseI32ArrayAttr.get(list(shape)),
+                    "fill_value": ir.FloatAttr.get(f32, number)}).result

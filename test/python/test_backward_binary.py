@@ -10,10 +10,17 @@ from backward_checks import BROADCAST_MATRIX, MATRIX_IDS, check_gradient, gradie
 
 GEN = torch.Generator().manual_seed(11)
 
-# op -> (ttbw op, torch forward of (a, b), extra keyword arguments)
+# case -> (ttbw op, torch forward of (a, b), the op's extra keyword arguments)
 OPS = {
     "add_bw": (ttbw.add_bw, lambda a, b: a + b, {}),
+    "sub_bw": (ttbw.sub_bw, lambda a, b: a - b, {}),
+    "div_bw": (ttbw.div_bw, lambda a, b: a / b, {}),
+    "div_bw-trunc": (ttbw.div_bw, lambda a, b: torch.div(a, b, rounding_mode="trunc"), {"rounding_mode": "trunc"}),
+    "div_bw-floor": (ttbw.div_bw, lambda a, b: torch.div(a, b, rounding_mode="floor"), {"round_mode": "floor"}),
+    "addalpha_bw": (ttbw.addalpha_bw, lambda a, b: a + 2.5 * b, {"alpha": 2.5}),
+    "subalpha_bw": (ttbw.subalpha_bw, lambda a, b: a - 0.75 * b, {"alpha": 0.75}),
 }
+SCALAR_FORMS = ["add_bw", "sub_bw", "div_bw", "div_bw-floor"]
 BACKENDS = ["cpu", "device"]
 
 
@@ -22,7 +29,7 @@ def call_and_check(op, g, a, b, backend, **kwargs):
     kwargs = {**extra, **kwargs}
     b_arg = tensor(b) if isinstance(b, torch.Tensor) else b
     grads = function(tensor(g), tensor(a), b_arg, backend=backend, **kwargs)
-    terms = gradient_terms(lambda x, y: forward(x, y, **_forward_kwargs(kwargs)), g, [a, b])
+    terms = gradient_terms(forward, g, [a, b])
     operands = [a, b] if isinstance(b, torch.Tensor) else [a]
     assert len(grads) == len(operands)
     for got, term, operand in zip(grads, terms, operands):
@@ -30,24 +37,25 @@ def call_and_check(op, g, a, b, backend, **kwargs):
     return grads
 
 
-def _forward_kwargs(kwargs):
-    return {k: v for k, v in kwargs.items() if k in ("alpha", "rounding_mode")}
+def operands(op, a_shape, b_shape, dtype=torch.bfloat16):
+    """grad, a, b of these shapes; a divisor b away from zero (division by zero: test_edge_values)."""
+    grad_shape = torch.broadcast_shapes(a_shape, b_shape)
+    low = 0.5 if op.startswith("div") else None
+    return (rand(grad_shape, dtype, generator=GEN), rand(a_shape, dtype, generator=GEN),
+            rand(b_shape, dtype, generator=GEN, low=low))
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("shapes", BROADCAST_MATRIX, ids=MATRIX_IDS)
 @pytest.mark.parametrize("op", list(OPS))
 def test_broadcast_matrix(op, shapes, backend):
-    a_shape, b_shape = shapes
-    grad_shape = torch.broadcast_shapes(a_shape, b_shape)
-    call_and_check(op, rand(grad_shape, generator=GEN), rand(a_shape, generator=GEN),
-                   rand(b_shape, generator=GEN), backend)
+    call_and_check(op, *operands(op, *shapes), backend)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("op", list(OPS))
 def test_masks_and_preallocated(op, backend):
-    g, a, b = (rand(s, generator=GEN) for s in ((2, 32, 64), (2, 32, 64), (1, 32, 1)))
+    g, a, b = operands(op, (2, 32, 64), (1, 32, 1))
     function, forward, extra = OPS[op]
     only_a = function(tensor(g), tensor(a), tensor(b), are_required_outputs=[True, False], backend=backend, **extra)
     assert len(only_a) == 2 and only_a[1] is None
@@ -61,23 +69,32 @@ def test_masks_and_preallocated(op, backend):
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("op", list(OPS))
+@pytest.mark.parametrize("op", SCALAR_FORMS)
 def test_scalar_form(op, backend):
     g, a = rand((2, 32, 32), generator=GEN), rand((2, 32, 32), generator=GEN)
-    grads = call_and_check(op, g, a, 3.5, backend)
+    grads = call_and_check(op, g, a, -3.5, backend)
     assert len(grads) == 1
+    function, _, extra = OPS[op]
+    (by_keyword,) = function(tensor(g), tensor(a), scalar=-3.5, backend=backend, **extra)
+    assert torch.equal(ttbw.to_torch(by_keyword), ttbw.to_torch(grads[0]))
+
+
+@pytest.mark.parametrize("op", ["addalpha_bw", "subalpha_bw"])
+def test_no_scalar_form(op):
+    g = tensor(rand((32, 32), generator=GEN))
+    with pytest.raises(TypeError, match="has no scalar form"):
+        OPS[op][0](g, g, 2.0)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("op", list(OPS))
 def test_f32(op, backend):
-    g, a, b = (rand(s, torch.float32, generator=GEN) for s in ((3, 32, 32), (3, 32, 32), (32, 1)))
-    call_and_check(op, g, a, b, backend)
+    call_and_check(op, *operands(op, (3, 32, 32), (32, 1), torch.float32), backend)
 
 
 @pytest.mark.parametrize("op", list(OPS))
 def test_bfloat8_b(op):
-    g, a, b = (rand(s, generator=GEN) for s in ((1, 2, 32, 64), (1, 2, 32, 64), (1, 1, 32, 64)))
+    g, a, b = operands(op, (1, 2, 32, 64), (1, 1, 32, 64))
     function, forward, extra = OPS[op]
     grads = function(*(tensor(t, ttbw.bfloat8_b) for t in (g, a, b)), **extra)
     quantised = [ttbw.to_torch(tensor(t, ttbw.bfloat8_b)).to(torch.bfloat16) for t in (g, a, b)]
@@ -95,17 +112,19 @@ def test_edge_values(op, backend):
         g[row, row] = value  # one special value per row: the row sums see one each
     a = rand((32, 8), generator=GEN)
     b = rand((32, 1), generator=GEN)
+    b[3:6] = torch.tensor([0.0, -0.0, float("inf")]).reshape(3, 1)  # division by zero and by inf
+    a[3, 0] = 0.0  # 0 / 0
     call_and_check(op, g, a, b, backend)
 
 
 @pytest.mark.parametrize("op", list(OPS))
 def test_memory_config_and_names(op):
-    g, a = rand((32, 32), generator=GEN), rand((32, 32), generator=GEN)
+    g, a, b = operands(op, (32, 32), (1, 32))
     function, _, extra = OPS[op]
-    ga, gb = function(tensor(g), input_tensor=tensor(a), other_tensor=tensor(a),
+    ga, gb = function(tensor(g), input_tensor=tensor(a), other_tensor=tensor(b),
                       memory_config=ttbw.L1_MEMORY_CONFIG, **extra)
     assert ga.memory_config() == ttbw.L1_MEMORY_CONFIG and gb.memory_config() == ttbw.L1_MEMORY_CONFIG
     with pytest.raises(ValueError, match="input_tensor_b of shape 3x32 is not broadcast-compatible"):
         function(tensor(g), tensor(a), tensor(rand((3, 32), generator=GEN)), **extra)
-    with pytest.raises(TypeError, match=rf"{op}\(\) missing required argument: 'input_tensor_b'"):
+    with pytest.raises(TypeError, match=rf"{op.split('-')[0]}\(\) missing required argument: 'input_tensor_b'"):
         function(tensor(g), tensor(a), **extra)

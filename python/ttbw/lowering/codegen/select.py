@@ -60,8 +60,8 @@ def _is_bf16(t) -> bool:
 
 
 def _constant_value(value):
-    """The float of an f32 `arith.constant`, else None."""
-    if owner_name(value) != "arith.constant" or str(value.type) != "f32":
+    """The float of an f32 or bf16 `arith.constant` (exact in f32), else None."""
+    if owner_name(value) != "arith.constant" or str(value.type) not in ("f32", "bf16"):
         return None
     from mlir import ir
 
@@ -114,7 +114,7 @@ def expression(value, leaves: dict, constant=None):
         else:
             test = _condition(c, sub)
         return ("where", test, sub(a), sub(b))
-    if name == "arith.constant" and str(value.type) == "f32":
+    if name == "arith.constant" and str(value.type) in ("f32", "bf16"):
         v = _constant_value(value)
         return constant(v) if constant is not None else ("const", v)
     raise UnsupportedError(f"codegen: no Tensix instruction for '{name}' in a generic's body")
