@@ -27,8 +27,8 @@ Runtime args: `host.arg_names`.
 from __future__ import annotations
 
 from ..errors import UnsupportedError
-from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, MAX_GROUPS, KernelFn, cb_type, mapping_args, module_text, rm_accessor, \
-    rm_read_tile, rm_write_tile, tensor_accessor, tile_map
+from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, MAX_GROUPS, KernelFn, cb_type, f32_literal, mapping_args, \
+    module_text, rm_accessor, rm_read_tile, rm_write_tile, tensor_accessor, tile_map
 from . import select
 from .generic import Kernels
 
@@ -40,18 +40,6 @@ MAX_INPUTS = 8
 MAX_HOPS = 8
 DST_TILES = {False: 8, True: 4}  # by fp32_dest_acc_en: the fp32 DST holds half as many tiles
 TERM_PAGES = 1
-
-
-def f32_literal(value: float) -> str:
-    """The MLIR literal of an f32 value: decimal (exact: the double's repr), the bits for
-    infinities and NaN."""
-    import math
-    import struct
-
-    if not math.isfinite(value):
-        return "0x%08X" % struct.unpack("<I", struct.pack("<f", value))[0]
-    mantissa, e, exponent = repr(float(value)).partition("e")
-    return (mantissa if "." in mantissa else mantissa + ".0") + e + exponent
 
 
 def _ty(fmt: str, pages: int = 2) -> str:
