@@ -59,8 +59,8 @@ class Case:
         count = len(self.results)
         lhs = "%r" if count == 1 else f"%r:{count}"
         values = "%r" if count == 1 else ", ".join(f"%r#{i}" for i in range(count))
-        if count == 1 and self.results[0][0] == "":
-            arrow = t(self.results[0][1])
+        if all(name == "" for name, _ in self.results):
+            arrow = ", ".join(t(shape) for _, shape in self.results)
         else:
             arrow = " ".join(f"{name} {t(shape)}" for name, shape in self.results)
         attrs = f" {{{self.attributes}}}" if self.attributes else ""
@@ -107,6 +107,10 @@ CASES = [
     binary("sub_bw"), binary("sub_bw", ROW, "sub_bw row b"),
     binary("div_bw", positive_b=True), binary("div_bw", ROW, "div_bw row b", positive_b=True),
     binary("addalpha_bw", attributes="alpha = 2.5 : f32"), binary("subalpha_bw", attributes="alpha = 2.5 : f32"),
+    Case("where_bw", "where_bw", [("grad", SHAPE), ("condition", SHAPE), ("a", SHAPE), ("b", SHAPE)],
+         [("input_grad", SHAPE), ("other_grad", SHAPE)]),
+    Case("addcmul_bw", "addcmul_bw", [("grad", SHAPE), ("a", SHAPE), ("t1", SHAPE), ("t2", SHAPE)],
+         [("", SHAPE), ("", SHAPE), ("", SHAPE)], "value = 0.5 : f32"),
     unary("neg_bw"), unary("relu_bw"), unary("gelu_bw"),
     unary("gelu_bw", "gelu_bw tanh", attributes='approximate = "tanh"'),
     unary("silu_bw"), unary("tanh_bw"), unary("sigmoid_bw"), unary("exp_bw"),
