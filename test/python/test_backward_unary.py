@@ -306,3 +306,38 @@ def test_shapes_must_match(op):
     x = ttbw.from_torch(torch.ones((2, 32, 32), dtype=torch.bfloat16), layout=TILE)
     with pytest.raises(ValueError, match="input_tensor"):
         getattr(ttbw, op)(g, x)
+
+
+@pytest.mark.parametrize("op", ["exp_bw", "gelu_bw"])
+def test_output_tensor_alias(op):
+    """output_tensor= (the name ttnn's docs give input_grad) is the same preallocated result;
+    both at once are refused."""
+    g, x = _small()
+    target = ttbw.from_torch(torch.zeros(SHAPE, dtype=torch.bfloat16), layout=TILE)
+    (result,) = getattr(ttbw, op)(g, x, output_tensor=target, backend="cpu")
+    assert result is target
+    with pytest.raises(TypeError, match="input_grad"):
+        getattr(ttbw, op)(g, x, input_grad=target, output_tensor=target)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("variant", ["gelu_bw", "rsqrt_bw", "sigmoid_bw"])
+@pytest.mark.parametrize("form", ["f32 grad, bf16 input", "row_major"])
+def test_mixed_dtypes_and_row_major(form, variant, backend):
+    """An f32 grad with a bf16 input (the gradient in the input's bf16, rounded once), and
+    ROW_MAJOR tensors: within 2 bf16 ulp of torch's float64 gradient."""
+    g, x = inputs(variant, "bf16", seed=5, edges=False)
+    op, kwargs = CALLS[variant]
+    if form == "row_major":
+        tensors = [ttbw.from_torch(t, layout=ttbw.ROW_MAJOR_LAYOUT) for t in (g, x)]
+    else:
+        g = torch.randn(SHAPE, generator=torch.Generator().manual_seed(6))
+        tensors = [ttbw.from_torch(g, layout=TILE), ttbw.from_torch(x, layout=TILE)]
+    (result,) = getattr(ttbw, op)(*tensors, backend=backend, **kwargs)
+    assert result.dtype == ttbw.bfloat16 and result.layout == tensors[1].layout
+    got = ttbw.to_torch(result).double()
+    g64, x64 = g.double(), x.double()
+    want = GOLDEN[variant](g64, x64)
+    terms = TERMS.get(variant)
+    errors = ulp_errors(got, want, "bf16", terms(g64, x64) if terms else None)
+    assert float(errors.max()) <= 2.0, describe_worst(errors, got, want, x64, g64)
