@@ -16,6 +16,18 @@ def module_text(*functions: str) -> str:
     return "module {\n" + "\n\n".join(functions) + "\n}\n"
 
 
+def f32_literal(value: float) -> str:
+    """The MLIR literal of an f32 value: decimal (exact: the double's repr), the bits for
+    infinities and NaN."""
+    import math
+    import struct
+
+    if not math.isfinite(value):
+        return "0x%08X" % struct.unpack("<I", struct.pack("<f", value))[0]
+    mantissa, e, exponent = repr(float(value)).partition("e")
+    return (mantissa if "." in mantissa else mantissa + ".0") + e + exponent
+
+
 def cb_type(dt: str, pages: int = 2) -> str:
     return f"!ttkernel.cb<{pages}, !ttcore.tile<32x32, {dt}>>"
 

@@ -47,11 +47,10 @@ func.func @rm_to_tile(%x: tensor<50x70xf32, #ttir.layout<"f32", "row_major">>) -
 
 // -----
 
-// A ROW_MAJOR result: the writer writes each tile's valid row chunks; neg is x * -1.0.
+// A ROW_MAJOR result: the writer writes each tile's valid row chunks; neg is negative_tile.
 // CHECK: module @rm_neg_0_neg {
 // CHECK: func.func @compute()
-// CHECK: ttkernel.fill_tile(
-// CHECK: ttkernel.mul_binary_tile(
+// CHECK: ttkernel.negative_tile(
 // CHECK: func.func @writer()
 // CHECK: ttkernel.noc_async_write(
 func.func @rm_neg(%x: tensor<50x70xbf16, #ttir.layout<"bf16", "row_major">>) -> tensor<50x70xbf16, #ttir.layout<"bf16", "row_major">> {
