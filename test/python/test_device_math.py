@@ -145,9 +145,9 @@ def test_fused_chain_is_one_program(fuse):
     assert ulps(got, from_torch(want)).max() <= 1  # torch's own exp may round its f32 otherwise
 
 
-def test_gelu_derivative_is_one_program_one_compute_kernel():
-    # g * (0.5 * (1 + erf(x / sqrt2)) + x * exp(-x*x / 2) / sqrt(2 pi)): 15 ops in f32, one region
-    ty, s = tt((64, 64), "f32"), "tensor<f32>"
+def gelu_derivative_ir(element):
+    """g * (0.5 * (1 + erf(x / sqrt2)) + x * exp(-x*x / 2) / sqrt(2 pi)): 15 ops"""
+    ty, s = tt((64, 64), element), tt((), element)
 
     def full(name, v):
         return f'  %{name} = "ttir.full"() {{shape = array<i32>, fill_value = {v} : f32}} : () -> {s}\n'
@@ -167,12 +167,26 @@ def test_gelu_derivative_is_one_program_one_compute_kernel():
   %11 = "ttir.multiply"(%g, %10) : ({ty}, {ty}) -> {ty}
   return %11 : {ty}
 ''')
-    ir = f"func.func @f(%x: {ty}, %g: {ty}) -> {ty} {{\n{body}}}"
+    return f"func.func @f(%x: {ty}, %g: {ty}) -> {ty} {{\n{body}}}"
+
+
+def test_gelu_derivative_f32_is_one_program():
     x, g = uniform((64, 64), 4, 0, np.float32), uniform((64, 64), 2, 0, np.float32)
-    got, stats = on_device(ir, [x, g], np.float32)
+    got, stats = on_device(gelu_derivative_ir("f32"), [x, g], np.float32)
     assert stats.programs_launched == 1
     tx, tg = torch.from_numpy(x).double(), torch.from_numpy(g).double()
     want = tg * (0.5 * (1 + torch.erf(tx / 2 ** 0.5)) + tx * torch.exp(-tx * tx / 2) / (2 * torch.pi) ** 0.5)
     # the magnitudes summed (1 + erf cancels for x < 0): f32 roundings of each bound the error
     scale = tg.abs() * (0.5 * (1 + torch.erf(tx / 2 ** 0.5).abs()) + (tx * torch.exp(-tx * tx / 2)).abs())
     assert np.all(np.abs(got - want.numpy()) <= 2.0 ** -21 * scale.numpy() + 1e-30)
+
+
+def test_gelu_derivative_bf16_is_one_program():
+    # every op rounds to bf16 (as torch's bf16 ops): 11 rounding hops, two bf16 CBs reused
+    x, g = uniform((64, 64), 4, 0, BF16), uniform((64, 64), 2, 0, BF16)
+    got, stats = on_device(gelu_derivative_ir("bf16"), [x, g], BF16)
+    assert stats.programs_launched == 1
+    tx, tg = to_torch(x), to_torch(g)
+    half, c, k = (torch.tensor(v).bfloat16() for v in (0.5, 0.7071067811865476, 0.3989422804014327))
+    want = tg * ((torch.erf(tx * c) + 1) * half + tx * torch.exp(-(tx * tx * half)) * k)
+    assert ulps(got, from_torch(want)).max() <= 1  # libm and torch may round an f32 exp / erf apart

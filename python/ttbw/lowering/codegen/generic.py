@@ -96,8 +96,8 @@ class Kernels:
 
     @property
     def round_hops(self) -> int:
-        """bf16 CBs the rounding hops inside the expressions need (one per distinct hop)."""
-        return max(len(select.rounds(o.expr)) for o in self.outputs)
+        """bf16 CBs the rounding hops inside the expressions need (reused once a hop is read)."""
+        return max(select.hop_plan(o.expr)[2] for o in self.outputs)
 
 
 @dataclass(frozen=True)

@@ -278,6 +278,7 @@ class _Compute:
         self.zero = f.cb("cb_zero", pos[CB_ZERO], _ty("bf16", 1)) if k.rm_inputs else None
         self.hops = [f.cb(f"cb_hop{h}", pos[CB_HOP + h], _ty("bf16", 1)) for h in range(k.round_hops)]
         self.hop_of: dict = {}
+        self.main_pops: list = []
         self.s = None
         self.j = None  # the inner step (tile index of an indexed held input)
 
@@ -288,12 +289,16 @@ class _Compute:
     def round_hops(self, out) -> None:
         """Sections computing the expression's rounding hops, innermost first, each packed to
         its bf16 CB (the rounding) for the main section to unpack."""
-        self.hop_of = {}
+        cb_of, pops, _ = select.hop_plan(out.expr)
+        self.hop_of, self.main_pops = {}, pops[-1]
         for h, node in enumerate(select.rounds(out.expr)):
+            cb = self.hops[cb_of[node]]
             self.f.acquire()
-            slot = self.evaluate(out, self.hops[h], node[1])
-            self.f.pack([(slot, self.hops[h])])
-            self.hop_of[node] = self.hops[h]
+            slot = self.evaluate(out, cb, node[1])
+            for read in pops[h]:  # hops this section read last: their CBs are free again
+                self.f.cbop("cb_pop_front", self.hop_of[read], self.f.c(1))
+            self.f.pack([(slot, cb)])
+            self.hop_of[node] = cb
 
     # ---- the expression in DST
     def evaluate(self, out, target: str, expr=None) -> int:
@@ -424,8 +429,8 @@ class _Compute:
                 self.round_hops(o)
                 f.acquire()
                 slot = self.evaluate(o, target)
-                for cb in self.hop_of.values():  # each hop's tile, read by one or more uses
-                    f.cbop("cb_pop_front", cb, one)
+                for read in self.main_pops:  # the hops the main section read last
+                    f.cbop("cb_pop_front", self.hop_of[read], one)
                 if j == len(k.outputs) - 1:
                     for i in streamed:
                         f.cbop("cb_pop_front", self.ins[i], one)
@@ -468,5 +473,5 @@ def kernels_text(k: Kernels) -> str:
     if len(k.inputs) > MAX_INPUTS:
         raise UnsupportedError(f"codegen: at most {MAX_INPUTS} input tensors per program")
     if k.round_hops > MAX_HOPS:
-        raise UnsupportedError(f"codegen: at most {MAX_HOPS} rounding hops per expression")
+        raise UnsupportedError(f"codegen: an expression needs more than {MAX_HOPS} rounding-hop CBs at once")
     return module_text(reader(k), compute(k), writer(k))
