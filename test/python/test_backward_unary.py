@@ -27,6 +27,7 @@ import pytest
 import torch
 
 import ttbw
+from backward_checks import pcc, ulp
 
 F = torch.nn.functional
 TILE = ttbw.TILE_LAYOUT
@@ -34,7 +35,6 @@ SHAPE = (2, 32, 64)
 BACKENDS = ("device", "cpu")
 TORCH = {"bf16": torch.bfloat16, "f32": torch.float32}
 TTBW = {"bf16": ttbw.bfloat16, "f32": ttbw.float32}
-MANTISSA = {"bf16": 7, "f32": 23}
 SMALLEST_NORMAL = 2.0 ** -126
 TINY = 2.0 ** -112
 INF, NAN = math.inf, math.nan
@@ -171,21 +171,13 @@ def ulp_errors(got: torch.Tensor, want: torch.Tensor, dtype: str, scale=None) ->
     rounded = want.to(TORCH[dtype]).double()
     special = torch.isnan(want) | torch.isinf(rounded)
     agree = (torch.isnan(got) & torch.isnan(want)) | (got == rounded)
-    magnitude = want.abs().clamp(min=SMALLEST_NORMAL)
+    magnitude = want.abs()
     if scale is not None:
         magnitude = torch.maximum(magnitude, scale.nan_to_num(nan=0.0))
-    spacing = torch.exp2(torch.floor(torch.log2(torch.where(special, 1.0, magnitude))) - MANTISSA[dtype])
+    spacing = ulp(torch.where(special, 1.0, magnitude), TORCH[dtype])
     error = (got - want).abs()
     finite = torch.where(error <= TINY, 0.0, error / spacing).nan_to_num(nan=math.inf)
     return torch.where(special, torch.where(agree, 0.0, math.inf), finite)
-
-
-def pcc(got: torch.Tensor, want: torch.Tensor) -> float:
-    keep = torch.isfinite(want) & torch.isfinite(got)
-    x, y = got[keep].flatten(), want[keep].flatten()
-    if torch.equal(x, y):
-        return 1.0
-    return float(torch.corrcoef(torch.stack([x, y]))[0, 1])
 
 
 def describe_worst(excess, got, want, x, g, count=5) -> str:
