@@ -2,7 +2,7 @@
 
 For N = 250/500/1000/2000 mul_bw ops of mixed shapes (ttnn's broadcast rows,
 masks, scalars, complex) it times, in one run, whole processes (median of 5):
-  ttbw-opt — `ttbw-opt --ttir-mul-bw-decomposition-pipeline`: parse, verify (the
+  ttbw-opt — `ttbw-opt --ttir-backward-decomposition-pipeline`: parse, verify (the
              dialect's C++ verifiers), the pipeline, verify its output (ttbw-opt's
              default; --verify-each verifies after every pass), print; Python start-up
              included;
@@ -62,7 +62,7 @@ def module_text(count: int) -> str:
 def time_in_process(text: str) -> tuple[float, str]:
     driver = Driver(name="bench.mlir")
     start = time.perf_counter()
-    ok, outputs = driver.run(text, None, ["--ttir-mul-bw-decomposition-pipeline"],
+    ok, outputs = driver.run(text, None, ["--ttir-backward-decomposition-pipeline"],
                              verify_diagnostics=False)
     elapsed = time.perf_counter() - start
     assert ok, "pipeline failed"
@@ -90,7 +90,7 @@ def main() -> int:
     import mlir.ir
 
     mlir_opt = [str(Path(mlir.ir.__file__).parent / "bin" / "mlir-opt"), "--allow-unregistered-dialect"]
-    ttbw_opt = [str(TTBW_OPT), "--ttir-mul-bw-decomposition-pipeline"]
+    ttbw_opt = [str(TTBW_OPT), "--ttir-backward-decomposition-pipeline"]
     make_context()  # warm imports so start-up is not billed to the first in-process size
     print("whole processes, medians of", RUNS, "runs; µs per mul_bw (wall | CPU)")
     print(f"{'ops':>6} {'ttbw-opt µs/op':>16} {'mlir-opt µs/op':>16} {'ratio':>12} "

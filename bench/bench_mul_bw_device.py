@@ -30,7 +30,7 @@ import numpy as np
 import torch
 
 import ttbw
-from ttbw.api import _Call
+from ttbw.backward_call import binary_call
 from ttbw.executor import run_on_device
 
 N150_DRAM_BYTES_PER_S = 288e9
@@ -80,7 +80,7 @@ def tensor_bytes(shape, dtype="bfloat16", layout="tile") -> int:
 
 
 def make_call(g, a, b, form, gen):
-    """(the _Call, minimum DRAM bytes)."""
+    """(the BackwardCall, minimum DRAM bytes)."""
     specs = FORMS[form]
     tensors = []
     for shape, (dtype, layout) in zip((g, a, b), specs):
@@ -93,9 +93,9 @@ def make_call(g, a, b, form, gen):
         tensors.append(t)
     parts = 2 if form == "complex" else 1
     if form == "scalar":
-        call = _Call(*tensors, 1.5, (True, True), None, None, None)
+        call = binary_call("mul_bw", *tensors, 1.5, (True, True), None, None, None)
         return call, 2 * tensor_bytes(g, *specs[0])  # grad read, grad_a written
-    call = _Call(*tensors, (True, True), None, None, None)
+    call = binary_call("mul_bw", *tensors, (True, True), None, None, None)
     minimum = sum(tensor_bytes(s, *spec) for s, spec in zip((g, a, b, a, b), specs + specs[1:])) * parts
     return call, minimum
 

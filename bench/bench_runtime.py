@@ -119,12 +119,12 @@ def bench_case(label, g, a, b, calls, clock, gen, quick):
 
 
 def bench_lowering(count: int) -> tuple[float, float, int]:
-    from ttbw.api import _Call
+    from ttbw.backward_call import binary_call
 
     def lower(i: int) -> None:
         shape = (1, 1, 32, 32 * (i + 1))
         t = ttbw.from_torch(torch.zeros(shape, dtype=torch.bfloat16), layout=ttbw.TILE_LAYOUT)
-        ttbw.compile(_Call(t, t, t, (True, True), None, None, None).ir())
+        ttbw.compile(binary_call("mul_bw", t, t, t, (True, True), None, None, None).ir())
 
     for i in range(10):
         lower(i)

@@ -1,6 +1,7 @@
 // The `ttir` dialect: registration, folders, and the C entry points the Python side calls
 // (the bindings' own MLIR, libMLIRPythonCAPI.so): loading the dialect, renaming locations.
 #include "TTIRDialect.h"
+#include "TTIRBackwardVerify.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"

@@ -1,6 +1,6 @@
 // The `ttir` ops. tt-mlir's TTIR ops keep tt-mlir's names, operand orders and
-// properties (no destination operands, as in today's tt-mlir); `mul_bw` and
-// `conj` are ttbw's own. The descriptions are in TTIROps.md; the verifiers and
+// properties (no destination operands, as in today's tt-mlir); the backward ops
+// (TTIRBackwardOps.td) and `conj` are ttbw's own. The descriptions are in TTIROps.md; the verifiers and
 // folders in TTIRVerify.cpp / TTIRDialect.cpp.
 #ifndef TTBW_DIALECT_TTIROPS_TD
 #define TTBW_DIALECT_TTIROPS_TD
@@ -93,6 +93,7 @@ def TTIR_AbsOp : TTIR_ElementwiseUnaryOp<"abs"> { let summary = "Elementwise abs
 def TTIR_CeilOp : TTIR_ElementwiseUnaryOp<"ceil"> { let summary = "Elementwise ceiling"; }
 def TTIR_CosOp : TTIR_ElementwiseUnaryOp<"cos"> { let summary = "Elementwise cosine"; }
 def TTIR_ErfOp : TTIR_ElementwiseUnaryOp<"erf"> { let summary = "Elementwise error function"; }
+def TTIR_ErfcOp : TTIR_ElementwiseUnaryOp<"erfc"> { let summary = "Elementwise 1 - erf(x), without its cancellation"; }
 def TTIR_ExpOp : TTIR_ElementwiseUnaryOp<"exp"> { let summary = "Elementwise exponential"; }
 def TTIR_Expm1Op : TTIR_ElementwiseUnaryOp<"expm1"> { let summary = "Elementwise exp(x) - 1"; }
 def TTIR_FloorOp : TTIR_ElementwiseUnaryOp<"floor"> { let summary = "Elementwise floor"; }
@@ -109,7 +110,7 @@ def TTIR_SqrtOp : TTIR_ElementwiseUnaryOp<"sqrt"> { let summary = "Elementwise s
 def TTIR_TanhOp : TTIR_ElementwiseUnaryOp<"tanh"> { let summary = "Elementwise hyperbolic tangent"; }
 
 // ttbw-internal: the complex conjugate. It exists only between
-// ttir-decompose-mul-bw and ttir-expand-complex (TTIR has no complex types).
+// ttir-decompose-backward and ttir-expand-complex (TTIR has no complex types).
 def TTIR_ConjOp : TTIR_Op<"conj", [Pure]> {
   let summary = "Complex conjugate (ttbw-internal)";
   let arguments = (ins AnyRankedTensor:$input);
@@ -183,32 +184,6 @@ def TTIR_ConstantOp : TTIR_Op<"constant", [Pure, ConstantLike]> {
   let hasFolder = 1;
 }
 
-//===----------------------------------------------------------------------===//
-// Backward ops (ttbw's own; tt-mlir has none)
-//===----------------------------------------------------------------------===//
-
-// ttnn.mul_bw: input_grad = grad * conj(other), other_grad = grad * conj(input).
-// `other` is a tensor or an f32 scalar; input_grad / other_grad operands are
-// preallocated results. Not Pure: it writes into preallocated results.
-def TTIR_MulBwOp : TTIR_Op<"mul_bw", [AttrSizedOperandSegments, AttrSizedResultSegments]> {
-  let summary = "Gradient of elementwise multiply (ttnn.mul_bw)";
-  let arguments = (ins AnyRankedTensor:$grad, AnyRankedTensor:$input, AnyType:$other,
-                       Optional<AnyRankedTensor>:$input_grad,
-                       Optional<AnyRankedTensor>:$other_grad,
-                       // array<i1: x, y>; absent: both. Checked by the verifier.
-                       OptionalAttr<AnyAttr>:$are_required_outputs,
-                       // #ttir.memory_config<...>. Checked by the verifier.
-                       OptionalAttr<AnyAttr>:$memory_config);
-  let results = (outs Optional<AnyRankedTensor>:$input_grad_result,
-                      Optional<AnyRankedTensor>:$other_grad_result);
-  let assemblyFormat = [{
-    $grad `,` $input `,` $other
-    (`input_grad` `(` $input_grad^ `:` type($input_grad) `)`)?
-    (`other_grad` `(` $other_grad^ `:` type($other_grad) `)`)?
-    attr-dict `:` type($grad) `,` type($input) `,` type($other)
-    `->` (`input_grad` type($input_grad_result)^)? (`other_grad` type($other_grad_result)^)?
-  }];
-  let hasVerifier = 1;
-}
+include "TTIRBackwardOps.td"
 
 #endif // TTBW_DIALECT_TTIROPS_TD

@@ -1,4 +1,4 @@
-// Shared by the `ttir` op verifiers (TTIRVerify.cpp, TTIRMulBwVerify.cpp).
+// Shared by the `ttir` op verifiers (TTIRVerify.cpp, TTIRBackwardVerify.cpp).
 #ifndef TTBW_DIALECT_TTIRVERIFY_H
 #define TTBW_DIALECT_TTIRVERIFY_H
 

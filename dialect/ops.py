@@ -1,4 +1,4 @@
-"""Reading ttir ops from Python: walking IR and mul_bw's operands, results and attributes.
+"""Reading ttir ops from Python: walking IR and the backward ops' operands, results and attributes.
 
 The rules themselves are checked by the dialect's C++ verifiers (TTIRVerify.cpp) whenever
 IR is verified; these helpers read ops that verified.
@@ -6,12 +6,54 @@ IR is verified; these helpers read ops that verified.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 MEMORY_BUFFERS = ("dram", "l1")
 MEMORY_LAYOUTS = ("interleaved",)
 MEMORY_CONFIG_PATTERN = re.compile(r'#ttir\.memory_config<"([^"]*)", "([^"]*)">')
-MUL_BW_OPERANDS = ("grad", "input", "other", "input_grad", "other_grad")
-MUL_BW_RESULTS = ("input_grad", "other_grad")
+
+
+@dataclass(frozen=True)
+class BackwardSignature:
+    """The operands and results of a class of backward ops (dialect/TTIRBackwardOps.td)."""
+    operands: tuple  # every operand, in order: grad, the forward op's operands, preallocated results
+    forward: tuple  # the forward op's operands (scalar ones: those in `scalar_allowed`)
+    gradients: tuple  # (result name, operand it is the gradient of), in result order
+    takes_mask: bool  # has are_required_outputs
+    scalar_allowed: tuple = ()
+
+    @property
+    def results(self) -> tuple:
+        return tuple(name for name, _ in self.gradients)
+
+    @property
+    def segmented(self) -> bool:
+        """Whether the ops carry operand / result segment sizes (ODS needs them for more than
+        one optional operand)."""
+        return len(self.operands) - len(self.forward) - 1 > 1
+
+    def read(self, op, operand_values: list, result_values: list) -> tuple[dict, dict]:
+        """(operands, results) of `op` by name (None: absent), from its segment sizes or, for
+        a class without them, by position (only trailing operands and results are optional)."""
+        return (_by_name(op, "operandSegmentSizes", self.operands, operand_values),
+                _by_name(op, "resultSegmentSizes", self.results, result_values))
+
+
+BINARY_BACKWARD = BackwardSignature(
+    operands=("grad", "input", "other", "input_grad", "other_grad"), forward=("input", "other"),
+    gradients=(("input_grad", "input"), ("other_grad", "other")), takes_mask=True,
+    scalar_allowed=("other",))
+WHERE_BACKWARD = BackwardSignature(
+    operands=("grad", "condition", "input", "other", "input_grad", "other_grad"),
+    forward=("condition", "input", "other"),
+    gradients=(("input_grad", "input"), ("other_grad", "other")), takes_mask=True)
+ADDCMUL_BACKWARD = BackwardSignature(
+    operands=("grad", "input", "tensor1", "tensor2"), forward=("input", "tensor1", "tensor2"),
+    gradients=(("input_grad", "input"), ("tensor1_grad", "tensor1"), ("tensor2_grad", "tensor2")),
+    takes_mask=False)
+UNARY_BACKWARD = BackwardSignature(
+    operands=("grad", "input", "input_grad"), forward=("input",),
+    gradients=(("input_grad", "input"),), takes_mask=False)
 
 
 class OpRuleError(Exception):
@@ -38,8 +80,9 @@ def walk_ops(op, name: str | None = None) -> list:
     return found[1:] if found and found[0] == op else found
 
 
-def segments(op, attr_name: str, names, values) -> dict:
-    """Maps segment names to their value (or None) using <attr_name> sizes."""
+def _by_name(op, attr_name: str, names, values) -> dict:
+    if attr_name not in op.attributes:
+        return {name: values[i] if i < len(values) else None for i, name in enumerate(names)}
     sizes = list(op.attributes[attr_name])
     out, i = {}, 0
     for name, size in zip(names, sizes):
@@ -48,12 +91,12 @@ def segments(op, attr_name: str, names, values) -> dict:
     return out
 
 
-def required_outputs(op) -> tuple[bool, bool]:
-    """mul_bw's are_required_outputs (both when absent)."""
+def required_outputs(op, count: int) -> tuple:
+    """A backward op's are_required_outputs (all when absent)."""
     if "are_required_outputs" not in op.attributes:
-        return (True, True)
+        return (True,) * count
     attr = op.attributes["are_required_outputs"]
-    return (bool(attr[0]), bool(attr[1]))
+    return tuple(bool(attr[i]) for i in range(count))
 
 
 def memory_config(op) -> tuple[str, str] | None:

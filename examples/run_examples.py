@@ -1,7 +1,9 @@
 """The main job: every example in examples/ through every stage that exists,
 down to the kernels' C++; the compiled module of each run by `ttbw-run` (exactly what
 ttbw-opt emitted) beside torch autograd; then ttbw.mul_bw run on the emulated device and on
-the CPU reference path beside torch autograd (examples/run_mul_bw.py).
+the CPU reference path beside torch autograd (examples/run_mul_bw.py); then a small layer's
+backward chain (gelu_bw -> add_bw -> mul_bw, bias and weight broadcast) beside torch autograd
+(examples/run_backward_chain.py).
 
 Each stage is a ttbw-opt invocation; its IR is printed so the lowering can be
 read stage by stage. A stage that fails stops the run with exit code 1.
@@ -21,7 +23,7 @@ TOOLS = Path(sys.executable).parent
 # --ttir-to-tensix-pipeline="emitc=true", then the kernels' C++.
 STAGES = [
     ("parsed and verified ttir.mul_bw", "ttbw-opt", []),
-    ("decomposed into ttir.multiply", "ttbw-opt", ["--ttir-decompose-mul-bw"]),
+    ("decomposed into ttir.multiply", "ttbw-opt", ["--ttir-decompose-backward"]),
     ("broadcast gradients reduced", "ttbw-opt", ["--ttir-reduce-broadcast-grads"]),
     ("complex tensors expanded into (real, imag)", "ttbw-opt", ["--ttir-expand-complex"]),
     ("canonicalized and CSE-d: tt-mlir TTIR", "ttbw-opt", ["--canonicalize", "--cse"]),
@@ -100,6 +102,8 @@ def main() -> int:
         run_compiled(source)
     print("==================== running ttbw.mul_bw beside torch autograd")
     subprocess.run([sys.executable, str(EXAMPLES / "run_mul_bw.py")], check=True)
+    print("==================== a layer's backward chain (gelu_bw, add_bw, mul_bw) beside torch autograd")
+    subprocess.run([sys.executable, str(EXAMPLES / "run_backward_chain.py")], check=True)
     return 0
 
 

@@ -2,9 +2,9 @@
 from .registry import Option, PassInfo, PipelineInfo, register_pass, register_pipeline
 
 register_pass(PassInfo(
-    "ttir-decompose-mul-bw",
-    "Decompose ttir.mul_bw into ttir.multiply (conj for complex, f32 opmath for a scalar)",
-    "ttbw.passes.decompose_mul_bw"))
+    "ttir-decompose-backward",
+    "Decompose the backward ops (ttir.mul_bw, ttir.add_bw, ...) into TTIR by their derivative rules",
+    "ttbw.passes.decompose_backward"))
 register_pass(PassInfo(
     "ttir-reduce-broadcast-grads",
     "Reduce broadcast gradients to their operand's shape (sum keep_dim + reshape) and data type",
@@ -14,10 +14,10 @@ register_pass(PassInfo(
     "Expand complex tensors into (real, imag) pairs of real tensors, as ttnn's ComplexTensor",
     "ttbw.passes.expand_complex"))
 register_pipeline(PipelineInfo(
-    "ttir-mul-bw-decomposition-pipeline",
-    "ttir.mul_bw to tt-mlir TTIR: decompose, reduce broadcasts, expand complex, then upstream "
+    "ttir-backward-decomposition-pipeline",
+    "Backward ops to tt-mlir TTIR: decompose, reduce broadcasts, expand complex, then upstream "
     "canonicalize (folds, dead ops) and cse",
-    "ttir-decompose-mul-bw,ttir-reduce-broadcast-grads,ttir-expand-complex,canonicalize,cse"))
+    "ttir-decompose-backward,ttir-reduce-broadcast-grads,ttir-expand-complex,canonicalize,cse"))
 register_pass(PassInfo(
     "convert-ttir-to-linalg",
     "Lower real-valued ttir ops to linalg/arith/tensor (target=cpu: the CPU reference path, "
@@ -26,11 +26,11 @@ register_pass(PassInfo(
     (Option("target", str, "cpu", "cpu | device"),)))
 register_pass(PassInfo(
     "convert-ttir-to-ttkernel",
-    "Lower each function holding one ttir.mul_bw to a fused Tensix program: a host function of "
+    "Lower each function holding one backward op (or TTIR ops) to a fused Tensix program: a host function of "
     "TTMetal ops + a module of TTKernel reader/compute/writer kernels, in tt-mlir's context",
     "ttbw.passes.convert_ttir_to_ttkernel",
     (Option("grid", str, "8x8", "core grid COLSxROWS the work is split over"),
-     Option("fuse", bool, True, "true: one fused program per function (a ttir.mul_bw or its "
+     Option("fuse", bool, True, "true: one fused program per function (a backward op or its "
             "decomposition); false: ttnn's composite path, one program per TTIR op of the "
             "decomposition, intermediates in DRAM")),
     ttmlir_output=True))
@@ -43,7 +43,7 @@ register_pass(PassInfo(
 
 def _tensix_pipeline(options: dict) -> str:
     fuse = "true" if options["fuse"] else "false"
-    steps = ["ttir-mul-bw-decomposition-pipeline",
+    steps = ["ttir-backward-decomposition-pipeline",
              f"convert-ttir-to-ttkernel{{grid={options['grid']} fuse={fuse}}}"]
     if options["emitc"]:
         steps.append("convert-ttkernel-to-emitc")
@@ -52,9 +52,9 @@ def _tensix_pipeline(options: dict) -> str:
 
 register_pipeline(PipelineInfo(
     "ttir-to-tensix-pipeline",
-    "ttir.mul_bw to Tensix programs: decompose to TTIR, lower each function to one fused program "
+    "Backward ops to Tensix programs: decompose to TTIR, lower each function to one fused program "
     "(TTKernel + host program description), optionally on to EmitC",
     _tensix_pipeline,
     (Option("grid", str, "8x8", "core grid COLSxROWS the work is split over"),
-     Option("fuse", bool, True, "true: one fused program per mul_bw; false: one program per TTIR op"),
+     Option("fuse", bool, True, "true: one fused program per backward op; false: one program per TTIR op"),
      Option("emitc", bool, False, "convert the kernels to EmitC (tt-mlir's convert-ttkernel-to-emitc)"))))

@@ -67,7 +67,7 @@ def _refuse_unsupported(module, device: bool) -> None:
                       "(a ttbw pass left it unresolved)")
         elif op.name.startswith("ttir.") and op.name not in _CONVERSIONS:
             error(op, f"'{op.name}' has no {'device' if device else 'CPU'} lowering; run "
-                      "ttir-mul-bw-decomposition-pipeline first")
+                      "ttir-backward-decomposition-pipeline first")
         elif op.name in elementwise.BODIES and not _is_complex_op(op):
             for kind, value in (*(("operand", v) for v in op.operands), ("result", op.results[0])):
                 element = str(value.type.element_type)

@@ -22,8 +22,9 @@ input (a context switch: no PassManager of the MLIR Python bindings can host it;
 ttbw.compile hand the new module to the next stage). Generated ops get the location of the
 function they replace.
 
-A function holding one `ttir.mul_bw` is decomposed first (ttir-mul-bw-decomposition-pipeline,
-as --ttir-to-tensix-pipeline does before this pass; diagnostics point at the op), so both give
+A function holding one backward op (any op ttir-decompose-backward rewrites) is decomposed first
+(ttir-backward-decomposition-pipeline, as --ttir-to-tensix-pipeline does before this pass;
+diagnostics point at the op), so both give
 the same program; buffers and the description's `function` are then the decomposed
 function's (complex values as (real, imag) pairs). A function that is not one program (the
 codegen's UnsupportedError) is lowered op by op, as with fuse=false; what that does not support
@@ -51,6 +52,7 @@ from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.dialect.ops import walk_ops
 from ttbw.lowering.limits import refuse_unrunnable_sizes
 
+from .decompose_backward import decomposes
 from .ir_build import relocate
 
 _GRID = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*$")
@@ -108,22 +110,22 @@ def _prepare(func, grid, fuse: bool = True):
 
     name = func.attributes["sym_name"].value
     inner = walk_ops(func)
-    mul_bws = [op for op in inner if op.name == "ttir.mul_bw"]
-    ttir = [op for op in inner if op.name.startswith("ttir.") and op.name != "ttir.mul_bw"]
-    if not mul_bws and not ttir and not _returns_tensors(func):
+    backward = [op for op in inner if decomposes(op.name)]
+    ttir = [op for op in inner if op.name.startswith("ttir.") and not decomposes(op.name)]
+    if not backward and not ttir and not _returns_tensors(func):
         return None
     # a function returning tensors it does not compute (its arguments, e.g. after neg(neg(x))
     # folds) is lowered too: copy programs give its results their own buffers
-    source, anchor, module = func, (mul_bws or ttir or [func])[0], None
-    if mul_bws:
-        _check_single_mul_bw(func, name, mul_bws, ttir, inner)
+    source, anchor, module = func, (backward or ttir or [func])[0], None
+    if backward:
+        _check_single_backward_op(func, name, backward, ttir, inner)
         module = _decompose(func, anchor)  # keeps the decomposed function alive while it is lowered
         source = next(o.operation for o in module.body.operations if o.operation.name == "func.func")
     try:
         memory = result_memory(source)
     except ValueError as error:
-        raise _Refused(anchor if mul_bws else func, f"'{(anchor if mul_bws else func).name}' op: {error}") from None
-    op = "ttir.mul_bw" if mul_bws else None
+        raise _Refused(anchor if backward else func, f"'{(anchor if backward else func).name}' op: {error}") from None
+    op = anchor.name if backward else None
     item = _prepare_fused(source, name, grid, memory, anchor) if fuse else None
     if item is None:  # fuse=false, or not one program: one program per TTIR op
         from ttbw.lowering.composite import plan_composite_function
@@ -138,22 +140,22 @@ def _returns_tensors(func) -> bool:
     return any(isinstance(t, ir.RankedTensorType) for t in results)
 
 
-def _check_single_mul_bw(func, name: str, mul_bws, ttir, inner) -> None:
-    if len(mul_bws) > 1:
-        raise _Refused(mul_bws[1], f"'ttir.mul_bw' op: unsupported: function @{name} holds "
-                       f"{len(mul_bws)} ttir.mul_bw ops; the lowering takes one per function")
-    op = mul_bws[0]
+def _check_single_backward_op(func, name: str, backward, ttir, inner) -> None:
+    op = backward[0]
+    if len(backward) > 1:
+        raise _Refused(backward[1], f"'{backward[1].name}' op: unsupported: function @{name} holds "
+                       f"{len(backward)} backward ops ({', '.join(o.name for o in backward)}); the lowering takes one per function")
     if ttir:
-        raise _Refused(ttir[0], f"'{ttir[0].name}' op: unsupported: a function holding a ttir.mul_bw "
-                       "must hold no other ttir op (lower one mul_bw, or its decomposition, per function)")
+        raise _Refused(ttir[0], f"'{ttir[0].name}' op: unsupported: a function holding a {op.name} "
+                       "must hold no other ttir op (lower one backward op, or its decomposition, per function)")
     for other in inner:
         if other != op and other.name not in _ALLOWED:
-            raise _Refused(other, f"'{other.name}' op: unsupported in a function holding a ttir.mul_bw "
+            raise _Refused(other, f"'{other.name}' op: unsupported in a function holding a {op.name} "
                            "(only the op, its scalar constant and the return)")
 
 
 def _decompose(func, op):
-    """A module of func's context holding the function's decomposition (ttir-mul-bw-
+    """A module of func's context holding the function's decomposition (ttir-backward-
     decomposition-pipeline), its locations those of `op` (diagnostics point at the op)."""
     from ttbw.compilation import DECOMPOSITION, run_pipeline
 

@@ -17,6 +17,7 @@ from mlir.dialects import func as func_dialect
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.mlir_dialects import ttir
 
+from .decompose_backward import decomposes
 from .ir_build import tensor
 from .replay import Template
 
@@ -175,8 +176,8 @@ def _form(op) -> tuple:
     """How op expands (conj | conj_product | product | per_part, or ValueError), the complex
     values whose parts it reads and, for an op rebuilt per part, its attributes."""
     name = op.name
-    if name == "ttir.mul_bw":
-        raise ValueError("must be decomposed first (run ttir-decompose-mul-bw)")
+    if decomposes(name):
+        raise ValueError("must be decomposed first (run ttir-decompose-backward)")
     if name == "ttir.conj":
         return "conj", [op.operands[0]], ()
     if name == "ttir.multiply":

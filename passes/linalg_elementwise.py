@@ -135,6 +135,7 @@ BODIES = {
     "ttir.neg": arith.negf,
     "ttir.abs": math.absf,
     "ttir.erf": math.erf,
+    "ttir.erfc": math.erfc,
     "ttir.exp": math.exp,
     "ttir.expm1": math.expm1,
     "ttir.log": math.log,

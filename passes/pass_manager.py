@@ -8,12 +8,12 @@
     context = make_context()                    # ttbw's dialect loaded
     module = ir.Module.parse(text, context)
     pm = PassManager("builtin.module", context)
-    add_to_pass_manager(pm, "builtin.module(ttir-mul-bw-decomposition-pipeline, cse)", context)
+    add_to_pass_manager(pm, "builtin.module(ttir-backward-decomposition-pipeline, cse)", context)
     pm.run(module.operation)                    # ir.MLIRError on failure, with ttbw's diagnostics
 
 The pipeline is written as for `ttbw-opt --pass-pipeline` (ttbw passes and pipelines with
 their options, upstream passes and op anchors). Each ttbw pass becomes a Python-defined pass of
-the PassManager (named as in IR dumps: TTIRDecomposeMulBw), each upstream element an
+the PassManager (named as in IR dumps: TTIRDecomposeBackward), each upstream element an
 ordinary one, so threading, IR printing and timing of the PassManager apply to all of them.
 No pass changes the context.
 

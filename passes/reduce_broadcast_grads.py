@@ -1,7 +1,7 @@
 """ttir-reduce-broadcast-grads: bring each gradient back to its operand's type.
 
 Resolves the `builtin.unrealized_conversion_cast {ttbw.sum_to}` left by
-ttir-decompose-mul-bw (PyTorch's `sum_to` rule):
+ttir-decompose-backward (PyTorch's `sum_to` rule):
   1. `ttir.sum` with keep_dim = true over the broadcast dims (every leading
      dim, and every dim where the operand has 1 and the gradient does not);
   2. `ttir.reshape` to the operand's exact shape (drops the leading 1s; a 0-d

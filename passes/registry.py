@@ -77,7 +77,7 @@ class PassInfo:
 class PipelineInfo:
     argument: str
     summary: str
-    # textual elements, e.g. "ttir-decompose-mul-bw,canonicalize"; with options, a function
+    # textual elements, e.g. "ttir-decompose-backward,canonicalize"; with options, a function
     # of their values returning the elements
     pipeline: str | Callable[[dict], str]
     options: tuple[Option, ...] = ()

@@ -2,7 +2,7 @@
 
     ttbw-opt [options] [input.mlir|-] [-o out.mlir]
 
-Passes are given as flags (`--ttir-decompose-mul-bw`, any upstream pass such as
+Passes are given as flags (`--ttir-decompose-backward`, any upstream pass such as
 `--canonicalize`) or as `--pass-pipeline='builtin.module(...)'`. MLIR itself is
 imported only once there is IR to process, so `--help` starts fast.
 """
@@ -63,7 +63,7 @@ def _argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--verify-diagnostics", action="store_true",
                         help="check that emitted diagnostics match expected-* comments")
     parser.add_argument("--pass-pipeline", metavar="PIPELINE",
-                        help="a textual pipeline, e.g. 'builtin.module(ttir-decompose-mul-bw,cse)'")
+                        help="a textual pipeline, e.g. 'builtin.module(ttir-decompose-backward,cse)'")
     parser.add_argument("--mlir-print-ir-after-all", action="store_true",
                         help="print the IR after every pass (to stderr)")
     parser.add_argument("--mlir-print-ir-before-all", action="store_true",

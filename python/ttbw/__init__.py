@@ -5,7 +5,9 @@ backward ops (README: "ttnn's API in ttbw"). It is loaded on first use, so tools
 the package (ttbw-opt) start fast.
 """
 _API = {
-    "api": ("mul_bw",),
+    "api": ("mul_bw", "add_bw", "sub_bw", "div_bw", "addalpha_bw", "subalpha_bw", "where_bw", "addcmul_bw",
+            "neg_bw", "relu_bw", "gelu_bw", "silu_bw", "tanh_bw", "sigmoid_bw", "exp_bw", "log_bw", "sqrt_bw",
+            "rsqrt_bw", "reciprocal_bw", "square_bw"),
     "compilation": ("compile",),
     "conversions": ("from_torch", "to_torch", "to_layout", "to_device", "from_device", "to_memory_config",
                     "deallocate", "complex_tensor", "is_tensor_storage_on_device"),

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ttbw.diagnostics import DiagnosticError
 
-DECOMPOSITION = "builtin.module(ttir-mul-bw-decomposition-pipeline)"
+DECOMPOSITION = "builtin.module(ttir-backward-decomposition-pipeline)"
 
 
 def run_pipeline(ir_text: str, pipeline: str = DECOMPOSITION, name: str = "<ttbw>") -> list[tuple[str, str]]:

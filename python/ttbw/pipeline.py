@@ -2,7 +2,7 @@
 
 MLIR's own parser cannot name Python passes, so ttbw owns the grammar:
 
-    builtin.module(ttir-decompose-mul-bw{opt=value}, func.func(canonicalize), cse)
+    builtin.module(ttir-decompose-backward{opt=value}, func.func(canonicalize), cse)
 
 Elements naming a ttbw pass or pipeline run in Python; every other element is
 handed to MLIR's PassManager (which validates it up front), so all upstream

@@ -14,7 +14,7 @@ func.func @f(%g: tensor<1x1x64x64xbf16>, %a: tensor<1x1x64x64xbf16>, %b: tensor<
 def test_compile_stages_kernels_and_program():
     out = ttbw.compile(IR, grid=(2, 1))
     names = [name for name, _ in out.stages]
-    assert names[0] == "input" and names[1] == "ttir-decompose-mul-bw"
+    assert names[0] == "input" and names[1] == "ttir-decompose-backward"
     assert names[-2:] == ["convert-ttir-to-ttkernel", "convert-ttkernel-to-emitc"]
     assert "ttir.mul_bw" in out.stages[0][1] and "ttir.multiply" in out.stages[-3][1]
     assert "func.func @f(" in out.ttkernel and "module @f_program" in out.ttkernel and '"ttir.' not in out.ttkernel

@@ -10,7 +10,7 @@ from ttbw.runtime.cpu import run_cpu
 
 from test_cpu_backend import BF16, bits_equal, from_torch, randn, to_torch, tt, ulp_diff
 
-PIPELINE = "ttir-mul-bw-decomposition-pipeline"
+PIPELINE = "ttir-backward-decomposition-pipeline"
 pytestmark = pytest.mark.skipif(PIPELINE not in PIPELINES, reason=f"{PIPELINE} not registered")
 
 

@@ -11,7 +11,7 @@ from bench_decompose import module_text  # noqa: E402
 
 def run_opt(text: str) -> str:
     tool = Path(sys.executable).parent / "ttbw-opt"
-    result = subprocess.run([str(tool), "--ttir-mul-bw-decomposition-pipeline", "-"], input=text,
+    result = subprocess.run([str(tool), "--ttir-backward-decomposition-pipeline", "-"], input=text,
                             capture_output=True, text=True, check=True)
     return result.stdout
 

@@ -12,7 +12,7 @@ import pytest
 import torch
 
 import ttbw
-from ttbw.api import _Call
+from ttbw.backward_call import binary_call
 from ttbw.executor import device, run_on_device
 
 from test_device_mul_bw import TILE_BYTES, _tiles, randn, torch_grads, ulp
@@ -63,7 +63,7 @@ def _pcc(x, y) -> float:
 def _run(shapes, dtype, mask, grid):
     """run_on_device (one launch) and ttbw.mul_bw(..., backend="cpu") on the same ComplexTensors."""
     g, a, b = (_complex(s, dtype, i) for i, s in enumerate(shapes))
-    call = _Call(g, a, b, mask, None, None, None)
+    call = binary_call("mul_bw", g, a, b, mask, None, None, None)
     dev = device(grid)
     before = dev.programs_launched
     outputs, stats = run_on_device(call.ir(), call.inputs(), grid=grid)
@@ -157,7 +157,7 @@ def test_complex_bfloat8_b_and_mixed_dtypes_one_program(dtypes):
     g, a, b = (ttbw.complex_tensor(*(ttbw.from_torch(torch.randn(s, generator=gen), getattr(ttbw, d),
                                                      layout=ttbw.TILE_LAYOUT) for _ in range(2)))
                for s, d in zip(shapes, dtypes))
-    call = _Call(g, a, b, (True, True), None, None, None)
+    call = binary_call("mul_bw", g, a, b, (True, True), None, None, None)
     outputs, stats = run_on_device(call.ir(), call.inputs())
     assert stats.programs_launched == 1
     want = golden(g, a, b, (True, True))

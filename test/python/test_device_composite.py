@@ -9,7 +9,7 @@ import pytest
 import torch
 
 import ttbw
-from ttbw.api import _Call
+from ttbw.backward_call import binary_call
 from ttbw.executor import device, run_on_device
 from ttbw.lowering.composite import plan_composite_function
 
@@ -75,7 +75,7 @@ def pcc(got, want) -> float:
 
 def both(g, a, b, mask=(True, True), memory_config=None, input_grad=None, other_grad=None, grid=(8, 8)):
     """(fused outputs, fused stats, composite outputs, composite stats), outputs by result name."""
-    call = _Call(g, a, b, mask, memory_config, input_grad, other_grad)
+    call = binary_call("mul_bw", g, a, b, mask, memory_config, input_grad, other_grad)
     dev = device(grid)
     before = dev.programs_launched
     fused, fs = run_on_device(call.ir(), call.inputs(), grid=grid)
@@ -196,7 +196,7 @@ def test_preallocated_and_l1_results(memory_config):
         assert {"arg3", "arg4"} <= written  # the preallocated input_grad, other_grad arguments
     else:
         assert not written & {"arg3", "arg4"}
-    plan = plan_of(_Call(g, a, b, (True, True), memory_config, ig, og))
+    plan = plan_of(binary_call("mul_bw", g, a, b, (True, True), memory_config, ig, og))
     assert [b for b, _ in plan.results] == ["arg3", "arg4"]
     assert plan.buffer("arg3").memory == ("l1" if memory_config else "dram")
     assert plan.buffer("multiply2").memory == "dram"  # the product summed: an intermediate
@@ -229,7 +229,7 @@ def test_row_major(layouts, b_shape):
     if layouts[0] == RM:
         assert cs.dram_bytes_read["arg0"] == 2 * rm_bytes  # two multiplies read grad's rows
     # a ROW_MAJOR result: the TILE product, then a typecast program writing its rows
-    plan = plan_of(_Call(g, a, b, (True, True), None, None, None))
+    plan = plan_of(binary_call("mul_bw", g, a, b, (True, True), None, None, None))
     for (buffer, _), layout in zip(plan.results, layouts[1:]):
         assert plan.buffer(buffer).layout == ("row_major" if layout == RM else "tile")
         if layout == RM and b_shape == (2, 50, 70):
@@ -250,7 +250,7 @@ def test_rank0_row_major(shapes):
 @pytest.mark.parametrize("scalar", [2.5, -0.7, 1e-30, 3e38, 0.0, math.inf, -math.inf])
 def test_scalar_b_one_multiply_program(scalar):
     g, a = randn((2, 50, 70), 0), randn((2, 50, 70), 1)
-    call = _Call(tensor(g), tensor(a), scalar, (True, True), None, None, None)
+    call = binary_call("mul_bw", tensor(g), tensor(a), scalar, (True, True), None, None, None)
     (got,), cs = run_on_device(call.ir(), call.inputs(), fuse=False)
     assert np.array_equal(got, (g * scalar).float().numpy(), equal_nan=True)
     # bf16 -> f32 typecast, grad * s (the scalar a runtime arg: no program for ttir.full), -> bf16
@@ -267,7 +267,7 @@ def test_complex(dtype, b_shape):
                                    tensor(randn(shape, k + 10, torch_dtype), dtype))
 
     g, a, b = cx((1, 3, 32, 64), 0), cx((1, 3, 32, 64), 1), cx(b_shape, 2)
-    call = _Call(g, a, b, (True, True), None, None, None)
+    call = binary_call("mul_bw", g, a, b, (True, True), None, None, None)
     comp, cs = run_on_device(call.ir(), call.inputs(), fuse=False)
     assert cs.programs_launched >= 12  # per gradient: 4 multiplies, add, subtract
     gc, ac, bc = (ttbw.to_torch(x).to(torch.complex128) for x in (g, a, b))
@@ -299,7 +299,7 @@ def test_fused_moves_less_dram_and_launches_once():
 
 def test_unsupported_raise_value_error():
     g = randn((32, 32), 0)
-    call = _Call(tensor(g), tensor(g), math.nan, (True, True), None, None, None)
+    call = binary_call("mul_bw", tensor(g), tensor(g), math.nan, (True, True), None, None, None)
     with pytest.raises(ValueError, match="NaN"):
         run_on_device(call.ir(), call.inputs(), fuse=False)
 
@@ -313,7 +313,7 @@ def test_plan_composite_function_plans_decomposed_ir():
     from ttbw.source import parse_module
 
     g, a, b = tensor(randn((1, 3, 64, 64), 0)), tensor(randn((1, 3, 64, 64), 1), "float32"), tensor(randn((64,), 2))
-    call = _Call(g, a, b, (True, True), ttbw.L1_MEMORY_CONFIG, None, None)
+    call = binary_call("mul_bw", g, a, b, (True, True), ttbw.L1_MEMORY_CONFIG, None, None)
     with make_context() as context:
         module = parse_module(decompose(call.ir()), "<decomposed>", context)
         func = next(op for op in walk_ops(module.operation) if op.name == "func.func")
@@ -333,7 +333,7 @@ def test_row_major_grad_tile_intermediate_has_zero_padding(a_dtype):
     packs to a's dtype: its padding must be 0 (a bfloat8_b pack shares an exponent with it)."""
     g = tensor(randn((1, 32, 33), 0, torch.float32), "float32", layout=RM)
     a = tensor(randn((1, 32, 33), 1), a_dtype)
-    call = _Call(g, a, 2.5, (True, True), None, None, None)
+    call = binary_call("mul_bw", g, a, 2.5, (True, True), None, None, None)
     run_on_device(call.ir(), call.inputs())  # leaves data in L1 where stale padding would come from
     (comp,), _ = run_on_device(call.ir(), call.inputs(), fuse=False)
     (cpu,) = ttbw.mul_bw(g, a, 2.5, backend="cpu")

@@ -6,7 +6,7 @@ import pytest
 import torch
 
 import ttbw
-from ttbw.api import _Call
+from ttbw.backward_call import binary_call
 from ttbw.executor import device, run_on_device
 from ttbw.lowering import UnsupportedError
 from ttbw.compilation import run_pipeline
@@ -43,7 +43,7 @@ def torch_grads(g, a, b, mask=(True, True)):
 
 def run(g, a, b, mask=(True, True), grid=(8, 8)):
     """run_on_device through the IR the Python API builds; returns (outputs by name, stats)."""
-    call = _Call(_tensor(g), _tensor(a), b if not isinstance(b, torch.Tensor) else _tensor(b),
+    call = binary_call("mul_bw", _tensor(g), _tensor(a), b if not isinstance(b, torch.Tensor) else _tensor(b),
                  mask, None, None, None)
     dev = device(grid)
     before = dev.programs_launched
@@ -277,7 +277,7 @@ def test_both_sides_broadcast_masks_and_bfloat8_b(mask):
 
 def _spec(g, a, b):
     """The generic codegen's program of the decomposed mul_bw (what the compiler lowers)."""
-    ir_text = _Call(_tensor(g), _tensor(a), _tensor(b), (True, True), None, None, None).ir()
+    ir_text = binary_call("mul_bw", _tensor(g), _tensor(a), _tensor(b), (True, True), None, None, None).ir()
     return fused_spec(run_pipeline(ir_text)[-1][1])
 
 
@@ -410,7 +410,7 @@ def test_complex_same_shape(shape, dtype, mask):
                                    ttbw.from_torch(randn(shape, "f32", i + 10), tdt, layout=TILE))
 
     g, a, b = ct(0), ct(1), ct(2)
-    call = _Call(g, a, b, mask, None, None, None)
+    call = binary_call("mul_bw", g, a, b, mask, None, None, None)
     outputs, stats = run_on_device(call.ir(), call.inputs())
     dev = call.wrap(outputs)
     cpu = ttbw.mul_bw(g, a, b, are_required_outputs=list(mask), backend="cpu")
@@ -444,7 +444,7 @@ def test_row_major(shape, dtypes, layouts):
     lay = {"R": ttbw.ROW_MAJOR_LAYOUT, "T": ttbw.TILE_LAYOUT}
     g, a, b = (ttbw.from_torch(randn(shape, "f32", i), getattr(ttbw, d), layout=lay[l])
                for i, (d, l) in enumerate(zip(dtypes, layouts)))
-    call = _Call(g, a, b, (True, True), None, None, None)
+    call = binary_call("mul_bw", g, a, b, (True, True), None, None, None)
     outputs, stats = run_on_device(call.ir(), call.inputs())
     dev = call.wrap(outputs)
     cpu = ttbw.mul_bw(g, a, b, backend="cpu")

@@ -7,7 +7,7 @@ import torch
 
 import ttbw
 from ttbw.executor import run_on_device
-from ttbw.api import _Call
+from ttbw.backward_call import binary_call
 
 from test_mul_bw_numerics import autograd, check, golden, pcc
 
@@ -34,7 +34,7 @@ def test_random_broadcasts(seed, fuse):
     shape = torch.broadcast_shapes(a_shape, b_shape)
     gen = torch.Generator().manual_seed(seed)
     g, a, b = (torch.randn(s, generator=gen).to(dtype) for s in (shape, a_shape, b_shape))
-    call = _Call(*(ttbw.from_torch(t, layout=ttbw.TILE_LAYOUT) for t in (g, a, b)), (True, True), None, None, None)
+    call = binary_call("mul_bw", *(ttbw.from_torch(t, layout=ttbw.TILE_LAYOUT) for t in (g, a, b)), (True, True), None, None, None)
     got, _ = run_on_device(call.ir(), call.inputs(), fuse=fuse)
     for out, want, torch_own, operand in zip(got, golden(g, a, b), autograd(g, a, b), (a, b)):
         out = torch.from_numpy(out).to(dtype).reshape(operand.shape)

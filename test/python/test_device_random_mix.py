@@ -11,7 +11,7 @@ import pytest
 import torch
 
 import ttbw
-from ttbw.api import _Call
+from ttbw.backward_call import binary_call
 from ttbw.executor import run_on_device
 
 DTYPES = {"bf16": ttbw.bfloat16, "f32": ttbw.float32, "bfp8": ttbw.bfloat8_b}
@@ -87,7 +87,7 @@ def golden(g, a, b, mask):
 @pytest.mark.parametrize("seed", range(40))
 def test_random_mix_against_torch_composite_equals_fused(seed):
     g, a, b, mask, memory, is_complex = random_call(seed)
-    call = _Call(g, a, b, mask, memory, None, None)
+    call = binary_call("mul_bw", g, a, b, mask, memory, None, None)
     fused, _ = run_on_device(call.ir(), call.inputs())
     composite, _ = run_on_device(call.ir(), call.inputs(), fuse=False)
     want = golden(g, a, b, mask)

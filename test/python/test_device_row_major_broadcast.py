@@ -10,7 +10,7 @@ import pytest
 import torch
 
 import ttbw
-from ttbw.api import _Call
+from ttbw.backward_call import binary_call
 from ttbw.executor import run_on_device
 from ttbw.executor import compiled
 
@@ -70,7 +70,7 @@ def _sum_to(x, shape):
 
 
 def _run(g, a, b, mask):
-    call = _Call(g, a, b, mask, None, None, None)
+    call = binary_call("mul_bw", g, a, b, mask, None, None, None)
     outputs, stats = run_on_device(call.ir(), call.inputs())
     return call.wrap(outputs), stats, next(iter(compiled(call.ir()).functions.values())).programs
 

@@ -10,7 +10,7 @@ import pytest
 import torch
 
 import ttbw
-from ttbw.api import _Call
+from ttbw.backward_call import binary_call
 from ttbw.executor import run_on_device
 
 R, T = ttbw.ROW_MAJOR_LAYOUT, ttbw.TILE_LAYOUT
@@ -74,7 +74,7 @@ def test_row_major_next_to_bfloat8_b_masks_and_grids():
     tensors = [_tensor(s, d, l, i) for i, (s, d, l) in enumerate(zip(shapes, dtypes, "RRT"))]
     for grid in ((1, 1), (8, 8)):
         for mask in ((True, False), (False, True)):
-            call = _Call(*tensors, mask, None, None, None)
+            call = binary_call("mul_bw", *tensors, mask, None, None, None)
             outputs, stats = run_on_device(call.ir(), call.inputs(), grid=grid)
             cpu = ttbw.mul_bw(*tensors, are_required_outputs=list(mask), backend="cpu")
             (got,) = outputs

@@ -7,7 +7,7 @@ import pytest
 import torch
 
 import ttbw
-from ttbw.api import _Call
+from ttbw.backward_call import binary_call
 from ttbw.compilation import run_pipeline
 from ttbw.executor import device, run_on_device
 from ttbw.lowering import codegen
@@ -78,7 +78,7 @@ def decomposed(call) -> str:
 ])
 def test_mul_bw_is_one_program_bit_exact(g_shape, b_shape, dtypes):
     g, a, b = tensor(g_shape, dtypes[0], 0), tensor(g_shape, dtypes[1], 1), tensor(b_shape, dtypes[2], 2)
-    call = _Call(g, a, b, (True, True), None, None, None)
+    call = binary_call("mul_bw", g, a, b, (True, True), None, None, None)
     spec, got = run_fused(decomposed(call), call.inputs())
     assert len(spec.kernels.outputs) == 2 and len(set(spec.args)) == len(spec.args) == 3  # each input read once
     want, _ = run_on_device(call.ir(), call.inputs())
@@ -98,7 +98,7 @@ def test_mul_bw_is_one_program_bit_exact(g_shape, b_shape, dtypes):
 def test_commuted_operands_give_the_same_single_program():
     """Swapping the operands of the decomposition's multiplies: still one program, same bits."""
     g, a, b = tensor((2, 64, 96), "bf16", 0), tensor((2, 64, 96), "bf16", 1), tensor((2, 1, 96), "bf16", 2)
-    call = _Call(g, a, b, (True, True), None, None, None)
+    call = binary_call("mul_bw", g, a, b, (True, True), None, None, None)
     text = decomposed(call)
     lines = text.split("\n")
     for i, line in enumerate(lines):

@@ -5,7 +5,7 @@ import gc
 import torch
 
 import ttbw
-from ttbw.api import _Call
+from ttbw.backward_call import binary_call
 from ttbw.compilation import decompose
 
 
@@ -16,7 +16,7 @@ def live_contexts() -> int:
 
 def function(width: int) -> str:
     t = ttbw.from_torch(torch.zeros((1, 1, 32, width), dtype=torch.bfloat16), layout=ttbw.TILE_LAYOUT)
-    return _Call(t, t, t, (True, True), None, None, None).ir()
+    return binary_call("mul_bw", t, t, t, (True, True), None, None, None).ir()
 
 
 def test_decomposition_keeps_no_context_alive():

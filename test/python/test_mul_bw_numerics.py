@@ -13,7 +13,7 @@ import pytest
 import torch
 
 import ttbw
-from ttbw.api import _Call
+from ttbw.backward_call import binary_call
 from ttbw.compilation import run_pipeline
 from ttbw.runtime.cpu import run_cpu
 
@@ -196,10 +196,10 @@ def test_every_stage_computes_the_same_gradients(a_shape, b_shape, dtype, comple
                                        ttbw.from_torch(v.imag.contiguous(), layout=TILE)) for v in z]
     else:
         tensors = [ttbw.from_torch(rand(s, dtype), layout=TILE) for s in (shape, a_shape, b_shape)]
-    call = _Call(*tensors, (True, True), None, None, None)
+    call = binary_call("mul_bw", *tensors, (True, True), None, None, None)
     stages = run_pipeline(call.ir())
     assert [name for name, _ in stages][1:5] == [
-        "ttir-decompose-mul-bw", "ttir-reduce-broadcast-grads", "ttir-expand-complex", "canonicalize"]
+        "ttir-decompose-backward", "ttir-reduce-broadcast-grads", "ttir-expand-complex", "canonicalize"]
     final = run_cpu(stages[-1][1], "mul_bw", call.inputs())
     for name, ir_text in stages[:-1]:
         rest = run_pipeline(ir_text)[-1][1]

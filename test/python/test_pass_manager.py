@@ -22,8 +22,8 @@ def ttbw_opt(pipeline: str, path: Path) -> str:
 
 
 @pytest.mark.parametrize("pipeline", [
-    "builtin.module(ttir-mul-bw-decomposition-pipeline,cse,func.func(canonicalize))",
-    "builtin.module(ttir-mul-bw-decomposition-pipeline,convert-ttir-to-linalg{target=device},"
+    "builtin.module(ttir-backward-decomposition-pipeline,cse,func.func(canonicalize))",
+    "builtin.module(ttir-backward-decomposition-pipeline,convert-ttir-to-linalg{target=device},"
     "func.func(linalg-fuse-elementwise-ops),cse)",
 ])
 def test_mixed_pipeline_in_own_pass_manager_matches_ttbw_opt(pipeline):
@@ -77,7 +77,7 @@ def test_lowering_hands_on_a_ttmlir_module_and_never_changes_the_context():
 
 
 def test_passes_are_registered_on_import():
-    code = "import ttbw.passes as p; print(len(p.PASSES), 'ttir-decompose-mul-bw' in p.PASSES)"
+    code = "import ttbw.passes as p; print(len(p.PASSES), 'ttir-decompose-backward' in p.PASSES)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split()[1] == "True" and int(out.split()[0]) >= 5
 

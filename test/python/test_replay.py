@@ -64,7 +64,7 @@ FUNCTIONS = [
     _scalar("runtime", T),
     _scalar("runtime_again", T),
 ]
-PASSES = ["ttir-decompose-mul-bw", "ttir-reduce-broadcast-grads", "ttir-expand-complex"]
+PASSES = ["ttir-decompose-backward", "ttir-reduce-broadcast-grads", "ttir-expand-complex"]
 
 
 def _stages(text: str) -> list[str]:

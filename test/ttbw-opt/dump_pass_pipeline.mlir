@@ -3,7 +3,7 @@
 // RUN: ttbw-opt --dump-pass-pipeline --ttir-to-tensix-pipeline="emitc=false" %s 2>&1 >/dev/null | FileCheck %s
 // CHECK: Pass Manager with {{[0-9]+}} passes:
 // CHECK-NEXT: builtin.module(
-// CHECK-NEXT:   ttir-decompose-mul-bw,
+// CHECK-NEXT:   ttir-decompose-backward,
 // CHECK:   canonicalize,
 // CHECK-NEXT:   cse,
 // CHECK-NEXT:   convert-ttir-to-ttkernel{fuse=true grid=8x8}

@@ -9,10 +9,10 @@
 // CHECK: --mlir-print-ir-before-all
 // CHECK: --mlir-print-debuginfo
 // CHECK: ttbw passes:
-// CHECK: --ttir-decompose-mul-bw
+// CHECK: --ttir-decompose-backward
 // CHECK: --ttir-reduce-broadcast-grads
 // CHECK: --ttir-expand-complex
 // CHECK-NOT: --ttir-cleanup
 // CHECK: ttbw pipelines:
-// CHECK: --ttir-mul-bw-decomposition-pipeline
+// CHECK: --ttir-backward-decomposition-pipeline
 // VERSION: ttbw-opt 0.1.0

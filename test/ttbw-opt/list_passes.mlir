@@ -2,7 +2,7 @@
 // the upstream passes ttbw-opt accepts as flags and in pipelines.
 // RUN: ttbw-opt --list-passes | FileCheck %s
 // CHECK: Passes:
-// CHECK-NEXT: --ttir-decompose-mul-bw - Decompose ttir.mul_bw
+// CHECK-NEXT: --ttir-decompose-backward - Decompose the backward ops
 // CHECK: --convert-ttir-to-ttkernel - Lower each function
 // CHECK-NEXT: --grid=<str> - core grid COLSxROWS
 // CHECK: --ttir-to-tensix-pipeline

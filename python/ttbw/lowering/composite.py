@@ -223,7 +223,7 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
 
 
 def _step(op, opname, inputs, tensor_operands, scalars, buffer, out_shape) -> Step:
-    scalar = [scalars[v] for v in op.operands if v in scalars]
+    scalar = list(dict.fromkeys(scalars[v] for v in op.operands if v in scalars))  # one scalar, used twice: one
     if len(scalar) > 1:
         raise UnsupportedError(f"composite mode: ttir.{opname} with more than one scalar operand")
     text = _linalg_function(op, tensor_operands, scalars)

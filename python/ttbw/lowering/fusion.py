@@ -83,7 +83,52 @@ def fused_spec(ttir_text: str):
             raise UnsupportedError("; ".join(d.message for d in error.diagnostics)) from None
         fuse(module)
         funcs = [op for op in walk_ops(module.operation) if op.name == "func.func"]
+        _one_generic_per_result(funcs[0])
         return codegen.read_function(funcs[0])
+
+
+def _one_generic_per_result(func_op) -> None:
+    """Gives each returned value a generic of its own (the codegen writes one result per
+    generic), after fusion (whose canonicalize would erase an identity generic and cse merge
+    clones): an argument returned as it is (a gradient equal to grad) an identity generic, a
+    generic's value returned at several positions (equal gradients merged by cse) a clone per
+    extra position, reading the same inputs (siblings)."""
+    from mlir import ir
+    from mlir.dialects import linalg, tensor
+
+    entry = func_op.regions[0].blocks[0]
+    ret = list(entry.operations)[-1].operation
+    seen = []
+    for k, value in enumerate(list(ret.operands)):
+        is_argument = isinstance(value.owner, ir.Block)
+        owner = None if is_argument else value.owner.operation
+        if not is_argument and (owner.name != "linalg.generic" or not any(value == v for v in seen)):
+            seen.append(value)
+            continue
+        with ir.InsertionPoint(ret), ret.location:
+            if is_argument:
+                copy = _identity_generic(value, linalg, tensor)
+            else:
+                copy = owner.clone(ir.InsertionPoint(ret))
+        ret.operands[k] = copy.results[value.result_number if not is_argument else 0]
+        seen.append(ret.operands[k])
+
+
+def _identity_generic(value, linalg, tensor):
+    """`linalg.generic` copying tensor `value` (its type kept)."""
+    from mlir import ir
+
+    value_type = ir.RankedTensorType(value.type)
+    rank, element = value_type.rank, value_type.element_type
+    identity = ir.AffineMapAttr.get(ir.AffineMap.get_identity(rank))
+    parallel = ir.Attribute.parse("#linalg.iterator_type<parallel>")
+    empty = tensor.EmptyOp(list(value_type.shape), element, encoding=value_type.encoding).result
+    op = linalg.GenericOp([value_type], [value], [empty], ir.ArrayAttr.get([identity, identity]),
+                          ir.ArrayAttr.get([parallel] * rank))
+    block = op.regions[0].blocks.append(element, element)
+    with ir.InsertionPoint(block):
+        linalg.YieldOp([block.arguments[0]])
+    return op.operation
 
 
 def _describe(value):

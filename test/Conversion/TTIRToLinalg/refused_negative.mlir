@@ -11,7 +11,7 @@ func.func @complex(%a: tensor<2x2xcomplex<f32>>, %b: tensor<2x2xcomplex<f32>>) -
 // -----
 
 func.func @mul_bw(%g: tensor<2xf32>, %a: tensor<2xf32>, %b: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
-  // expected-error @+1 {{'ttir.mul_bw' has no CPU lowering; run ttir-mul-bw-decomposition-pipeline first}}
+  // expected-error @+1 {{'ttir.mul_bw' has no CPU lowering; run ttir-backward-decomposition-pipeline first}}
   %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>)
   return %0#0, %0#1 : tensor<2xf32>, tensor<2xf32>
 }

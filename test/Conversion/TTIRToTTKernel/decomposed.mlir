@@ -1,5 +1,5 @@
 // RUN: ttbw-opt --split-input-file --convert-ttir-to-ttkernel %s | FileCheck %s
-// Decomposed TTIR (what ttir-mul-bw-decomposition-pipeline leaves, or any function of TTIR
+// Decomposed TTIR (what ttir-backward-decomposition-pipeline leaves, or any function of TTIR
 // ops): converted to device linalg, fused (producer -> consumer, siblings over one iteration
 // space) and lowered by the generic codegen to one program: no DRAM intermediate, the
 // reduction inside the compute kernel. Buffers are the function's arguments (arg<i>) and

@@ -35,12 +35,3 @@ func.func @memories_disagree(%arg0: tensor<32x32xbf16>, %arg1: tensor<32x32xbf16
   %1 = "ttir.multiply"(%arg0, %arg1) : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
   return %0, %1 : tensor<32x32xbf16>, tensor<32x32xbf16>
 }
-
-// -----
-
-func.func @preallocated_input(%arg0: tensor<32x32xbf16>, %arg1: tensor<32x32xbf16>, %arg2: tensor<32x32xbf16>) -> (tensor<32x32xbf16>, tensor<32x32xbf16>) {
-  // expected-error @+1 {{'ttir.multiply' op: unsupported: composite mode: a preallocated result must be a value a program computes}}
-  %0 = "ttir.multiply"(%arg0, %arg1) : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
-  %1 = bufferization.materialize_in_destination %arg0 in %arg2 : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
-  return %0, %1 : tensor<32x32xbf16>, tensor<32x32xbf16>
-}

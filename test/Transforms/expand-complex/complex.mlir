@@ -1,4 +1,4 @@
-// RUN: ttbw-opt --split-input-file --ttir-decompose-mul-bw --ttir-reduce-broadcast-grads --ttir-expand-complex %s | FileCheck %s
+// RUN: ttbw-opt --split-input-file --ttir-decompose-backward --ttir-reduce-broadcast-grads --ttir-expand-complex %s | FileCheck %s
 // Complex tensors become (real, imag) pairs; grad·conj(b) = (gr·br + gi·bi) + i(gi·br − gr·bi).
 
 // CHECK-LABEL: func.func @complex

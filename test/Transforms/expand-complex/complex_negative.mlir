@@ -2,7 +2,7 @@
 // Complex ops the pass cannot expand are refused with a diagnostic.
 
 func.func @not_decomposed(%g: tensor<4xcomplex<f32>>, %a: tensor<4xcomplex<f32>>, %b: tensor<4xcomplex<f32>>) -> (tensor<4xcomplex<f32>>, tensor<4xcomplex<f32>>) {
-  // expected-error @+1 {{'ttir.mul_bw' op must be decomposed first (run ttir-decompose-mul-bw)}}
+  // expected-error @+1 {{'ttir.mul_bw' op must be decomposed first (run ttir-decompose-backward)}}
   %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<4xcomplex<f32>>, tensor<4xcomplex<f32>>, tensor<4xcomplex<f32>>) -> (tensor<4xcomplex<f32>>, tensor<4xcomplex<f32>>)
   return %0#0, %0#1 : tensor<4xcomplex<f32>>, tensor<4xcomplex<f32>>
 }

@@ -1,5 +1,5 @@
-// RUN: ttbw-opt --split-input-file --ttir-mul-bw-decomposition-pipeline %s | FileCheck %s
-// RUN: ttbw-opt --split-input-file --pass-pipeline='builtin.module(ttir-mul-bw-decomposition-pipeline)' %s | FileCheck %s
+// RUN: ttbw-opt --split-input-file --ttir-backward-decomposition-pipeline %s | FileCheck %s
+// RUN: ttbw-opt --split-input-file --pass-pipeline='builtin.module(ttir-backward-decomposition-pipeline)' %s | FileCheck %s
 // The whole decomposition: only tt-mlir TTIR ops are left.
 
 // CHECK-LABEL: func.func @broadcast_both_sides

@@ -1,4 +1,4 @@
-// RUN: ttbw-opt --ttir-mul-bw-decomposition-pipeline %s | FileCheck %s
+// RUN: ttbw-opt --ttir-backward-decomposition-pipeline %s | FileCheck %s
 // A tt-mlir style module: foreign TTIR ops (properties included) around a mul_bw go through
 // the whole decomposition untouched; only the mul_bw is decomposed.
 

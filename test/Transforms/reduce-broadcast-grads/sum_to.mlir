@@ -1,4 +1,4 @@
-// RUN: ttbw-opt --split-input-file --ttir-decompose-mul-bw --ttir-reduce-broadcast-grads %s | FileCheck %s
+// RUN: ttbw-opt --split-input-file --ttir-decompose-backward --ttir-reduce-broadcast-grads %s | FileCheck %s
 // PyTorch sum_to: sum (keep_dim) over the broadcast dims, reshape to the operand's shape.
 
 // Row broadcast (H = 1) of other.

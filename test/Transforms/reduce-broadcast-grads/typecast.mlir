@@ -1,4 +1,4 @@
-// RUN: ttbw-opt --split-input-file --ttir-decompose-mul-bw --ttir-reduce-broadcast-grads %s | FileCheck %s
+// RUN: ttbw-opt --split-input-file --ttir-decompose-backward --ttir-reduce-broadcast-grads %s | FileCheck %s
 // A gradient whose data type differs from its operand's is cast, after the reduction.
 
 // CHECK-LABEL: func.func @mixed

@@ -36,16 +36,16 @@ from ..errors import UnsupportedError
 
 _BINARY = {"arith.mulf": "mul", "arith.addf": "add", "arith.subf": "sub", "arith.divf": "div",
            "arith.maximumf": "max", "arith.minimumf": "min", "math.powf": "pow"}
-_UNARY = {"arith.negf": "negative", "math.absf": "abs", "math.erf": "erf", "math.exp": "exp",
-          "math.expm1": "expm1", "math.log": "log", "math.log1p": "log1p", "math.rsqrt": "rsqrt",
+_UNARY = {"arith.negf": "negative", "math.absf": "abs", "math.erf": "erf", "math.erfc": "erfc",
+          "math.exp": "exp", "math.expm1": "expm1", "math.log": "log", "math.log1p": "log1p", "math.rsqrt": "rsqrt",
           "math.sqrt": "sqrt", "math.tanh": "tanh"}
 # expression op -> its TTKernel tile op (binary: (d0, d1, odst); unary: (idst))
 BINARY = {"mul": "mul_binary_tile", "add": "add_binary_tile", "sub": "sub_binary_tile",
           "div": "div_binary_tile", "max": "binary_max_tile", "min": "binary_min_tile",
           "pow": "power_binary_tile"}
 UNARY = {name: f"{name}_tile" for name in
-         ("negative", "abs", "erf", "exp", "expm1", "log", "log1p", "rsqrt", "sqrt", "tanh", "recip",
-          "relu", "gtz", "ltz", "gez", "lez", "eqz", "nez")}
+         ("negative", "abs", "erf", "erfc", "exp", "expm1", "log", "log1p", "rsqrt", "sqrt", "tanh",
+          "recip", "relu", "gtz", "ltz", "gez", "lez", "eqz", "nez")}
 _AGAINST_ZERO = {"ogt": "gtz", "olt": "ltz", "oge": "gez", "ole": "lez", "oeq": "eqz", "une": "nez"}
 _SWAPPED = {"ogt": "olt", "olt": "ogt", "oge": "ole", "ole": "oge", "oeq": "oeq", "une": "une"}
 
@@ -60,8 +60,8 @@ def _is_bf16(t) -> bool:
 
 
 def _constant_value(value):
-    """The float of an f32 `arith.constant`, else None."""
-    if owner_name(value) != "arith.constant" or str(value.type) != "f32":
+    """The float of an f32 or bf16 `arith.constant` (exact in f32), else None."""
+    if owner_name(value) != "arith.constant" or str(value.type) not in ("f32", "bf16"):
         return None
     from mlir import ir
 
@@ -114,7 +114,7 @@ def expression(value, leaves: dict, constant=None):
         else:
             test = _condition(c, sub)
         return ("where", test, sub(a), sub(b))
-    if name == "arith.constant" and str(value.type) == "f32":
+    if name == "arith.constant" and str(value.type) in ("f32", "bf16"):
         v = _constant_value(value)
         return constant(v) if constant is not None else ("const", v)
     raise UnsupportedError(f"codegen: no Tensix instruction for '{name}' in a generic's body")

@@ -1,4 +1,4 @@
-// RUN: ttbw-opt --split-input-file --ttir-decompose-mul-bw %s | FileCheck %s
+// RUN: ttbw-opt --split-input-file --ttir-decompose-backward %s | FileCheck %s
 // Real tensor operands: input_grad = grad * other, other_grad = grad * input.
 
 // CHECK-LABEL: func.func @same_shape

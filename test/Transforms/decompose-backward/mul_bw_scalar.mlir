@@ -1,4 +1,4 @@
-// RUN: ttbw-opt --split-input-file --ttir-decompose-mul-bw %s | FileCheck %s
+// RUN: ttbw-opt --split-input-file --ttir-decompose-backward %s | FileCheck %s
 // Scalar other: one gradient, grad * s computed in f32 (PyTorch's opmath).
 
 // CHECK-LABEL: func.func @constant_scalar

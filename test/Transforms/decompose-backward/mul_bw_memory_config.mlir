@@ -1,5 +1,5 @@
-// RUN: ttbw-opt --split-input-file --ttir-decompose-mul-bw %s | FileCheck %s
-// RUN: ttbw-opt --split-input-file --ttir-mul-bw-decomposition-pipeline %s | FileCheck %s --check-prefix=PIPE
+// RUN: ttbw-opt --split-input-file --ttir-decompose-backward %s | FileCheck %s
+// RUN: ttbw-opt --split-input-file --ttir-backward-decomposition-pipeline %s | FileCheck %s --check-prefix=PIPE
 // TTIR ops have no memory_config: the decomposition keeps it as the `ttir.memory_config`
 // attribute of each function result that returns one of the op's gradients.
 

@@ -1,4 +1,4 @@
-// RUN: ttbw-opt --split-input-file --verify-diagnostics --ttir-decompose-mul-bw %s
+// RUN: ttbw-opt --split-input-file --verify-diagnostics --ttir-decompose-backward %s
 // The pass refuses what the verifier refuses: invalid ops never reach it.
 
 func.func @grad_shape(%g: tensor<4x32xbf16>, %a: tensor<4x32xbf16>, %b: tensor<3x32xbf16>) -> (tensor<4x32xbf16>, tensor<3x32xbf16>) {

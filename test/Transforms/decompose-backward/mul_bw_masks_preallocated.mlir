@@ -1,4 +1,4 @@
-// RUN: ttbw-opt --split-input-file --ttir-decompose-mul-bw %s | FileCheck %s
+// RUN: ttbw-opt --split-input-file --ttir-decompose-backward %s | FileCheck %s
 // are_required_outputs: nothing is emitted for an unrequested output.
 // Preallocated results stay tied to their buffer via materialize_in_destination.
 

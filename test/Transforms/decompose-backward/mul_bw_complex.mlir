@@ -1,4 +1,4 @@
-// RUN: ttbw-opt --split-input-file --ttir-decompose-mul-bw %s | FileCheck %s
+// RUN: ttbw-opt --split-input-file --ttir-decompose-backward %s | FileCheck %s
 // Complex operands: input_grad = grad * conj(other), other_grad = grad * conj(input).
 
 // CHECK-LABEL: func.func @complex

@@ -1,0 +1,93 @@
+// The verifier of the backward ops (TTIRBackwardOps.td): one set of rules over an op's
+// signature (gradient, forward operands, gradients with their results and preallocated
+// buffers, mask, memory_config). Each signature class reads its op into that form.
+#ifndef TTBW_DIALECT_TTIRBACKWARDVERIFY_H
+#define TTBW_DIALECT_TTIRBACKWARDVERIFY_H
+
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace ttbw::ttir::verify {
+using namespace mlir;
+
+struct BackwardOperand {
+  StringRef name;
+  Value value;
+  bool scalarAllowed = false;  // a tensor or an f32 scalar (then it has no gradient)
+};
+
+struct BackwardGradient {
+  StringRef name;
+  unsigned operand;  // index into BackwardSignature::operands
+  Value preallocated, result;  // null when absent
+};
+
+struct BackwardSignature {
+  Value grad;
+  SmallVector<BackwardOperand, 4> operands;
+  SmallVector<BackwardGradient, 3> gradients;
+  bool takesMask = false;  // has are_required_outputs (else every gradient is computed)
+  Attribute mask, memoryConfig;  // null when absent
+  bool complexForm = false;  // accepts all-complex tensors (ttnn's ComplexTensor)
+  bool scalarForm = true;  // a scalarAllowed operand may be a scalar (else: refused, by name)
+  ArrayRef<int32_t> operandSegments, resultSegments;  // empty without segments
+};
+
+LogicalResult verifyBackward(Operation *op, const BackwardSignature &signature);
+
+template <typename OpTy> LogicalResult verifyBinaryBackward(OpTy op, bool complexForm, bool scalarForm) {
+  BackwardSignature s;
+  s.grad = op.getGrad();
+  s.operands = {{"input", op.getInput()}, {"other", op.getOther(), /*scalarAllowed=*/true}};
+  s.scalarForm = scalarForm;
+  s.gradients = {{"input_grad", 0, op.getInputGrad(), op.getInputGradResult()},
+                 {"other_grad", 1, op.getOtherGrad(), op.getOtherGradResult()}};
+  s.takesMask = true;
+  s.mask = op.getAreRequiredOutputsAttr();
+  s.memoryConfig = op.getMemoryConfigAttr();
+  s.complexForm = complexForm;
+  s.operandSegments = op.getProperties().operandSegmentSizes;
+  s.resultSegments = op.getProperties().resultSegmentSizes;
+  return verifyBackward(op, s);
+}
+
+template <typename OpTy> LogicalResult verifyUnaryBackward(OpTy op) {
+  BackwardSignature s;
+  s.grad = op.getGrad();
+  s.operands = {{"input", op.getInput()}};
+  s.gradients = {{"input_grad", 0, op.getInputGrad(), op.getInputGradResult()}};
+  s.memoryConfig = op.getMemoryConfigAttr();
+  return verifyBackward(op, s);
+}
+
+template <typename OpTy> LogicalResult verifyWhereBackward(OpTy op) {
+  BackwardSignature s;
+  s.grad = op.getGrad();
+  s.operands = {{"condition", op.getCondition()}, {"input", op.getInput()}, {"other", op.getOther()}};
+  s.gradients = {{"input_grad", 1, op.getInputGrad(), op.getInputGradResult()},
+                 {"other_grad", 2, op.getOtherGrad(), op.getOtherGradResult()}};
+  s.takesMask = true;
+  s.mask = op.getAreRequiredOutputsAttr();
+  s.memoryConfig = op.getMemoryConfigAttr();
+  s.operandSegments = op.getProperties().operandSegmentSizes;
+  s.resultSegments = op.getProperties().resultSegmentSizes;
+  return verifyBackward(op, s);
+}
+
+template <typename OpTy> LogicalResult verifyAddcmulBackward(OpTy op) {
+  BackwardSignature s;
+  s.grad = op.getGrad();
+  s.operands = {{"input", op.getInput()}, {"tensor1", op.getTensor1()}, {"tensor2", op.getTensor2()}};
+  s.gradients = {{"input_grad", 0, Value(), op.getInputGrad()},
+                 {"tensor1_grad", 1, Value(), op.getTensor1Grad()},
+                 {"tensor2_grad", 2, Value(), op.getTensor2Grad()}};
+  s.memoryConfig = op.getMemoryConfigAttr();
+  return verifyBackward(op, s);
+}
+
+// Op-specific attribute checks (the `attrCheck` of an op's class).
+LogicalResult checkOneOf(Operation *op, StringRef name, Attribute attr, ArrayRef<StringRef> allowed);
+
+} // namespace ttbw::ttir::verify
+
+#endif // TTBW_DIALECT_TTIRBACKWARDVERIFY_H

@@ -1,0 +1,144 @@
+"""The derivative rules of ttbw's backward ops (PyTorch's derivatives.yaml), driving
+ttir-decompose-backward.
+
+RULES maps an op name to its Rule: the signature class of the op (dialect/ops.py) and, per
+gradient it computes, a function `(d, x) -> expression`. `d` is the GradientBuilder
+(passes/gradient_builder.py: methods named after the TTIR ops they create); `x` gives the
+op's operands by name (`x.grad`, `x.input`, `x.other`; a scalar operand as a rank-0 f32
+tensor) and its attributes (`x.attr("alpha", 1.0)`). A rule says nothing else: masks,
+preallocated results, memory_config, broadcast reduction (PyTorch's sum_to rule) and the
+precision are the pass's (passes/decompose_backward.py).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+from ttbw.dialect.ops import (ADDCMUL_BACKWARD, BINARY_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD,
+                              BackwardSignature)
+
+
+@dataclass(frozen=True)
+class Rule:
+    signature: BackwardSignature
+    gradients: dict  # result name -> Callable[[GradientBuilder, Operands], Expression]
+
+
+def _rule(signature: BackwardSignature, **gradients: Callable) -> Rule:
+    assert set(gradients) == set(signature.results), gradients
+    return Rule(signature, gradients)
+
+
+RULES = {
+    # a * b: g * conj(b), g * conj(a)
+    "ttir.mul_bw": _rule(BINARY_BACKWARD,
+                         input_grad=lambda d, x: d.multiply(x.grad, d.conj(x.other)),
+                         other_grad=lambda d, x: d.multiply(x.grad, d.conj(x.input))),
+    # a + b: g, g
+    "ttir.add_bw": _rule(BINARY_BACKWARD,
+                         input_grad=lambda d, x: x.grad,
+                         other_grad=lambda d, x: x.grad),
+    # a - b: g, -g
+    "ttir.sub_bw": _rule(BINARY_BACKWARD,
+                         input_grad=lambda d, x: x.grad,
+                         other_grad=lambda d, x: d.neg(x.grad)),
+    # a / b: g / b, -g * ((a / b) / b) (PyTorch's form: its infinities and NaNs at b = 0);
+    # with a rounding mode the quotient is piecewise constant: zeros, as PyTorch.
+    "ttir.div_bw": _rule(BINARY_BACKWARD,
+                         input_grad=lambda d, x: (d.full_like(x.grad, 0.0) if x.attr("round_mode")
+                                                  else d.div(x.grad, x.other)),
+                         other_grad=lambda d, x: (d.full_like(x.grad, 0.0) if x.attr("round_mode")
+                                                  else d.neg(d.multiply(x.grad, d.div(d.div(x.input, x.other),
+                                                                                      x.other))))),
+    # a + alpha * b: g, alpha * g
+    "ttir.addalpha_bw": _rule(BINARY_BACKWARD,
+                              input_grad=lambda d, x: x.grad,
+                              other_grad=lambda d, x: d.multiply(x.grad, d.constant(x.attr("alpha", 1.0)))),
+    # a - alpha * b: g, -alpha * g
+    "ttir.subalpha_bw": _rule(BINARY_BACKWARD,
+                              input_grad=lambda d, x: x.grad,
+                              other_grad=lambda d, x: d.multiply(x.grad, d.constant(-x.attr("alpha", 1.0)))),
+    # where(c, a, b): where(c, g, 0), where(c, 0, g)
+    "ttir.where_bw": _rule(WHERE_BACKWARD,
+                           input_grad=lambda d, x: d.where(x.condition, x.grad, d.constant(0.0)),
+                           other_grad=lambda d, x: d.where(x.condition, d.constant(0.0), x.grad)),
+    # a + v * t1 * t2: g, g * (t2 * v), g * (t1 * v)
+    "ttir.addcmul_bw": _rule(ADDCMUL_BACKWARD,
+                             input_grad=lambda d, x: x.grad,
+                             tensor1_grad=lambda d, x: d.multiply(x.grad, d.multiply(x.tensor2, d.constant(x.attr("value", 1.0)))),
+                             tensor2_grad=lambda d, x: d.multiply(x.grad, d.multiply(x.tensor1, d.constant(x.attr("value", 1.0))))),
+    # -x: -g
+    "ttir.neg_bw": _rule(UNARY_BACKWARD,
+                         input_grad=lambda d, x: d.neg(x.grad)),
+    # relu: x <= 0 ? 0 : g (threshold_backward; a NaN input keeps g)
+    "ttir.relu_bw": _rule(UNARY_BACKWARD,
+                          input_grad=lambda d, x: d.where(d.le(x.input, d.constant(0.0)), d.constant(0.0), x.grad)),
+    "ttir.gelu_bw": _rule(UNARY_BACKWARD,
+                          input_grad=lambda d, x: (_gelu_tanh if x.attr("approximate") == "tanh" else _gelu)(d, x)),
+    # silu: g * s * (1 + x * (1 - s)), 1 - s as sigmoid(-x) (1 - s cancels for large x)
+    "ttir.silu_bw": _rule(UNARY_BACKWARD,
+                          input_grad=lambda d, x: d.multiply(d.multiply(x.grad, d.sigmoid(x.input)), d.add(
+                              d.constant(1.0), d.multiply(x.input, d.sigmoid(d.neg(x.input)))))),
+    # tanh: g * (1 - t^2) = 4 g s(2x) s(-2x) (1 - t^2 cancels for |x| > 4)
+    "ttir.tanh_bw": _rule(UNARY_BACKWARD,
+                          input_grad=lambda d, x: d.multiply(d.multiply(d.constant(4.0), x.grad), d.multiply(
+                              d.sigmoid(d.multiply(d.constant(2.0), x.input)),
+                              d.sigmoid(d.multiply(d.constant(-2.0), x.input))))),
+    # sigmoid: g * s * (1 - s) = g * s(x) * s(-x) (1 - s cancels for large x)
+    "ttir.sigmoid_bw": _rule(UNARY_BACKWARD,
+                             input_grad=lambda d, x: d.multiply(x.grad, d.multiply(d.sigmoid(x.input),
+                                                                                   d.sigmoid(d.neg(x.input))))),
+    # exp: g * exp(x)
+    "ttir.exp_bw": _rule(UNARY_BACKWARD,
+                         input_grad=lambda d, x: d.multiply(x.grad, d.exp(x.input))),
+    # log: g / x
+    "ttir.log_bw": _rule(UNARY_BACKWARD,
+                         input_grad=lambda d, x: d.div(x.grad, x.input)),
+    # sqrt: g / (2 * sqrt(x)) (sqrt(-0) = -0: -inf for g > 0, as PyTorch)
+    "ttir.sqrt_bw": _rule(UNARY_BACKWARD,
+                          input_grad=lambda d, x: d.div(x.grad, d.multiply(d.constant(2.0), d.sqrt(x.input)))),
+    "ttir.rsqrt_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: _rsqrt(d, x)),
+    # reciprocal: -g / x^2 (PyTorch: -g * (1/x)^2, the same infinities; one rounding less)
+    "ttir.reciprocal_bw": _rule(UNARY_BACKWARD,
+                                input_grad=lambda d, x: d.div(d.neg(x.grad), d.multiply(x.input, x.input))),
+    # square: 2 * g * x
+    "ttir.square_bw": _rule(UNARY_BACKWARD,
+                            input_grad=lambda d, x: d.multiply(d.multiply(d.constant(2.0), x.grad), x.input)),
+}
+
+_SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
+_KAPPA = 0.044715
+
+
+def _gelu(d, x):
+    """g * (Phi(x) + x * phi(x)), Phi(x) = 0.5 erfc(-x / sqrt2) (PyTorch's 0.5 (1 + erf) loses
+    Phi's relative accuracy below x = -3), phi(x) = exp(-x^2 / 2) / sqrt(2 pi)."""
+    v = x.input
+    cdf = d.multiply(d.constant(0.5), d.erfc(d.multiply(v, d.constant(-math.sqrt(0.5)))))
+    pdf = d.multiply(d.exp(d.multiply(d.constant(-0.5), d.multiply(v, v))), d.constant(1.0 / math.sqrt(2 * math.pi)))
+    return d.multiply(x.grad, d.add(cdf, d.multiply(v, pdf)))
+
+
+def _gelu_tanh(d, x):
+    """The derivative of 0.5 x (1 + tanh(u)) = x s(2u), u = sqrt(2/pi) (x + 0.044715 x^3):
+    g * (s + (s * x) * (s(-2u) * 2u')), s = s(2u) (PyTorch's 1 + tanh(u) cancels below x = -5).
+    2u' is taken at min(x^2, 400): beyond |x| = 20 one sigmoid is exactly 0 and 2u' only risks
+    inf * 0; s * x first keeps PyTorch's NaN at x = +-inf and its 0 for large finite -x."""
+    v = x.input
+    v2 = d.multiply(v, v)
+    two_u = d.multiply(d.constant(2.0 * _SQRT_2_OVER_PI), d.add(v, d.multiply(d.constant(_KAPPA), d.multiply(v2, v))))
+    s = d.sigmoid(two_u)
+    capped = d.where(d.gt(v2, d.constant(400.0)), d.constant(400.0), v2)
+    slope = d.multiply(d.constant(2.0 * _SQRT_2_OVER_PI),
+                       d.add(d.constant(1.0), d.multiply(d.constant(3.0 * _KAPPA), capped)))
+    return d.multiply(x.grad, d.add(s, d.multiply(d.multiply(s, v), d.multiply(d.sigmoid(d.neg(two_u)), slope))))
+
+
+def _rsqrt(d, x):
+    """-0.5 g rsqrt(x)^3 as -0.5 g / (x sqrt(x)) (one rounding of sqrt, not three of rsqrt);
+    at x = +-0, -0.5 g rsqrt(x): PyTorch's signed infinity (rsqrt(-0)^3 = -inf, where
+    x sqrt(x) = +0)."""
+    half = d.multiply(d.constant(-0.5), x.grad)
+    at_zero = d.multiply(half, d.rsqrt(x.input))
+    return d.where(d.eq(x.input, d.constant(0.0)), at_zero, d.div(half, d.multiply(x.input, d.sqrt(x.input))))

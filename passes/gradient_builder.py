@@ -1,0 +1,152 @@
+"""The builder `d` a derivative rule (passes/derivatives.py) writes its gradients with.
+
+A rule describes each gradient as an expression over the op's operands:
+`d.multiply(x.grad, d.conj(x.other))`, `d.neg(x.grad)`, `d.where(d.gt(x.input, d.constant(0.0)),
+x.grad, d.constant(0.0))`. Each method is named after the TTIR op it creates. Expressions are
+built first and turned into TTIR by `materialize`, which picks the precision (PyTorch's):
+
+- an expression with at most one rounding op over tensor operands (a product, a quotient; exact
+  ops such as neg, conj, comparisons and where do not round) is computed in the operands'
+  promoted type (bf16 op bf16 -> bf16, with f32 -> f32): one rounding, bit-exact with torch;
+- anything else (several rounding ops, or a constant) computes every intermediate in f32 (the
+  operands widened once) and is rounded once, to the result's type, by the pass.
+"""
+from __future__ import annotations
+
+from mlir import ir
+
+from ttbw.dialect.tensor_types import broadcast_shapes
+
+from .ir_build import tensor, typecast
+
+EXACT = {"neg", "conj", "where", "gt", "ge", "lt", "le", "eq", "ne"}  # never round
+SAME_TYPE = {"neg", "conj"}  # results of their operand's exact type (their verifiers' rule)
+
+
+class Expression:
+    """One node: a TTIR op over expressions, an operand (`value`) or a constant (`number`)."""
+
+    __slots__ = ("op", "args", "value", "number")
+
+    def __init__(self, op: str, args: tuple = (), value=None, number=None):
+        self.op, self.args, self.value, self.number = op, args, value, number
+
+
+def operand(value: ir.Value) -> Expression:
+    return Expression("operand", value=value)
+
+
+def _binary(name):
+    def build(self, lhs: Expression, rhs: Expression) -> Expression:
+        return Expression(name, (lhs, rhs))
+    build.__name__ = name
+    return build
+
+
+def _unary(name):
+    def build(self, value: Expression) -> Expression:
+        return Expression(name, (value,))
+    build.__name__ = name
+    return build
+
+
+class GradientBuilder:
+    """`d`: TTIR ops by name (multiply, add, ..., where, constant)."""
+
+    for _name in ("multiply", "add", "subtract", "div", "gt", "ge", "lt", "le", "eq", "ne"):
+        locals()[_name] = _binary(_name)
+    for _name in ("neg", "exp", "log", "sqrt", "rsqrt", "reciprocal", "tanh", "sigmoid", "erf", "erfc", "conj"):
+        locals()[_name] = _unary(_name)
+    del _name
+
+    def where(self, condition: Expression, true: Expression, false: Expression) -> Expression:
+        """condition != 0 ? true : false."""
+        return Expression("where", (condition, true, false))
+
+    def constant(self, number: float) -> Expression:
+        """A rank-0 f32 `ttir.full`."""
+        return Expression("constant", number=float(number))
+
+    def full_like(self, like: Expression, number: float) -> Expression:
+        """`number` at every element of `like` whatever its values (no NaN from inf * 0), as
+        `ttir.where(like, number, number)`: an elementwise op over `like`, so that the lowering
+        iterates over a tensor (it has no program for a source-less fill)."""
+        return self.where(like, self.constant(number), self.constant(number))
+
+
+def materialize(expression: Expression) -> ir.Value:
+    """The TTIR computing `expression` at the current insertion point and location."""
+    leaves: list = []
+    rounding = _collect(expression, leaves)
+    if rounding <= 1 and all(leaf.op == "operand" for leaf in leaves):
+        element = _promoted([leaf.value.type.element_type for leaf in leaves])
+    else:
+        element = _wide([leaf.value.type.element_type for leaf in leaves if leaf.op == "operand"])
+    return _Emitter(element).emit(expression)
+
+
+def _collect(expression: Expression, leaves: list) -> int:
+    """The number of rounding ops in `expression`; its leaves appended to `leaves`."""
+    if expression.op in ("operand", "constant"):
+        leaves.append(expression)
+        return 0
+    inner = sum(_collect(arg, leaves) for arg in expression.args)
+    return inner + (expression.op not in EXACT)
+
+
+def _is_complex(element) -> bool:
+    return isinstance(element, ir.ComplexType)
+
+
+def _promoted(elements: list):
+    """PyTorch type promotion between bf16 and f32 (also for complex parts)."""
+    if all(e == elements[0] for e in elements):
+        return elements[0]
+    return _wide(elements)
+
+
+def _wide(elements: list):
+    f32 = ir.F32Type.get()
+    return ir.ComplexType.get(f32) if any(_is_complex(e) for e in elements) else f32
+
+
+class _Emitter:
+    """Emits each node once (a rule may use a subexpression twice), in `element`."""
+
+    def __init__(self, element):
+        self.element = element
+        self.done: dict = {}
+
+    def emit(self, expression: Expression) -> ir.Value:
+        key = id(expression)
+        if key not in self.done:
+            self.done[key] = self._build(expression)
+        return self.done[key]
+
+    def _build(self, e: Expression) -> ir.Value:
+        if e.op == "operand":
+            value = e.value
+            if value.type.element_type == self.element:
+                return value
+            return typecast(value, tensor(value.type.shape, self.element))
+        if e.op == "constant":
+            return _full([], e.number)
+        args = [self.emit(arg) for arg in e.args]
+        if e.op in SAME_TYPE:
+            if e.op == "conj" and not _is_complex(args[0].type.element_type):
+                return args[0]
+            result = args[0].type  # the operand's type, encoding included (exact ops)
+        else:
+            shape = args[0].type.shape
+            for arg in args[1:]:
+                shape = broadcast_shapes(shape, arg.type.shape)
+            result = tensor(shape, self.element)
+        return ir.Operation.create(f"ttir.{e.op}", results=[result], operands=args).result
+
+
+def _full(shape, number: float) -> ir.Value:
+    f32 = ir.F32Type.get()
+    return ir.Operation.create(
+        "ttir.full", results=[tensor(shape, f32)],
+        attributes={"shape": ir.DenseI32ArrayAttr.get(list(shape)),
+                    "fill_value": ir.FloatAttr.get(f32, number)}).result

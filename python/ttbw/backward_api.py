@@ -1,0 +1,197 @@
+"""The wrapper factories of ttnn's backward ops: one per signature class, each making a
+function with ttnn's signature, keyword names and aliases (its nanobind bindings), return
+conventions and checks; the call itself is a `BackwardCall`.
+
+    mul_bw = binary_backward("mul_bw", complex_form=True)
+    neg_bw = unary_backward("neg_bw")
+
+Beyond ttnn's arguments every wrapper takes `backend="device"` (one fused Tensix program on
+the emulated device) or `"cpu"` (the decomposed TTIR, JIT-compiled on the host).
+"""
+from __future__ import annotations
+
+from ttbw.dialect.ops import ADDCMUL_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD
+
+from .backward_call import BackwardCall, binary_call, check_backend_and_queue, is_number
+
+MISSING = object()  # an argument the caller did not pass
+ROUNDING_MODES = (None, "trunc", "floor")
+APPROXIMATIONS = ("none", "tanh")
+
+
+def one_of(op: str, name: str, given: dict, required: bool = True):
+    """(argument name, value) of the one alias the caller used; TypeError as Python says it."""
+    used = {alias: value for alias, value in given.items() if value is not MISSING}
+    if not used:
+        if not required:
+            return name, MISSING
+        raise TypeError(f"{op}() missing required argument: '{name}'")
+    if len(used) > 1:
+        raise TypeError(f"{op}() got {' and '.join(repr(a) for a in used)} for one argument; pass one of them")
+    return next(iter(used.items()))
+
+
+def f32_attribute(name: str, value) -> str:
+    """An op's float attribute as IR text; TypeError / ValueError naming the argument."""
+    if not is_number(value):
+        raise TypeError(f"{name} must be a number, got {type(value).__name__}")
+    value = float(value)
+    if value != value or abs(value) == float("inf") or abs(value) > 3.4028234663852886e38:
+        raise ValueError(f"{name} must be a finite f32 number, got {value}")
+    return f"{value!r} : f32"
+
+
+def binary_backward(op: str, *, complex_form: bool = False, scalar_form: bool = True, alpha: bool = False,
+                    rounding_mode: bool = False, preallocated_aliases: tuple = ()):
+    """ttnn's binary backward op `op`: (grad_tensor, input_tensor_a, input_tensor_b | scalar)
+    -> [grad_a, grad_b] (None where not requested), [grad_a] for a scalar b. `alpha`: a 4th
+    argument (default 1), the op's `alpha`; `rounding_mode`: None | "trunc" | "floor" (alias
+    round_mode), the op's `round_mode`; `preallocated_aliases`: the bindings' other names for
+    input_grad / other_grad (e.g. input_a_grad, input_b_grad)."""
+    extras = ("alpha",) if alpha else ("rounding_mode",) if rounding_mode else ()
+
+    def backward(grad_tensor, input_tensor_a=MISSING, input_tensor_b=MISSING, *positional, input_tensor=MISSING,
+                 other_tensor=MISSING, scalar=MISSING, are_required_outputs=(True, True), memory_config=None,
+                 input_grad=MISSING, other_grad=MISSING, queue_id=0, backend: str = "device", **keywords):
+        check_backend_and_queue(backend, queue_id)
+        if len(positional) > len(extras):
+            raise TypeError(f"{op}() takes {3 + len(extras)} positional arguments but "
+                            f"{3 + len(positional)} were given")
+        a_name, a = one_of(op, "input_tensor_a", {"input_tensor_a": input_tensor_a, "input_tensor": input_tensor})
+        b_name, b = one_of(op, "input_tensor_b", {"input_tensor_b": input_tensor_b,
+                                                  "other_tensor": other_tensor, "scalar": scalar})
+        check_scalar_form(op, b_name, b, scalar_form)
+        attributes = op_attributes(op, extras, dict(zip(extras, positional)), keywords)
+        aliases = dict(zip(("input_grad", "other_grad"), preallocated_aliases))
+        names, targets = {"input": a_name, "other": b_name}, {}
+        for name, value in (("input_grad", input_grad), ("other_grad", other_grad)):
+            given = {name: value}
+            if name in aliases:
+                given[aliases[name]] = keywords.pop(aliases[name], MISSING)
+            names[name], targets[name] = one_of(op, name, given, required=False)
+        if keywords:
+            raise TypeError(f"{op}() got an unexpected keyword argument '{next(iter(keywords))}'")
+        call = binary_call(op, grad_tensor, a, b, are_required_outputs, memory_config,
+                           *(None if targets[n] is MISSING else targets[n] for n in ("input_grad", "other_grad")),
+                           attributes=attributes, names=names)
+        return call.run(backend)
+
+    backward.__name__ = backward.__qualname__ = op
+    backward.__doc__ = (f"ttnn.{op}: [grad_a, grad_b] (None where not requested)"
+                        + ("; [grad_a] for a scalar b" if scalar_form else "")
+                        + ("; ComplexTensors for complex inputs" if complex_form else "") + ".")
+    return backward
+
+
+def op_attributes(op: str, extras: tuple, positional: dict, keywords: dict) -> dict:
+    """The op's own IR attributes from its extra arguments (`keywords` loses those it reads)."""
+    attributes = {}
+    if "alpha" in extras:
+        _, value = one_of(op, "alpha", {"alpha": positional.get("alpha", keywords.pop("alpha", MISSING))},
+                          required=False)
+        if value is not MISSING:
+            attributes["alpha"] = f32_attribute("alpha", value)
+    if "rounding_mode" in extras:
+        name, mode = one_of(op, "rounding_mode", {
+            "rounding_mode": positional.get("rounding_mode", keywords.pop("rounding_mode", MISSING)),
+            "round_mode": keywords.pop("round_mode", MISSING)}, required=False)
+        if mode is not MISSING and mode is not None:
+            if mode not in ROUNDING_MODES:
+                raise ValueError(f"{name} must be None, 'trunc' or 'floor', got {mode!r}")
+            attributes["round_mode"] = f'"{mode}"'
+    return attributes
+
+
+def check_scalar_form(op: str, name: str, value, scalar_form: bool) -> None:
+    if name == "scalar" and not scalar_form:
+        raise TypeError(f"{op}() has no scalar form: input_tensor_b must be a ttnn.Tensor")
+    if name == "scalar" and not is_number(value):
+        raise TypeError(f"scalar must be a number, got {type(value).__name__}")
+    if name != "scalar" and is_number(value) and not scalar_form:
+        raise TypeError(f"{name} must be a ttnn.Tensor ({op}() has no scalar form), got {type(value).__name__}")
+    if name == "other_tensor" and is_number(value):
+        raise TypeError("other_tensor must be a ttnn.Tensor or ComplexTensor; pass a number as scalar=")
+
+
+def unary_backward(op: str, *, preallocated: bool = True, approximate: bool = False):
+    """ttnn's unary backward op `op`: (grad_tensor, input_tensor) -> [input_grad].
+    `preallocated`: ttnn binds input_grad= (alias output_tensor, its docs' name) for the op;
+    without it the op takes memory_config only, as ttnn's. `approximate`: the keyword-only
+    "none" | "tanh" of gelu_bw, the op's `approximate` attribute."""
+
+    def backward(grad_tensor, input_tensor, *, memory_config=None, queue_id=0, backend: str = "device",
+                 **keywords):
+        check_backend_and_queue(backend, queue_id)
+        attributes = {}
+        if approximate:
+            mode = keywords.pop("approximate", "none")
+            if not isinstance(mode, str):
+                raise TypeError(f"approximate must be a str ('none' or 'tanh'), got {type(mode).__name__}")
+            if mode not in APPROXIMATIONS:
+                raise ValueError(f"approximate must be 'none' or 'tanh', got {mode!r}")
+            if mode != "none":
+                attributes["approximate"] = f'"{mode}"'
+        name, target = "input_grad", MISSING
+        if preallocated:
+            name, target = one_of(op, "input_grad", {"input_grad": keywords.pop("input_grad", MISSING),
+                                                     "output_tensor": keywords.pop("output_tensor", MISSING)},
+                                  required=False)
+        if keywords:
+            raise TypeError(f"{op}() got an unexpected keyword argument '{next(iter(keywords))}'")
+        call = BackwardCall(op, UNARY_BACKWARD, {"grad": grad_tensor, "input": input_tensor},
+                            memory_config=memory_config,
+                            preallocated={"input_grad": None if target is MISSING else target},
+                            attributes=attributes, names={"input": "input_tensor", "input_grad": name})
+        return call.run(backend)
+
+    backward.__name__ = backward.__qualname__ = op
+    backward.__doc__ = f"ttnn.{op}: [input_grad]."
+    return backward
+
+
+def where_backward(op: str = "where_bw"):
+    """ttnn.where_bw: (grad_tensor, condition_tensor, input_tensor, other_tensor) -> [input_grad,
+    other_grad] (None where not requested). The bindings' names input_tensor_a/b/c and
+    input_a_grad / input_b_grad are accepted too."""
+
+    def backward(grad_tensor, condition_tensor=MISSING, input_tensor=MISSING, other_tensor=MISSING, *,
+                 input_tensor_a=MISSING, input_tensor_b=MISSING, input_tensor_c=MISSING,
+                 are_required_outputs=(True, True), memory_config=None, input_grad=MISSING, other_grad=MISSING,
+                 input_a_grad=MISSING, input_b_grad=MISSING, queue_id=0, backend: str = "device"):
+        check_backend_and_queue(backend, queue_id)
+        c_name, c = one_of(op, "condition_tensor", {"condition_tensor": condition_tensor, "input_tensor_a": input_tensor_a})
+        a_name, a = one_of(op, "input_tensor", {"input_tensor": input_tensor, "input_tensor_b": input_tensor_b})
+        b_name, b = one_of(op, "other_tensor", {"other_tensor": other_tensor, "input_tensor_c": input_tensor_c})
+        ga_name, ga = one_of(op, "input_grad", {"input_grad": input_grad, "input_a_grad": input_a_grad}, required=False)
+        gb_name, gb = one_of(op, "other_grad", {"other_grad": other_grad, "input_b_grad": input_b_grad}, required=False)
+        call = BackwardCall(op, WHERE_BACKWARD, {"grad": grad_tensor, "condition": c, "input": a, "other": b},
+                            mask=are_required_outputs, memory_config=memory_config,
+                            preallocated={"input_grad": None if ga is MISSING else ga,
+                                          "other_grad": None if gb is MISSING else gb},
+                            names={"condition": c_name, "input": a_name, "other": b_name,
+                                   "input_grad": ga_name, "other_grad": gb_name})
+        return call.run(backend)
+
+    backward.__name__ = backward.__qualname__ = op
+    backward.__doc__ = "ttnn.where_bw: [input_grad, other_grad] (None where not requested)."
+    return backward
+
+
+def addcmul_backward(op: str = "addcmul_bw"):
+    """ttnn.addcmul_bw: (grad_tensor, input_tensor_a, input_tensor_b, input_tensor_c, alpha) ->
+    [grad_a, grad_b, grad_c], the gradients of a + alpha * b * c (PyTorch's `value`)."""
+
+    def backward(grad_tensor, input_tensor_a, input_tensor_b, input_tensor_c, alpha=MISSING, *, value=MISSING,
+                 memory_config=None, queue_id=0, backend: str = "device"):
+        check_backend_and_queue(backend, queue_id)
+        name, scale = one_of(op, "alpha", {"alpha": alpha, "value": value})
+        call = BackwardCall(op, ADDCMUL_BACKWARD, {"grad": grad_tensor, "input": input_tensor_a,
+                                                   "tensor1": input_tensor_b, "tensor2": input_tensor_c},
+                            memory_config=memory_config, attributes={"value": f32_attribute(name, scale)},
+                            names={"input": "input_tensor_a", "tensor1": "input_tensor_b",
+                                   "tensor2": "input_tensor_c"})
+        return call.run(backend)
+
+    backward.__name__ = backward.__qualname__ = op
+    backward.__doc__ = "ttnn.addcmul_bw: [grad_a, grad_b, grad_c]."
+    return backward

@@ -1,0 +1,97 @@
+// RUN: ttbw-opt --split-input-file --ttir-to-tensix-pipeline %s | FileCheck %s
+// Unary backward ops through the whole pipeline: each call is one program (one
+// enqueue_program) whose compute kernel evaluates its derivative rule in DST with SFPU tile
+// ops, grad and input read once each, one gradient tile packed per unit. Nothing below the
+// decomposition knows the op: these are the generic codegen's tile ops for the rule's TTIR.
+
+// gelu (none): Phi(x) = 0.5 erfc(-x / sqrt2) and exp(-x^2 / 2): erfc_tile, exp_tile.
+// CHECK-LABEL: func.func @gelu(
+// CHECK-COUNT-1: "ttmetal.enqueue_program"
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: func.func @reader()
+// CHECK-COUNT-2: ttkernel.noc_async_read_tile(
+// CHECK-NOT: ttkernel.noc_async_read_tile(
+// CHECK: func.func @compute()
+// CHECK: ttkernel.erfc_tile(
+// CHECK: ttkernel.exp_tile(
+// CHECK: ttkernel.pack_tile(
+// CHECK-NOT: ttkernel.pack_tile(
+// CHECK: func.func @writer()
+func.func @gelu(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tensor<2x64x64xbf16> {
+  %0 = ttir.gelu_bw %g, %x : tensor<2x64x64xbf16>, tensor<2x64x64xbf16> -> tensor<2x64x64xbf16>
+  return %0 : tensor<2x64x64xbf16>
+}
+
+// -----
+
+// gelu (tanh): the 2u' cap (gtz, where), sigmoids of 2u and -2u (exp_tile, recip_tile), no tanh.
+// CHECK-LABEL: func.func @gelu_tanh(
+// CHECK-COUNT-1: "ttmetal.enqueue_program"
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: func.func @compute()
+// CHECK-NOT: ttkernel.tanh_tile(
+// CHECK: ttkernel.gtz_tile(
+// CHECK: ttkernel.where_tile(
+// CHECK: ttkernel.exp_tile(
+// CHECK: ttkernel.recip_tile(
+// CHECK: ttkernel.negative_tile(
+// CHECK: ttkernel.exp_tile(
+// CHECK-NOT: ttkernel.tanh_tile(
+// CHECK: ttkernel.pack_tile(
+// CHECK-NOT: ttkernel.pack_tile(
+// CHECK: func.func @writer()
+func.func @gelu_tanh(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tensor<2x64x64xbf16> {
+  %0 = ttir.gelu_bw %g, %x {approximate = "tanh"} : tensor<2x64x64xbf16>, tensor<2x64x64xbf16> -> tensor<2x64x64xbf16>
+  return %0 : tensor<2x64x64xbf16>
+}
+
+// -----
+
+// rsqrt: -0.5 g / (x sqrt(x)), and -0.5 g rsqrt(x) selected where x == 0.
+// CHECK-LABEL: func.func @rsqrt(
+// CHECK-COUNT-1: "ttmetal.enqueue_program"
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: func.func @compute()
+// CHECK: ttkernel.sqrt_tile(
+// CHECK: ttkernel.div_binary_tile(
+// CHECK: ttkernel.rsqrt_tile(
+// CHECK: ttkernel.eqz_tile(
+// CHECK: ttkernel.where_tile(
+// CHECK: ttkernel.pack_tile(
+// CHECK-NOT: ttkernel.pack_tile(
+func.func @rsqrt(%g: tensor<64x64xf32>, %x: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = ttir.rsqrt_bw %g, %x : tensor<64x64xf32>, tensor<64x64xf32> -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+
+// -----
+
+// relu: x <= 0 ? 0 : g: lez_tile, a filled zero, where_tile; no arithmetic.
+// CHECK-LABEL: func.func @relu(
+// CHECK-COUNT-1: "ttmetal.enqueue_program"
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: func.func @compute()
+// CHECK: ttkernel.lez_tile(
+// CHECK: ttkernel.fill_tile(
+// CHECK: ttkernel.where_tile(
+// CHECK-NOT: _binary_tile(
+// CHECK: ttkernel.pack_tile(
+func.func @relu(%g: tensor<64x64xbf16>, %x: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
+  %0 = ttir.relu_bw %g, %x : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xbf16>
+  return %0 : tensor<64x64xbf16>
+}
+
+// -----
+
+// log: g / x, one bf16 division: div_binary_tile alone.
+// CHECK-LABEL: func.func @log(
+// CHECK-COUNT-1: "ttmetal.enqueue_program"
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: func.func @compute()
+// CHECK: ttkernel.div_binary_tile(
+// CHECK-NOT: _tile(%c{{[0-9]+}}_i32) : (i32) -> ()
+// CHECK: ttkernel.pack_tile(
+func.func @log(%g: tensor<64x64xbf16>, %x: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
+  %0 = ttir.log_bw %g, %x : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xbf16>
+  return %0 : tensor<64x64xbf16>
+}

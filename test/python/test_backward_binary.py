@@ -1,0 +1,130 @@
+"""The binary backward ops (add_bw, ...) against torch autograd in float64 on the same bf16
+inputs: ttnn's broadcast matrix on both backends, masks, preallocated outputs, scalar forms,
+f32 and bfloat8_b inputs, edge values. mul_bw has its own files (test_mul_bw_numerics.py,
+test_device_mul_bw.py, ...)."""
+import pytest
+import torch
+
+import ttbw
+from backward_checks import BROADCAST_MATRIX, MATRIX_IDS, check_gradient, gradient_terms, rand, tensor
+
+GEN = torch.Generator().manual_seed(11)
+
+# case -> (ttbw op, torch forward of (a, b), the op's extra keyword arguments)
+OPS = {
+    "add_bw": (ttbw.add_bw, lambda a, b: a + b, {}),
+    "sub_bw": (ttbw.sub_bw, lambda a, b: a - b, {}),
+    "div_bw": (ttbw.div_bw, lambda a, b: a / b, {}),
+    "div_bw-trunc": (ttbw.div_bw, lambda a, b: torch.div(a, b, rounding_mode="trunc"), {"rounding_mode": "trunc"}),
+    "div_bw-floor": (ttbw.div_bw, lambda a, b: torch.div(a, b, rounding_mode="floor"), {"round_mode": "floor"}),
+    "addalpha_bw": (ttbw.addalpha_bw, lambda a, b: a + 2.5 * b, {"alpha": 2.5}),
+    "subalpha_bw": (ttbw.subalpha_bw, lambda a, b: a - 0.75 * b, {"alpha": 0.75}),
+}
+SCALAR_FORMS = ["add_bw", "sub_bw", "div_bw", "div_bw-floor"]
+BACKENDS = ["cpu", "device"]
+
+
+def call_and_check(op, g, a, b, backend, **kwargs):
+    function, forward, extra = OPS[op]
+    kwargs = {**extra, **kwargs}
+    b_arg = tensor(b) if isinstance(b, torch.Tensor) else b
+    grads = function(tensor(g), tensor(a), b_arg, backend=backend, **kwargs)
+    terms = gradient_terms(forward, g, [a, b])
+    operands = [a, b] if isinstance(b, torch.Tensor) else [a]
+    assert len(grads) == len(operands)
+    for got, term, operand in zip(grads, terms, operands):
+        check_gradient(ttbw.to_torch(got), term, operand)
+    return grads
+
+
+def operands(op, a_shape, b_shape, dtype=torch.bfloat16):
+    """grad, a, b of these shapes; a divisor b away from zero (division by zero: test_edge_values)."""
+    grad_shape = torch.broadcast_shapes(a_shape, b_shape)
+    low = 0.5 if op.startswith("div") else None
+    return (rand(grad_shape, dtype, generator=GEN), rand(a_shape, dtype, generator=GEN),
+            rand(b_shape, dtype, generator=GEN, low=low))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("shapes", BROADCAST_MATRIX, ids=MATRIX_IDS)
+@pytest.mark.parametrize("op", list(OPS))
+def test_broadcast_matrix(op, shapes, backend):
+    call_and_check(op, *operands(op, *shapes), backend)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("op", list(OPS))
+def test_masks_and_preallocated(op, backend):
+    g, a, b = operands(op, (2, 32, 64), (1, 32, 1))
+    function, forward, extra = OPS[op]
+    only_a = function(tensor(g), tensor(a), tensor(b), are_required_outputs=[True, False], backend=backend, **extra)
+    assert len(only_a) == 2 and only_a[1] is None
+    terms = gradient_terms(forward, g, [a, b])
+    check_gradient(ttbw.to_torch(only_a[0]), terms[0], a)
+    target = tensor(torch.zeros(1, 32, 1, dtype=torch.bfloat16))
+    only_b = function(tensor(g), tensor(a), tensor(b), are_required_outputs=[False, True], other_grad=target,
+                      backend=backend, **extra)
+    assert only_b[0] is None and only_b[1] is target
+    check_gradient(ttbw.to_torch(target), terms[1], b)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("op", SCALAR_FORMS)
+def test_scalar_form(op, backend):
+    g, a = rand((2, 32, 32), generator=GEN), rand((2, 32, 32), generator=GEN)
+    grads = call_and_check(op, g, a, -3.5, backend)
+    assert len(grads) == 1
+    function, _, extra = OPS[op]
+    (by_keyword,) = function(tensor(g), tensor(a), scalar=-3.5, backend=backend, **extra)
+    assert torch.equal(ttbw.to_torch(by_keyword), ttbw.to_torch(grads[0]))
+
+
+@pytest.mark.parametrize("op", ["addalpha_bw", "subalpha_bw"])
+def test_no_scalar_form(op):
+    g = tensor(rand((32, 32), generator=GEN))
+    with pytest.raises(TypeError, match="has no scalar form"):
+        OPS[op][0](g, g, 2.0)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("op", list(OPS))
+def test_f32(op, backend):
+    call_and_check(op, *operands(op, (3, 32, 32), (32, 1), torch.float32), backend)
+
+
+@pytest.mark.parametrize("op", list(OPS))
+def test_bfloat8_b(op):
+    g, a, b = operands(op, (1, 2, 32, 64), (1, 1, 32, 64))
+    function, forward, extra = OPS[op]
+    grads = function(*(tensor(t, ttbw.bfloat8_b) for t in (g, a, b)), **extra)
+    quantised = [ttbw.to_torch(tensor(t, ttbw.bfloat8_b)).to(torch.bfloat16) for t in (g, a, b)]
+    terms = gradient_terms(forward, quantised[0], quantised[1:])
+    for got, term, operand in zip(grads, terms, quantised[1:]):
+        assert got.dtype is ttbw.bfloat8_b
+        check_gradient(ttbw.to_torch(got).to(torch.bfloat16), term, operand, min_pcc=0.99, ulps=float("inf"))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("op", list(OPS))
+def test_edge_values(op, backend):
+    g = rand((32, 8), generator=GEN)
+    for row, value in enumerate((float("inf"), -float("inf"), float("nan"), 0.0, -0.0, 1e38, -1e-38)):
+        g[row, row] = value  # one special value per row: the row sums see one each
+    a = rand((32, 8), generator=GEN)
+    b = rand((32, 1), generator=GEN)
+    b[3:6] = torch.tensor([0.0, -0.0, float("inf")]).reshape(3, 1)  # division by zero and by inf
+    a[3, 0] = 0.0  # 0 / 0
+    call_and_check(op, g, a, b, backend)
+
+
+@pytest.mark.parametrize("op", list(OPS))
+def test_memory_config_and_names(op):
+    g, a, b = operands(op, (32, 32), (1, 32))
+    function, _, extra = OPS[op]
+    ga, gb = function(tensor(g), input_tensor=tensor(a), other_tensor=tensor(b),
+                      memory_config=ttbw.L1_MEMORY_CONFIG, **extra)
+    assert ga.memory_config() == ttbw.L1_MEMORY_CONFIG and gb.memory_config() == ttbw.L1_MEMORY_CONFIG
+    with pytest.raises(ValueError, match="input_tensor_b of shape 3x32 is not broadcast-compatible"):
+        function(tensor(g), tensor(a), tensor(rand((3, 32), generator=GEN)), **extra)
+    with pytest.raises(TypeError, match=rf"{op.split('-')[0]}\(\) missing required argument: 'input_tensor_b'"):
+        function(tensor(g), tensor(a), **extra)
