@@ -17,6 +17,8 @@ not one program.
 Buffers: each argument the program reads is `arg<i>` (DRAM); each returned value `result<k>`
 in `out_memory`, or, when it is materialized into argument j
 (`bufferization.materialize_in_destination`, a preallocated result), that argument's buffer.
+A result with no elements has neither a buffer nor an output, and a sum over an empty dim is
+its zero (`empty.py`): a function whose results are all empty has no program (`spec` None).
 """
 from __future__ import annotations
 
@@ -30,11 +32,14 @@ PRODUCER_CONSUMER = "builtin.module(func.func(linalg-fuse-elementwise-ops),canon
 
 @dataclass(frozen=True)
 class FusedPlan:
-    """One program (`spec`, the codegen's) computing every result of a function: `inputs` in
-    the spec's input order, `outputs` in return order."""
-    spec: object       # codegen.ProgramSpec
+    """One program (`spec`, the codegen's) computing every result of a function that has
+    elements: `inputs` in the spec's input order, `outputs` in return order (empty results
+    left out; `empty`: their return positions). No program (`spec` None) when every result
+    is empty."""
+    spec: object       # codegen.ProgramSpec | None
     inputs: tuple      # (BufferInfo, ...)
     outputs: tuple
+    empty: tuple = ()  # return positions of the results with no elements
 
 
 def fuse(module) -> None:
@@ -66,7 +71,8 @@ def _one_producer_per_use(module) -> None:
 
 def fused_spec(ttir_text: str):
     """The codegen's one program (`codegen.ProgramSpec`) of the single function of TTIR in
-    `ttir_text`, fused (UnsupportedError when it is not one program)."""
+    `ttir_text`, fused (UnsupportedError when it is not one program), computing its results
+    that have elements; None when it has none."""
     from ttbw.diagnostics import DiagnosticError
     from ttbw.dialect import make_context
     from ttbw.dialect.ops import walk_ops
@@ -74,6 +80,7 @@ def fused_spec(ttir_text: str):
     from ttbw.source import parse_module
 
     from . import codegen
+    from .empty import drop_empty_results, zero_empty_reductions
 
     with make_context() as context:
         module = parse_module(ttir_text, "<fuse>", context)
@@ -81,9 +88,21 @@ def fused_spec(ttir_text: str):
             convert_ttir_to_linalg.run(module, {"target": "device"})
         except DiagnosticError as error:
             raise UnsupportedError("; ".join(d.message for d in error.diagnostics)) from None
+        func = next(op for op in walk_ops(module.operation) if op.name == "func.func")
+        with context, func.location:
+            drop_empty_results(func)
+        if not list(ir_results(func)):
+            return None
+        zero_empty_reductions(module)
         fuse(module)
         funcs = [op for op in walk_ops(module.operation) if op.name == "func.func"]
         return codegen.read_function(funcs[0])
+
+
+def ir_results(func_op) -> list:
+    """The values a `func.func` returns."""
+    entry = func_op.regions[0].blocks[0]
+    return list(list(entry.operations)[-1].operation.operands)
 
 
 def _describe(value):
@@ -114,19 +133,23 @@ def _preallocated(entry, returned) -> dict:
 
 def plan_fused_function(func_op, out_memory: str = "dram") -> FusedPlan:
     """The one program of a `func.func` of TTIR ops (UnsupportedError when it is not one)."""
+    from .empty import is_empty
+
     func_op = getattr(func_op, "operation", func_op)
     spec = fused_spec(f"module {{\n{func_op}\n}}")
     entry = func_op.regions[0].blocks[0]
-    ops = [o.operation for o in entry.operations]
-    returned = list(ops[-1].operands)
+    returned = ir_results(func_op)
+    empty = tuple(k for k, v in enumerate(returned) if is_empty(v.type))
     into = _preallocated(entry, returned)
     inputs = []
-    for a in spec.args:
+    for a in (spec.args if spec is not None else ()):
         d = _describe(entry.arguments[a])
         inputs.append(BufferInfo(f"arg{a}", buffer_shape(d.shape, d.layout), DEVICE_FORMAT[d.data_type], d.layout,
                                  "dram", (("arg", a),)))
     outputs = []
     for k, value in enumerate(returned):
+        if k in empty:
+            continue
         d = _describe(value)
         if k in into:
             a = into[k]
@@ -138,4 +161,4 @@ def plan_fused_function(func_op, out_memory: str = "dram") -> FusedPlan:
             name, origin = f"result{k}", (("result", k),)
         outputs.append(BufferInfo(name, buffer_shape(d.shape, d.layout), DEVICE_FORMAT[d.data_type], d.layout,
                                   out_memory, origin))
-    return FusedPlan(spec, tuple(inputs), tuple(outputs))
+    return FusedPlan(spec, tuple(inputs), tuple(outputs), empty)

@@ -53,7 +53,7 @@ def expression(value, leaves: dict, constant=None):
         if not _is_bf16(value.type):
             raise UnsupportedError(f"codegen: no rounding to {value.type} on the device")
         return ("round", sub(op.operands[0]))
-    if name == "arith.constant" and constant is not None and str(value.type) == "f32":
+    if name == "arith.constant" and constant is not None and str(value.type) in ("f32", "bf16"):  # bf16 is exact in f32
         from mlir import ir
 
         return constant(ir.FloatAttr(op.attributes["value"]).value)
