@@ -43,14 +43,68 @@ class FusedPlan:
 
 
 def fuse(module) -> None:
-    """Producer -> consumer fusion of the module's generics, in place. An elementwise generic
-    read by several generics is first duplicated, one copy per reader (upstream fuses a
-    producer with one use only): recomputing it per reader costs no DRAM traffic."""
+    """Producer -> consumer fusion of the module's generics, in place. A sum over dims of size
+    1 only (keep_dim) is elementwise first: 0 + term, as the region adds it to its zero
+    accumulator (torch's sum of one -0.0 is +0.0). An elementwise generic read by several
+    generics is then duplicated, one copy per reader (upstream fuses a producer with one use
+    only): recomputing it per reader costs no DRAM traffic."""
     from mlir import passmanager
 
     with module.context:
+        _elementwise_unit_sums(module)
         _one_producer_per_use(module)
         passmanager.PassManager.parse(PRODUCER_CONSUMER).run(module.operation)
+
+
+def _elementwise_unit_sums(module) -> None:
+    from mlir import ir
+
+    from ttbw.dialect.ops import walk_ops
+
+    for op in walk_ops(module.operation):
+        if op.name != "linalg.generic":
+            continue
+        iterators = ["reduction" in str(t) for t in op.attributes["iterator_types"]]
+        maps = [ir.AffineMapAttr(m).value for m in op.attributes["indexing_maps"]]
+        out = maps[-1]
+        if not any(iterators) or len(out.results) != out.n_dims:
+            continue
+        sizes = [1] * out.n_dims
+        for value, m in zip(op.operands, maps):
+            for size, e in zip(ir.RankedTensorType(value.type).shape, m.results):
+                if isinstance(e, ir.AffineDimExpr):
+                    sizes[e.position] = max(sizes[e.position], size)
+        keeps = all(isinstance(e, ir.AffineDimExpr) and e.position == d if not red else
+                    isinstance(e, ir.AffineConstantExpr) and e.value == 0 and sizes[d] == 1
+                    for d, (e, red) in enumerate(zip(out.results, iterators)))
+        init = op.operands[len(op.operands) - 1]
+        block = op.regions[0].blocks[0]
+        acc = block.arguments[len(block.arguments) - 1]
+        zero = _zero_fill(init)
+        if not keeps or zero is None:
+            continue
+        for use in list(acc.uses):  # the accumulator is the fill's zero
+            use.owner.operands[use.operand_number] = zero
+        with ir.InsertionPoint(op), op.location:  # not read any more (upstream's would drop the encoding)
+            op.operands[len(op.operands) - 1] = ir.Operation.create("tensor.empty", results=[init.type]).result
+        parallel = ir.Attribute.parse("#linalg.iterator_type<parallel>")
+        op.attributes["iterator_types"] = ir.ArrayAttr.get([parallel] * out.n_dims)
+        op.attributes["indexing_maps"] = ir.ArrayAttr.get(
+            [*list(op.attributes["indexing_maps"])[:-1], ir.AffineMapAttr.get(ir.AffineMap.get_identity(out.n_dims))])
+
+
+def _zero_fill(init):
+    """The constant 0.0 a `linalg.fill` of `init` fills with, or None."""
+    from mlir import ir
+
+    owner = init.owner
+    if isinstance(init, ir.BlockArgument) or getattr(owner, "name", owner.operation.name) != "linalg.fill":
+        return None
+    value = owner.operands[0]
+    if isinstance(value, ir.BlockArgument) or value.owner.name != "arith.constant" \
+            or ir.FloatAttr(value.owner.attributes["value"]).value != 0.0:
+        return None
+    return value
 
 
 def _one_producer_per_use(module) -> None:

@@ -7,7 +7,9 @@ row / column / element copied over the page through the core's own NOC address):
 movement is exact for every f32 value (infinities, NaN, subnormals), where the FPU's
 `unary_bcast` reads TF32. Compute: per unit, the partial sum zeroed; per inner step, one DST
 section evaluating the expression (FPU multiply or SFPU tree), packed to the result (or, in a
-reduction, to the term CB, then `accumulate`d); the partial rounded once into the result.
+reduction, to the term CB, then `accumulate`d); the partial rounded once into the result, or,
+with an epilogue, unpacked into DST once more with the epilogue's inputs (held over the unit)
+and packed (rounded once) into the result.
 Writer: each result tile (a reduction: one per unit).
 
 Several outputs (sibling generics over one iteration space): per inner step one section per
@@ -280,16 +282,17 @@ class _Compute:
         self.hop_of: dict = {}
         self.s = None
         self.j = None  # the inner step (tile index of an indexed held input)
+        self.acc = None  # the partial an epilogue reads, ("acc",)
 
     def index(self, i: int) -> str:
         """Tile index of input i at the front of its CB: the inner step for an indexed held input."""
         return self.j if self.k.inputs[i].access.indexed else self.f.c(0)
 
-    def round_hops(self, out) -> None:
-        """Sections computing the expression's rounding hops, innermost first, each packed to
-        its bf16 CB (the rounding) for the main section to unpack."""
+    def round_hops(self, out, expr=None) -> None:
+        """Sections computing the expression's (or `expr`'s) rounding hops, innermost first,
+        each packed to its bf16 CB (the rounding) for the main section to unpack."""
         self.hop_of = {}
-        for h, node in enumerate(select.rounds(out.expr)):
+        for h, node in enumerate(select.rounds(out.expr if expr is None else expr)):
             self.f.acquire()
             slot = self.evaluate(out, self.hops[h], node[1])
             self.f.pack([(slot, self.hops[h])])
@@ -333,6 +336,10 @@ class _Compute:
                 cb = self.hop_of[e]
                 f.cbop("cb_wait_front", cb, f.c(1))
                 f.copy(cb, slot)
+                return slot
+            if e[0] == "acc":  # the finished partial sum (f32) at the front of its CB
+                slot = new()
+                f.copy(self.acc, slot)
                 return slot
             if e[0] == "scalar":
                 slot = new()
@@ -429,19 +436,19 @@ class _Compute:
                     split = self.split if k.split_terms(j) else None
                     f.accumulate(self.accs[j], self.terms[j], o.operand.access.bcast, self.scaler, split)
         f.end()  # inner
-        if not k.cross:
+        for j, o in enumerate(k.outputs):  # each partial sum, rounded once into its result
+            if o.reduce and not o.fifo:
+                self.finish(j)
+        if not k.cross:  # after the epilogues, which read them
             for i in held:
                 f.cbop("cb_pop_front", self.ins[i], held_count(i))
         for i in per_middle:
             f.cbop("cb_pop_front", self.ins[i], one)
-        for j, o in enumerate(k.outputs):  # each partial sum, rounded once into its result
-            if o.reduce and not o.fifo:
-                f.move(self.accs[j], self.outs[j], via=self.round if k.hop(j) else None)
         if k.cross:
             f.end()  # middle
             f.for_(None, inner)
             for j in fifo:
-                f.move(self.accs[j], self.outs[j], via=self.round if k.hop(j) else None)
+                self.finish(j)
             f.end()
             for i in held:
                 f.cbop("cb_pop_front", self.ins[i], held_count(i))
@@ -449,6 +456,28 @@ class _Compute:
         if self.scaler is not None:
             f.cbop("cb_pop_front", self.scaler, one)
         return f.text()
+
+
+    def finish(self, j: int) -> None:
+        """Output j's partial sum into its result: moved (rounded by the pack), or through its
+        epilogue's sections (rounding hops, then the expression) into the result's CB."""
+        k, f, o = self.k, self.f, self.k.outputs[j]
+        via = self.round if k.hop(j) else None
+        if o.epilogue is None:
+            f.move(self.accs[j], self.outs[j], via=via)
+            return
+        one = f.c(1)
+        self.acc = self.accs[j]
+        f.cbop("cb_wait_front", self.acc, one)
+        self.round_hops(o, o.epilogue)
+        f.acquire()
+        slot = self.evaluate(o, via or self.outs[j], o.epilogue)
+        for cb in self.hop_of.values():
+            f.cbop("cb_pop_front", cb, one)
+        f.cbop("cb_pop_front", self.acc, one)
+        f.pack([(slot, via or self.outs[j])])
+        if via is not None:  # the bf16-rounded tile -> bfloat8_b
+            f.move(via, self.outs[j])
 
 
 def compute(k: Kernels) -> str:

@@ -33,7 +33,8 @@ from ..kernel_ir import MAX_GROUPS, TILE
 from ..errors import UnsupportedError
 
 _PAD = (1, 1, 0)  # an unused triplet: contributes 0
-_BCAST = {(False, False): "none", (True, False): "row", (False, True): "col", (True, True): "scalar"}
+# in-tile broadcast of an operand lacking (the row dim, the column dim)
+BCAST_KINDS = {(False, False): "none", (True, False): "row", (False, True): "col", (True, True): "scalar"}
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ def tile_counts(space) -> list[int]:
 
 def in_tile_kind(dims, space) -> str:
     r = len(space)
-    return _BCAST[(r - 2 not in dims and space[-2] > 1, r - 1 not in dims and space[-1] > 1)]
+    return BCAST_KINDS[(r - 2 not in dims and space[-2] > 1, r - 1 not in dims and space[-1] > 1)]
 
 
 def _strides(dims, counts) -> list[int]:
