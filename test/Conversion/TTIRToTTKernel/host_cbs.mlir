@@ -22,22 +22,27 @@ func.func @bf16_product(%x: tensor<32x64xbf16>, %y: tensor<32x64xbf16>) -> tenso
 
 // -----
 
-// An f32 sum inside the tile: f32 input CB (2 pages of 4096 bytes), the bf16 1.0 scaler (17,
-// 1 page), the f32 partial (18, 1 page), the TF32-exact parts (21, 4 f32 pages) and their
-// residual (22); fp32 DST.
+// An f32 sum inside the tile: f32 input CB (2 pages of 4096 bytes), the zero and 1.0 tiles
+// (23, 2 bf16 pages) the reader makes each step's padding mask of (15, 2 bf16 pages), the bf16
+// 1.0 scaler (17, 1 page), the f32 partial (18, 1 page), the masked f32 term (19), its
+// TF32-exact parts (21, 4 f32 pages) and their residual (22); fp32 DST. The reader takes the
+// whole space's triplets, rows and cols too (24 + 5 + 20).
 // CHECK-LABEL: func.func @f32_in_tile_sum(
 // CHECK: ttbw.name = "arg0", {{.*}} -> memref<1x1x2x2x!ttcore.tile<32x32, f32>, #ttcore.interleaved<8192x4096>, #dram>
 // CHECK: ttbw.name = "result0", {{.*}} -> memref<1x1x2x1x!ttcore.tile<32x32, f32>, #ttcore.interleaved<4096x4096>, #dram>
 // CHECK: "ttmetal.create_buffer"() {{.*}} -> memref<1x2x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<8192x4096, 1>, #l1>
+// CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x2x!ttcore.tile<32x32, bf16>, #ttcore.cb_layout<4096x2048, 1>, #l1>
 // CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x1x!ttcore.tile<32x32, bf16>, #ttcore.cb_layout<2048x2048, 1>, #l1>
+// CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x1x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<4096x4096, 1>, #l1>
 // CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x1x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<4096x4096, 1>, #l1>
 // CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x4x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<16384x4096, 1>, #l1>
 // CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x1x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<4096x4096, 1>, #l1>
+// CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x2x!ttcore.tile<32x32, bf16>, #ttcore.cb_layout<4096x2048, 1>, #l1>
 // CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x2x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<8192x4096, 1>, #l1>
 // CHECK-NEXT: "ttmetal.enqueue_program"
-// CHECK-SAME: cb_ports = array<i64: 0, 17, 18, 21, 22, 16>
+// CHECK-SAME: cb_ports = array<i64: 0, 23, 17, 18, 19, 21, 22, 15, 16>
 // CHECK-SAME: hifi4, true,
-// CHECK-SAME: runtime_args = [array<i64:{{( -?[0-9]+,){28} -?[0-9]+}}>]
+// CHECK-SAME: "space_rows", "space_cols"], runtime_args = [array<i64:{{( -?[0-9]+,){48} -?[0-9]+}}>]
 func.func @f32_in_tile_sum(%x: tensor<64x40xf32>) -> tensor<64x1xf32> {
   %0 = "ttir.sum"(%x) {dim_arg = [1 : i32], keep_dim = true} : (tensor<64x40xf32>) -> tensor<64x1xf32>
   return %0 : tensor<64x1xf32>
@@ -45,18 +50,22 @@ func.func @f32_in_tile_sum(%x: tensor<64x40xf32>) -> tensor<64x1xf32> {
 
 // -----
 
-// bfloat8_b: 1088-byte pages (bfp_bf8 buffers and CBs); the f32 partial is rounded to bf16
-// (CB 20, 2 bf16 pages) before its block quantization into the result.
+// bfloat8_b: 1088-byte pages (bfp_bf8 buffers and CBs); each (masked) term a bf16 tile (19:
+// exact, bfloat8_b elements are bf16 values); the f32 partial is rounded to bf16 (CB 20, 2 bf16
+// pages) before its block quantization into the result.
 // CHECK-LABEL: func.func @bfp8_sum(
 // CHECK: ttbw.name = "arg0", {{.*}} -> memref<1x1x2x2x!ttcore.tile<32x32, bfp_bf8>, #ttcore.interleaved<2176x1088>, #dram>
 // CHECK: ttbw.name = "result0", {{.*}} -> memref<1x1x1x2x!ttcore.tile<32x32, bfp_bf8>, #ttcore.interleaved<2176x1088>, #dram>
 // CHECK: "ttmetal.create_buffer"() {{.*}} -> memref<1x2x!ttcore.tile<32x32, bfp_bf8>, #ttcore.cb_layout<2176x1088, 1>, #l1>
+// CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x2x!ttcore.tile<32x32, bf16>, #ttcore.cb_layout<4096x2048, 1>, #l1>
 // CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x1x!ttcore.tile<32x32, bf16>, #ttcore.cb_layout<2048x2048, 1>, #l1>
 // CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x1x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<4096x4096, 1>, #l1>
+// CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x1x!ttcore.tile<32x32, bf16>, #ttcore.cb_layout<2048x2048, 1>, #l1>
+// CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x2x!ttcore.tile<32x32, bf16>, #ttcore.cb_layout<4096x2048, 1>, #l1>
 // CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x2x!ttcore.tile<32x32, bf16>, #ttcore.cb_layout<4096x2048, 1>, #l1>
 // CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x2x!ttcore.tile<32x32, bfp_bf8>, #ttcore.cb_layout<2176x1088, 1>, #l1>
 // CHECK-NEXT: "ttmetal.enqueue_program"
-// CHECK-SAME: cb_ports = array<i64: 0, 17, 18, 20, 16>
+// CHECK-SAME: cb_ports = array<i64: 0, 23, 17, 18, 19, 20, 15, 16>
 func.func @bfp8_sum(%x: tensor<64x64xbf16, #ttir.layout<"bfp_bf8", "tile">>) -> tensor<1x64xbf16, #ttir.layout<"bfp_bf8", "tile">> {
   %0 = "ttir.sum"(%x) {dim_arg = [0 : i32], keep_dim = true} : (tensor<64x64xbf16, #ttir.layout<"bfp_bf8", "tile">>) -> tensor<1x64xbf16, #ttir.layout<"bfp_bf8", "tile">>
   return %0 : tensor<1x64xbf16, #ttir.layout<"bfp_bf8", "tile">>

@@ -73,11 +73,19 @@ class Kernels:
         return any(o.reduce for o in self.outputs)
 
     @property
+    def masked(self) -> bool:
+        """Sums inside the tile: every term tile's padding (outside the iteration space, in its
+        edge tiles) is set to 0 first (`where` with a mask tile the reader makes per step), as
+        the expression need not keep 0 there (a broadcast operand or the scalar fill every row
+        / column of a tile, and a device tile's padding need not be 0)."""
+        return any(o.reduce and o.operand.access.bcast != "none" for o in self.outputs)
+
+    @property
     def direct(self) -> bool:
         """One reduction summing an input's tiles as they are (no term to compute first)."""
         o = self.outputs[0]
         return len(self.outputs) == 1 and o.reduce and o.expr[0] == "in" \
-            and not self.inputs[o.expr[1]].access.held
+            and not self.inputs[o.expr[1]].access.held and not self.masked
 
     def reader_bcast(self, i: int) -> bool:
         """f32 input broadcast inside the tile: by the reader, in L1 (the FPU reads TF32)."""
