@@ -5,11 +5,12 @@ The function returns one value computed by one `linalg.generic`, optionally foll
 elementwise generic over a reduction's f32 result, its *epilogue*: the rounding of the final
 pack (its `truncf`), or any expression of the finished partial sum ("acc",), of inputs with
 the result's dims (read once per output tile) and of the scalar, computed in DST once more
-before the one rounding into the result. Everything comes from the IR: the operands' device data types and layouts from their
-`#ttir.layout<...>` encodings, broadcasts and reductions from the indexing maps and iterator
-types (`schedule.py`), the compute from the region (`select.py`). A rank-0 input made by
-`tensor.from_elements` of a function argument is a runtime scalar, one made by a constant a
-constant scalar (both reach the compute kernel as runtime args).
+before the one rounding into the result. Everything comes from the IR: the operands' device
+data types and layouts from their `#ttir.layout<...>` encodings, broadcasts and reductions
+from the indexing maps and iterator types (`schedule.py`), the compute from the region
+(`select.py`). A rank-0 input made by `tensor.from_elements` of a function argument is a
+runtime scalar, one made by a constant a constant scalar (both reach the compute kernel as
+runtime args).
 """
 from __future__ import annotations
 
