@@ -14,7 +14,8 @@ runtime args are all read from the module.
 Inputs follow the function's arguments (numpy arrays, torch tensors or, for an f32 scalar
 argument, a number); the argument of a preallocated result is an output buffer and its value
 is not uploaded. Outputs are float32 numpy arrays in `return` order (with host_formats=True:
-bfloat16 arrays for bf16 results, exact and without a conversion).
+bfloat16 arrays for bf16 results, exact and without a conversion); a result with no elements
+has no device buffer (an empty array of its shape).
 
 A repeated call of a function reuses its device buffers and loaded programs (kept for the
 last RESIDENT_FUNCTIONS functions whose buffers are all in DRAM): it uploads, launches and
@@ -154,7 +155,9 @@ class Executable:
             for program in function.programs:
                 scalar = values.get(function.scalar_args.get(program.name))
                 stats.add(program.name, state.launch(program, scalar))
-            outputs = [_download(state.buffers[name], host_formats).reshape(shape) for name, shape in function.results]
+            outputs = [_download(state.buffers[name], host_formats).reshape(shape) if name is not None
+                       else _empty(shape, type_text, host_formats)
+                       for (name, shape), type_text in zip(function.results, function.result_types)]
         except BaseException:
             _evict(state)
             raise
@@ -254,6 +257,15 @@ def _download(buffer, host_format: bool) -> np.ndarray:
     return buffer.read()
 
 
+def _empty(shape, type_text: str, host_format: bool) -> np.ndarray:
+    """A result with no elements (it has no device buffer), in the dtype a download gives."""
+    if host_format and type_text.endswith("xbf16>"):
+        import ml_dtypes
+
+        return np.empty(shape, ml_dtypes.bfloat16)
+    return np.empty(shape, np.float32)
+
+
 def _evict(state: _DeviceState) -> None:
     """After a failed call: nothing of it is reused."""
     for key, kept in list(_RESIDENT.items()):
@@ -308,8 +320,9 @@ def _load(text: str, filename: str) -> Executable:
     if not hosts:
         raise ExecutionError(f"{filename}: no host function (run --ttir-to-tensix-pipeline first: a lowered "
                              "function is a func.func of TTMetal ops launching its programs' kernels)")
-    try:
-        sources = {k.name: k.cpp for k in translate_kernels(text, filename)}
+    try:  # a function whose results all have no elements launches no program
+        sources = {k.name: k.cpp for k in translate_kernels(text, filename)} \
+            if any(host.programs for host in hosts) else {}
     except TTMLIRError as error:
         raise ExecutionError(error.format()) from None
     functions = {}
@@ -345,12 +358,15 @@ def _check_inputs(function: Function, inputs: list) -> dict:
                                      f"got {type(value).__name__}") from None
             continue
         values[index] = value if hasattr(value, "detach") else np.asarray(value)  # torch or numpy
-    for entry in function.buffers:
-        if "arg" in entry and not entry.get("intermediate"):
-            shape = tuple(values[entry["arg"]].shape)
-            if math.prod(shape) != math.prod(entry["shape"]):
-                raise ExecutionError(f"@{function.name} argument {entry['arg']} ({function.arguments[entry['arg']]})"
-                                     f": expected shape {list(entry['shape'])}, got {list(shape)}")
+    expected = {index: shape for index, shape in enumerate(function.argument_shapes)
+                if _is_tensor(function.arguments[index])}  # a tensor with no elements has no buffer
+    expected.update({entry["arg"]: tuple(entry["shape"]) for entry in function.buffers
+                     if "arg" in entry and not entry.get("intermediate")})
+    for index, want in expected.items():
+        shape = tuple(values[index].shape)
+        if math.prod(shape) != math.prod(want):
+            raise ExecutionError(f"@{function.name} argument {index} ({function.arguments[index]})"
+                                 f": expected shape {list(want)}, got {list(shape)}")
     return values
 
 

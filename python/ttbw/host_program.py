@@ -5,7 +5,7 @@ walked through its C API (`ttbw.ttmlir.module`).
 Each host function becomes a `HostFunction`: its argument / result types, its buffers (one
 entry per `ttmetal.create_buffer` named by `ttbw.name`: name, shape, dtype, layout, memory,
 page_size, num_pages, and `arg` / `result` where a write / read connects it to an argument /
-a returned value) and, per `ttmetal.enqueue_program` in launch order, the program's
+a returned value; a returned value with no elements is allocated and read from no buffer) and, per `ttmetal.enqueue_program` in launch order, the program's
 description (cores, buffers, circular buffers, kernels with their per-core runtime args, the
 runtime scalar), in the form `ttbw.executor` builds runtime Programs from: a buffer address is
 `{"address_of": name}`, a runtime scalar's encoding `{"scalar": "m" | "n_up" | "n_down"}`.
@@ -38,7 +38,7 @@ class HostFunction:
     grid: tuple
     buffers: list                   # buffer entries
     programs: list                  # [(program name, description)], launch order
-    results: list                   # [(buffer name, shape)] per returned value
+    results: list                   # [(buffer name, shape)] per returned value (None: no elements)
     scalar_args: dict = field(default_factory=dict)  # program name -> argument index
 
 
@@ -94,6 +94,8 @@ def _function(func, filename: str) -> HostFunction:
             by_value[target.key]["arg"] = source.argument_number
             if "ttbw.part" in a:
                 by_value[target.key]["part"] = a["ttbw.part"]
+        elif op.name == "memref.alloc":
+            allocs.setdefault(op.results[0].key, [])
         elif op.name == "ttmetal.enqueue_read_buffer":
             source, target = op.operands
             if source.key not in by_value:
@@ -107,11 +109,14 @@ def _function(func, filename: str) -> HostFunction:
         elif op.name == "func.return":
             result_attrs = attrs.get("res_attrs") or []
             for position, value in enumerate(op.operands):
-                if value.key not in allocs:
-                    raise HostProgramError(f"{where}: result {position} is not read from a device buffer")
                 given = result_attrs[position].get("ttbw.shape") if position < len(result_attrs) else None
-                returned.append((allocs[value.key][0]["name"],
-                                 tuple(given) if given is not None else shape_of(value.type)))
+                shape = tuple(given) if given is not None else shape_of(value.type)
+                if value.key in allocs and not allocs[value.key] and 0 in shape:  # no elements: no buffer
+                    returned.append((None, shape))
+                    continue
+                if not allocs.get(value.key):
+                    raise HostProgramError(f"{where}: result {position} is not read from a device buffer")
+                returned.append((allocs[value.key][0]["name"], shape))
                 for entry in allocs[value.key]:
                     entry.setdefault("result", []).append(position)
     result_types = [v.type for o in func.ops() if o.name == "func.return" for v in o.operands]

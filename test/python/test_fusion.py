@@ -171,3 +171,62 @@ def test_f32_infinities_and_nans_through_an_in_tile_sum(b_shape):
     assert torch.equal(got.isinf(), want.isinf()) and torch.equal(got[got.isinf()], want[want.isinf()])
     finite = want.isfinite()
     assert torch.allclose(got[finite], want[finite], rtol=1e-5, atol=1e-4)
+
+
+def _t(shape, dtype):
+    return f"tensor<{'x'.join(map(str, shape))}x{dtype}>"
+
+
+EPILOGUES = {  # name: (argument (shape, dtype)s, TTIR body over %a0.., result type, torch reference)
+    "neg_sum_bf16": ([((64, 96), "bf16"), ((64, 96), "bf16")],
+                     ['%0 = "ttir.multiply"(%a0, %a1) : ({t0}, {t1}) -> {t0}',
+                      '%1 = "ttir.sum"(%0) {{dim_arg = [0 : i32], keep_dim = true}} : ({t0}) -> {r}',
+                      '%2 = "ttir.neg"(%1) : ({r}) -> {r}'], ((1, 96), "bf16"),
+                     lambda a0, a1: -(a0 * a1).sum(0, keepdim=True)),
+    "sum_times_reduced_shape": ([((2, 40, 70), "bf16"), ((1, 40, 1), "bf16")],
+                                ['%0 = "ttir.sum"(%a0) {{dim_arg = [0 : i32, 2 : i32], keep_dim = true}} '
+                                 ': ({t0}) -> {t1}',
+                                 '%1 = "ttir.multiply"(%0, %a1) : ({t1}, {t1}) -> {r}'], ((1, 40, 1), "bf16"),
+                                lambda a0, a1: a0.sum((0, 2), keepdim=True) * a1),
+    "f32_sum_scaled_plus_row": ([((3, 33, 64), "f32"), ((1, 1, 64), "f32")],
+                                ['%c = "ttir.full"() <{{fill_value = 2.500000e+00 : f32, shape = array<i32>}}> '
+                                 ': () -> tensor<f32>',
+                                 '%0 = "ttir.sum"(%a0) {{dim_arg = [0 : i32, 1 : i32], keep_dim = true}} '
+                                 ': ({t0}) -> {t1}',
+                                 '%1 = "ttir.multiply"(%0, %c) : ({t1}, tensor<f32>) -> {t1}',
+                                 '%2 = "ttir.subtract"(%1, %a1) : ({t1}, {t1}) -> {r}'], ((1, 1, 64), "f32"),
+                                lambda a0, a1: a0.sum((0, 1), keepdim=True) * 2.5 - a1),
+    "bf16_sum_to_f32_epilogue": ([((64, 64), "bf16"), ((64, 1), "f32")],
+                                 ['%0 = "ttir.sum"(%a0) {{dim_arg = [1 : i32], keep_dim = true}} : ({t0}) -> '
+                                  'tensor<64x1xbf16>',
+                                  '%1 = "ttir.typecast"(%0) : (tensor<64x1xbf16>) -> {t1}',
+                                  '%2 = "ttir.multiply"(%1, %a1) : ({t1}, {t1}) -> {r}'], ((64, 1), "f32"),
+                                 lambda a0, a1: a0.sum(1, keepdim=True).float() * a1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EPILOGUES))
+def test_a_reduction_and_its_epilogue_are_one_program_as_torch(name):
+    """A reduction followed by elementwise ops (its epilogue: a negation, a product with a
+    tensor of the reduced shape, a scalar, a bf16 sum widened first): one program matching
+    torch's ops on the same values (bf16 sums accumulated in f32, rounded once), as composite
+    mode does."""
+    args, body, (r_shape, r_dtype), reference = EPILOGUES[name]
+    types = {f"t{i}": _t(*a) for i, a in enumerate(args)}
+    types["r"] = _t(r_shape, r_dtype)
+    params = ", ".join(f"%a{i}: {types[f't{i}']}" for i in range(len(args)))
+    lines = "\n".join("  " + line.format(**types) for line in body)
+    last = body[-1].split(" = ")[0]
+    text = f"func.func @f({params}) -> {types['r']} {{\n{lines}\n  return {last} : {types['r']}\n}}\n"
+    gen = torch.Generator().manual_seed(3)
+    values = [torch.randn(s, generator=gen).to(torch.bfloat16 if d == "bf16" else torch.float32) for s, d in args]
+    inputs = [v.float().numpy() for v in values]
+    fused, stats = run_on_device(text, inputs)
+    assert stats.programs_launched == 1
+    composite, composite_stats = run_on_device(text, inputs, fuse=False)
+    assert composite_stats.programs_launched > 1
+    want = reference(*values).float().numpy()
+    tolerance = 2.0 ** -7 if r_dtype == "bf16" else 2.0 ** -20
+    for got in (fused[0], composite[0]):
+        assert got.shape == want.shape
+        assert np.allclose(got, want, rtol=tolerance, atol=1e-5)

@@ -22,8 +22,9 @@ The plan walks the function's IR (types read with `tensor_types.describe`):
   the value writes straight into the preallocated buffer.
 Returned buffers live in `out_memory` (L1 or DRAM), as do preallocated ones; function arguments
 and intermediates in DRAM. A rank-0 ROW_MAJOR tensor is one row of one element on the device
-(`device_buffers.buffer_shape`). Anything else raises `UnsupportedError` (a ValueError) naming
-what.
+(`device_buffers.buffer_shape`). A tensor with no elements has no buffer and no program (its
+value is `(None, shape)`), and a sum over an empty dim writes zeros (`empty.py`). Anything else
+raises `UnsupportedError` (a ValueError) naming what.
 
 `plan_composite_function` makes the plan without a device; `step_program` builds a step's
 Program over symbolic buffers; the compiler pass (`--convert-ttir-to-ttkernel="fuse=false"`, via
@@ -38,6 +39,7 @@ from functools import lru_cache
 from . import codegen
 from .codegen.schedule import same_pages
 from .device_buffers import DEVICE_FORMAT, BufferInfo, buffer_shape
+from .empty import is_empty
 from .errors import UnsupportedError
 
 
@@ -47,7 +49,8 @@ from .errors import UnsupportedError
 class Step:
     """One TTIR op of the decomposition: a program launch, or a free reshape (an alias).
 
-    `inputs`: (buffer, shape this op sees it with) per tensor operand, in operand order;
+    `inputs`: (buffer, shape this op sees it with) per tensor operand, in operand order (buffer
+    None: a tensor with no elements, which the program does not read);
     `output`: the buffer it writes (for an alias: the buffer it views); `linalg`: the op as a
     function of device linalg (its tensor operands, then a runtime scalar, as arguments), what
     the codegen lowers; `scalar`: ("const", value) or ("arg", function argument index) of a
@@ -65,7 +68,7 @@ class Step:
 class CompositePlan:
     """The composite execution of one decomposed function: `steps` in execution order;
     `args`: the buffer read from each function argument (None: unused, a scalar or a
-    preallocated result); `results`: (buffer, shape) per returned value; `buffers`: every
+    preallocated result); `results`: (buffer, shape) per returned value (None: no elements); `buffers`: every
     buffer (arguments, then in the order the steps write them)."""
     args: tuple
     steps: tuple
@@ -133,6 +136,9 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
             scalars[arg] = ("arg", i)
             continue
         d = _desc(arg)
+        if is_empty(arg.type):
+            value_buf[arg] = (None, tuple(d.shape))
+            continue
         is_out = i in into.values()
         memory = out_memory if is_out else "dram"
         infos[names[i]] = dict(shape=buffer_shape(d.shape, d.layout), dtype=DEVICE_FORMAT[d.data_type], layout=d.layout,
@@ -158,6 +164,9 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
             scalars[op.result] = ("const", ir.FloatAttr(op.attributes["fill_value"]).value)
             continue
         if name == "bufferization.materialize_in_destination":
+            if is_empty(op.result.type):
+                value_buf[op.result] = (None, tuple(_desc(op.result).shape))
+                continue
             if op.operands[0] not in value_buf:
                 raise UnsupportedError("composite mode: a preallocated result must be computed by a program")
             value_buf[op.result] = (value_buf[op.operands[0]][0], tuple(_desc(op.result).shape))
@@ -172,6 +181,9 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
             if v not in value_buf:
                 raise UnsupportedError(f"composite mode: operand of {name} is not a planned tensor")
         inputs = tuple(value_buf[v] for v in tensor_operands)
+        if is_empty(op.result.type):  # nothing to compute
+            value_buf[op.result] = (None, out_shape)
+            continue
         if opname == "reshape":
             if not same_pages(inputs[0][1], out_shape):
                 raise UnsupportedError(f"composite mode: reshape {inputs[0][1]} -> {out_shape} moves data")
@@ -191,7 +203,7 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
                                  memory="dram", origin=(("intermediate", True),))
         step = _step(op, opname, inputs, tensor_operands, scalars, buffer, out_shape)
         steps.append(step)
-        read.update(b for b, _ in step.inputs)
+        read.update(b for b, _ in step.inputs if b is not None)
         value_buf[op.result] = (buffer, out_shape)
     if results is None:
         raise UnsupportedError("composite mode: the function has no return")
@@ -200,6 +212,9 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
         if v not in value_buf:
             raise UnsupportedError("composite mode: every returned value must be computed by a program")
         buf, shape = value_buf[v]
+        if buf is None:  # no elements: no buffer
+            result_list.append((None, shape))
+            continue
         info = infos[buf]
         if any(o[0] == "arg" for o in info["origin"]):
             # an argument returned as it is (or through a free reshape): a copy program gives the
@@ -239,6 +254,8 @@ def _linalg_function(op, tensor_operands, scalars) -> str:
     from ttbw.diagnostics import DiagnosticError
     from ttbw.passes import convert_ttir_to_linalg
 
+    from .empty import zero_empty_reductions
+
     runtime = [v for v in op.operands if v in scalars and scalars[v][0] == "arg"]
     with op.context, ir.Location.unknown():
         module = ir.Module.create()
@@ -263,6 +280,10 @@ def _linalg_function(op, tensor_operands, scalars) -> str:
         except DiagnosticError as e:
             # the op's own location is the caller's: the messages alone
             raise UnsupportedError("composite mode: " + "; ".join(d.message for d in e.diagnostics)) from None
+        if zero_empty_reductions(module):  # a sum over an empty dim: its rounding reads the zero
+            from .fusion import fuse
+
+            fuse(module)
         return str(module)
 
 
@@ -309,7 +330,7 @@ def step_program(step: Step, buffers: dict, grid, scalar: float | None = None):
     """The Program of one (non-alias) step over `buffers` (name -> Buffer or SymbolicBuffer);
     `scalar`: a runtime scalar's value."""
     spec = _spec(step.linalg)
-    ins = [view(buffers[name], shape) for name, shape in step.inputs]
+    ins = [view(buffers[name], shape) if name is not None else None for name, shape in step.inputs]
     return codegen.build_program(spec, [ins[a] for a in spec.args], [view(buffers[step.output], step.out_shape)],
                                  grid, scalar)
 

@@ -72,11 +72,16 @@ def program_description(program, buffers: dict, inputs, arg_names: dict, grid, r
 def describe_fused(plan, grid=(8, 8)):
     """The one program of a `fusion.plan_fused_function` plan, without a device: (TTKernel
     module text, description). Buffers carry their origin in the function (arg,
-    preallocated_arg, result); `op` is null (the program is the function's TTIR, not one op)."""
+    preallocated_arg, result); `op` is null (the program is the function's TTIR, not one op).
+    A plan without a program (every result empty): (None, a description without buffers,
+    circular buffers or kernels)."""
     from . import codegen
 
     spec = plan.spec
     grid = tuple(int(g) for g in grid)
+    if spec is None:
+        return None, {"version": SCHEMA_VERSION, "op": None, "variant": "generic", "grid": list(grid), "cores": [],
+                      "buffers": [], "circular_buffers": [], "kernels": []}
     infos = [*plan.inputs, *plan.outputs]
     buffers = {b.name: symbolic_buffer(b.name, i, b.shape, b.dtype, b.layout, b.memory) for i, b in enumerate(infos)}
     runtime = bool(spec.scalar) and spec.scalar[0] == "arg"
@@ -112,7 +117,7 @@ def describe_composite(plan, name: str, grid=(8, 8)):
     written_by, read_by = {}, {}
     for k, step in enumerate(plan.programs):
         pname = f"{name}_{k}_{step.op}"
-        inputs = [b for b, _ in step.inputs]
+        inputs = [b for b, _ in step.inputs if b is not None]  # None: no elements, not read
         scalar, runtime = None, False
         if step.scalar:
             runtime = step.scalar[0] == "arg"

@@ -17,6 +17,8 @@ not one program.
 Buffers: each argument the program reads is `arg<i>` (DRAM); each returned value `result<k>`
 in `out_memory`, or, when it is materialized into argument j
 (`bufferization.materialize_in_destination`, a preallocated result), that argument's buffer.
+A result with no elements has neither a buffer nor an output, and a sum over an empty dim is
+its zero (`empty.py`): a function whose results are all empty has no program (`spec` None).
 """
 from __future__ import annotations
 
@@ -30,22 +32,79 @@ PRODUCER_CONSUMER = "builtin.module(func.func(linalg-fuse-elementwise-ops),canon
 
 @dataclass(frozen=True)
 class FusedPlan:
-    """One program (`spec`, the codegen's) computing every result of a function: `inputs` in
-    the spec's input order, `outputs` in return order."""
-    spec: object       # codegen.ProgramSpec
+    """One program (`spec`, the codegen's) computing every result of a function that has
+    elements: `inputs` in the spec's input order, `outputs` in return order (empty results
+    left out; `empty`: their return positions). No program (`spec` None) when every result
+    is empty."""
+    spec: object       # codegen.ProgramSpec | None
     inputs: tuple      # (BufferInfo, ...)
     outputs: tuple
+    empty: tuple = ()  # return positions of the results with no elements
 
 
 def fuse(module) -> None:
-    """Producer -> consumer fusion of the module's generics, in place. An elementwise generic
-    read by several generics is first duplicated, one copy per reader (upstream fuses a
-    producer with one use only): recomputing it per reader costs no DRAM traffic."""
+    """Producer -> consumer fusion of the module's generics, in place. A sum over dims of size
+    1 only (keep_dim) is elementwise first: 0 + term, as the region adds it to its zero
+    accumulator (torch's sum of one -0.0 is +0.0). An elementwise generic read by several
+    generics is then duplicated, one copy per reader (upstream fuses a producer with one use
+    only): recomputing it per reader costs no DRAM traffic."""
     from mlir import passmanager
 
     with module.context:
+        _elementwise_unit_sums(module)
         _one_producer_per_use(module)
         passmanager.PassManager.parse(PRODUCER_CONSUMER).run(module.operation)
+
+
+def _elementwise_unit_sums(module) -> None:
+    from mlir import ir
+
+    from ttbw.dialect.ops import walk_ops
+
+    for op in walk_ops(module.operation):
+        if op.name != "linalg.generic":
+            continue
+        iterators = ["reduction" in str(t) for t in op.attributes["iterator_types"]]
+        maps = [ir.AffineMapAttr(m).value for m in op.attributes["indexing_maps"]]
+        out = maps[-1]
+        if not any(iterators) or len(out.results) != out.n_dims:
+            continue
+        sizes = [1] * out.n_dims
+        for value, m in zip(op.operands, maps):
+            for size, e in zip(ir.RankedTensorType(value.type).shape, m.results):
+                if isinstance(e, ir.AffineDimExpr):
+                    sizes[e.position] = max(sizes[e.position], size)
+        keeps = all(isinstance(e, ir.AffineDimExpr) and e.position == d if not red else
+                    isinstance(e, ir.AffineConstantExpr) and e.value == 0 and sizes[d] == 1
+                    for d, (e, red) in enumerate(zip(out.results, iterators)))
+        init = op.operands[len(op.operands) - 1]
+        block = op.regions[0].blocks[0]
+        acc = block.arguments[len(block.arguments) - 1]
+        zero = _zero_fill(init)
+        if not keeps or zero is None:
+            continue
+        for use in list(acc.uses):  # the accumulator is the fill's zero
+            use.owner.operands[use.operand_number] = zero
+        with ir.InsertionPoint(op), op.location:  # not read any more (upstream's would drop the encoding)
+            op.operands[len(op.operands) - 1] = ir.Operation.create("tensor.empty", results=[init.type]).result
+        parallel = ir.Attribute.parse("#linalg.iterator_type<parallel>")
+        op.attributes["iterator_types"] = ir.ArrayAttr.get([parallel] * out.n_dims)
+        op.attributes["indexing_maps"] = ir.ArrayAttr.get(
+            [*list(op.attributes["indexing_maps"])[:-1], ir.AffineMapAttr.get(ir.AffineMap.get_identity(out.n_dims))])
+
+
+def _zero_fill(init):
+    """The constant 0.0 a `linalg.fill` of `init` fills with, or None."""
+    from mlir import ir
+
+    owner = init.owner
+    if isinstance(init, ir.BlockArgument) or getattr(owner, "name", owner.operation.name) != "linalg.fill":
+        return None
+    value = owner.operands[0]
+    if isinstance(value, ir.BlockArgument) or value.owner.name != "arith.constant" \
+            or ir.FloatAttr(value.owner.attributes["value"]).value != 0.0:
+        return None
+    return value
 
 
 def _one_producer_per_use(module) -> None:
@@ -66,7 +125,8 @@ def _one_producer_per_use(module) -> None:
 
 def fused_spec(ttir_text: str):
     """The codegen's one program (`codegen.ProgramSpec`) of the single function of TTIR in
-    `ttir_text`, fused (UnsupportedError when it is not one program)."""
+    `ttir_text`, fused (UnsupportedError when it is not one program), computing its results
+    that have elements; None when it has none."""
     from ttbw.diagnostics import DiagnosticError
     from ttbw.dialect import make_context
     from ttbw.dialect.ops import walk_ops
@@ -74,6 +134,7 @@ def fused_spec(ttir_text: str):
     from ttbw.source import parse_module
 
     from . import codegen
+    from .empty import drop_empty_results, zero_empty_reductions
 
     with make_context() as context:
         module = parse_module(ttir_text, "<fuse>", context)
@@ -81,6 +142,12 @@ def fused_spec(ttir_text: str):
             convert_ttir_to_linalg.run(module, {"target": "device"})
         except DiagnosticError as error:
             raise UnsupportedError("; ".join(d.message for d in error.diagnostics)) from None
+        func = next(op for op in walk_ops(module.operation) if op.name == "func.func")
+        with context, func.location:
+            drop_empty_results(func)
+        if not list(ir_results(func)):
+            return None
+        zero_empty_reductions(module)
         fuse(module)
         funcs = [op for op in walk_ops(module.operation) if op.name == "func.func"]
         _one_generic_per_result(funcs[0])
@@ -131,6 +198,12 @@ def _identity_generic(value, linalg, tensor):
     return op.operation
 
 
+def ir_results(func_op) -> list:
+    """The values a `func.func` returns."""
+    entry = func_op.regions[0].blocks[0]
+    return list(list(entry.operations)[-1].operation.operands)
+
+
 def _describe(value):
     from ttbw.dialect.tensor_types import describe
 
@@ -159,19 +232,23 @@ def _preallocated(entry, returned) -> dict:
 
 def plan_fused_function(func_op, out_memory: str = "dram") -> FusedPlan:
     """The one program of a `func.func` of TTIR ops (UnsupportedError when it is not one)."""
+    from .empty import is_empty
+
     func_op = getattr(func_op, "operation", func_op)
     spec = fused_spec(f"module {{\n{func_op}\n}}")
     entry = func_op.regions[0].blocks[0]
-    ops = [o.operation for o in entry.operations]
-    returned = list(ops[-1].operands)
+    returned = ir_results(func_op)
+    empty = tuple(k for k, v in enumerate(returned) if is_empty(v.type))
     into = _preallocated(entry, returned)
     inputs = []
-    for a in spec.args:
+    for a in (spec.args if spec is not None else ()):
         d = _describe(entry.arguments[a])
         inputs.append(BufferInfo(f"arg{a}", buffer_shape(d.shape, d.layout), DEVICE_FORMAT[d.data_type], d.layout,
                                  "dram", (("arg", a),)))
     outputs = []
     for k, value in enumerate(returned):
+        if k in empty:
+            continue
         d = _describe(value)
         if k in into:
             a = into[k]
@@ -183,4 +260,4 @@ def plan_fused_function(func_op, out_memory: str = "dram") -> FusedPlan:
             name, origin = f"result{k}", (("result", k),)
         outputs.append(BufferInfo(name, buffer_shape(d.shape, d.layout), DEVICE_FORMAT[d.data_type], d.layout,
                                   out_memory, origin))
-    return FusedPlan(spec, tuple(inputs), tuple(outputs))
+    return FusedPlan(spec, tuple(inputs), tuple(outputs), empty)

@@ -110,7 +110,8 @@ def host_function(function: dict, buffers: list, programs: list, results: list, 
     buffer entry (name, shape, dtype, layout, memory, page_size, num_pages + origin: arg,
     preallocated_arg, result, intermediate; part); `programs`: [(module name, kernels text
     without the outer `module`, description)] in launch order; `results`: [buffer names] per
-    returned value (a complex one: its real and imag buffers)."""
+    returned value (a complex one: its real and imag buffers; none: a value with no elements,
+    allocated and returned as it is)."""
     args = [host_memref(t) for t in function["arguments"]]
     outs = [host_memref(t) for t in function["results"]]
     w = _Writer()
@@ -139,7 +140,7 @@ def host_function(function: dict, buffers: list, programs: list, results: list, 
     by_name = {b["name"]: b for b in buffers}
     returned = []
     for position, names in enumerate(results):
-        key = tuple(names)
+        key = tuple(names) or position
         if key not in allocs:
             allocs[key] = ssa = f"%alloc{len(allocs)}"
             w.op(f"{ssa} = memref.alloc() : {outs[position]}")
@@ -251,9 +252,10 @@ def lowered_module(module, work: list):
             buffers, results = _halves(description)
             host = host_function(description["function"], buffers, programs, results, description["grid"])
         else:
-            programs = [(f"{name}_program", _kernel_body(text), description)]
+            programs = [(f"{name}_program", _kernel_body(text), description)] if text is not None else []
             host = host_function(description["function"], description["buffers"], programs,
-                                 _results(description["buffers"]), description["grid"])
+                                 _results(description["buffers"], len(description["function"]["results"])),
+                                 description["grid"])
         generated[func] = host
         locations.append(([name, *(p for p, _, _ in programs)], source_loc(func.location)))
     parts = []
@@ -280,7 +282,7 @@ def _halves(composite: dict) -> tuple[list, list]:
     function numbers the (real, imag) pairs of its decomposition: argument / result 2k + p is
     part p of the function's complex argument / result k."""
     buffers = [dict(b) for b in composite["buffers"]]
-    results = [[r["buffer"]] for r in composite["results"]]
+    results = [[r["buffer"]] if r["buffer"] is not None else [] for r in composite["results"]]
     complex_args = any("complex<" in t for t in composite["function"]["arguments"])
     if not complex_args:
         return buffers, results
@@ -294,14 +296,15 @@ def _halves(composite: dict) -> tuple[list, list]:
     return buffers, [results[k] + results[k + 1] for k in range(0, len(results), 2)]
 
 
-def _results(buffers: list) -> list:
-    """The buffer names of each returned value (a complex one: real, imag), in return order."""
+def _results(buffers: list, count: int) -> list:
+    """The buffer names of each of the `count` returned values (a complex one: real, imag; an
+    empty one: none), in return order."""
     positions: dict = {}
     for entry in buffers:
         value = entry.get("result")
         for position in value if isinstance(value, list) else [] if value is None else [value]:
             positions.setdefault(position, []).append(entry["name"])
-    return [positions[p] for p in sorted(positions)]
+    return [positions.get(p, []) for p in range(count)]
 
 
 def _kernel_body(text: str) -> str:

@@ -1,10 +1,10 @@
 """Sizes no Tensix program can run, refused at the op before anything is lowered.
 
-Three limits. A tensor with no elements (a zero-size dimension) has no pages to put in a
-device buffer. Kernels take their runtime and compile-time arguments as 32-bit words, and a
+Two limits. Kernels take their runtime and compile-time arguments as 32-bit words, and a
 tensor's tile, row and element indices are among them, so a tensor must hold fewer than 2**32
 elements (counted padded to whole tiles in TILE layout). And what one op reads and writes must
 fit in the emulated device's DRAM together: WORMHOLE_DRAM_BANKS banks of DRAM_BANK_BYTES.
+(A tensor with no elements is no limit: it gets no buffer and no program, `empty.py`.)
 """
 from __future__ import annotations
 
@@ -43,9 +43,6 @@ def _problem(op) -> str | None:
             tensor = describe(value.type)
         except TypeRuleError:  # not a tensor of the dialect (a scalar): nothing on the device
             continue
-        if 0 in tensor.shape:
-            return (f"{kind} {index} ({value.type}) has no elements; the device lowering takes tensors "
-                    "of at least one element")
         elements, size = _footprint(tensor)
         if elements > MAX_ELEMENTS:
             return (f"{kind} {index} ({value.type}) has {elements} elements{_padded(tensor)}; the kernels' "

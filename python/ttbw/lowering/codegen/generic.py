@@ -2,12 +2,15 @@
 compile-time `Kernels` and runtime `Schedule` of its Tensix program.
 
 The function returns one value computed by one `linalg.generic`, optionally followed by an
-elementwise generic over a reduction's f32 result (its `truncf` is the rounding of the final
-pack). Everything comes from the IR: the operands' device data types and layouts from their
-`#ttir.layout<...>` encodings, broadcasts and reductions from the indexing maps and iterator
-types (`schedule.py`), the compute from the region (`select.py`). A rank-0 input made by
-`tensor.from_elements` of a function argument is a runtime scalar, one made by a constant a
-constant scalar (both reach the compute kernel as runtime args).
+elementwise generic over a reduction's f32 result, its *epilogue*: the rounding of the final
+pack (its `truncf`), or any expression of the finished partial sum ("acc",), of inputs with
+the result's dims (read once per output tile) and of the scalar, computed in DST once more
+before the one rounding into the result. Everything comes from the IR: the operands' device
+data types and layouts from their `#ttir.layout<...>` encodings, broadcasts and reductions
+from the indexing maps and iterator types (`schedule.py`), the compute from the region
+(`select.py`). A rank-0 input made by `tensor.from_elements` of a function argument is a
+runtime scalar, one made by a constant a constant scalar (both reach the compute kernel as
+runtime args).
 """
 from __future__ import annotations
 
@@ -42,6 +45,7 @@ class Output:
     fpu: tuple | None    # (full input, other input): an exact FPU multiply
     rounded: bool = False  # a reduction rounded to bf16 before its (f32) result
     fifo: bool = False   # cross reductions: the second one (partials in a FIFO, one per inner position)
+    epilogue: tuple | None = None  # reduction: the result's expression of ("acc",), the finished partial
 
     @property
     def fmt(self) -> str:
@@ -70,11 +74,19 @@ class Kernels:
         return any(o.reduce for o in self.outputs)
 
     @property
+    def masked(self) -> bool:
+        """Sums inside the tile: every term tile's padding (outside the iteration space, in its
+        edge tiles) is set to 0 first (`where` with a mask tile the reader makes per step), as
+        the expression need not keep 0 there (a broadcast operand or the scalar fill every row
+        / column of a tile, and a device tile's padding need not be 0)."""
+        return any(o.reduce and o.operand.access.bcast != "none" for o in self.outputs)
+
+    @property
     def direct(self) -> bool:
         """One reduction summing an input's tiles as they are (no term to compute first)."""
         o = self.outputs[0]
         return len(self.outputs) == 1 and o.reduce and o.expr[0] == "in" \
-            and not self.inputs[o.expr[1]].access.held
+            and not self.inputs[o.expr[1]].access.held and not self.masked
 
     def reader_bcast(self, i: int) -> bool:
         """f32 input broadcast inside the tile: by the reader, in L1 (the FPU reads TF32)."""
@@ -97,7 +109,7 @@ class Kernels:
     @property
     def round_hops(self) -> int:
         """bf16 CBs the rounding hops inside the expressions need (reused once a hop is read)."""
-        return max(select.hop_plan(o.expr)[2] for o in self.outputs)
+        return max(select.hop_plan(e)[2] for o in self.outputs for e in (o.expr, o.epilogue) if e)
 
 
 @dataclass(frozen=True)
@@ -158,27 +170,41 @@ def _scalar_of(value, args):
                            "nor a scalar")
 
 
-def _chain(result):
-    """(main generic, epilogue generic or None) computing a returned value: a generic, or the
-    rounding generic of a reduction's f32 result, seen through reshapes (the result's tiles
-    are checked against the generic's output map by the caller)."""
+def _through_views(value):
     from mlir import ir
 
-    while not isinstance(result, ir.BlockArgument) and _name(result.owner) in _VIEWS:
-        result = result.owner.operands[0]
+    while not isinstance(value, ir.BlockArgument) and _name(value.owner) in _VIEWS:
+        value = value.owner.operands[0]
+    return value
+
+
+def _reduction_of(value):
+    """The reduction generic computing `value` (through reshapes), or None."""
+    from mlir import ir
+
+    value = _through_views(value)
+    if not isinstance(value, ir.BlockArgument) and _name(value.owner) == "linalg.generic" \
+            and _is_reduction(value.owner):
+        return value.owner
+    return None
+
+
+def _chain(result):
+    """(main generic, epilogue generic or None) computing a returned value: a generic, or an
+    elementwise generic reading one reduction's f32 result (its epilogue), seen through
+    reshapes (the result's tiles are checked against the generic's output map by the caller)."""
+    from mlir import ir
+
+    result = _through_views(result)
     if isinstance(result, ir.BlockArgument) or _name(result.owner) != "linalg.generic":
         raise UnsupportedError("codegen: every result must be computed by a linalg.generic")
     main = result.owner
-    ins = list(main.operands)[:-1]
-    if _is_reduction(main) or len(ins) != 1:
+    if _is_reduction(main):
         return main, None
-    source = ins[0]  # an epilogue reads the reduction's result, possibly through reshapes
-    while not isinstance(source, ir.BlockArgument) and _name(source.owner) in _VIEWS:
-        source = source.owner.operands[0]
-    if not isinstance(source, ir.BlockArgument) and _name(source.owner) == "linalg.generic" \
-            and _is_reduction(source.owner):
-        return source.owner, main
-    return main, None
+    sources = [r for r in (_reduction_of(v) for v in list(main.operands)[:-1]) if r is not None]
+    if len(sources) > 1:
+        raise UnsupportedError("codegen: an elementwise generic combining several reductions")
+    return (sources[0], main) if sources else (main, None)
 
 
 def read_function(func_op) -> ProgramSpec:
@@ -229,20 +255,26 @@ def read_function(func_op) -> ProgramSpec:
             return use_scalar(("const", value))
         return ("const", value)
 
-    def leaf(value, map_attr, where):
+    def leaf(value, map_attr, where, epilogue=None):
+        """The leaf of a generic's input; `epilogue`: (its dims in the space, its in-tile
+        broadcast over the result's tile) for an epilogue's input."""
         s = _scalar_of(value, entry.arguments)
         if s is not None:
             return use_scalar(s)
         shape = list(ir.RankedTensorType(value.type).shape)
-        dims = sched.operand_dims(aligned(map_attr), shape, space, where)
+        if epilogue is None:
+            dims = sched.operand_dims(aligned(map_attr), shape, space, where)
+            bcast = sched.in_tile_kind(dims, space)
+        else:
+            dims, bcast = epilogue
         if not sched.same_pages(shape, [space[d] if d in dims else 1 for d in range(len(space))]):
             raise UnsupportedError(f"codegen: {where}'s tiles are not those of its indexing map")
         arg = ir.BlockArgument(value).arg_number
         if arg not in index_of:
             index_of[arg] = len(inputs)
-            inputs.append([*_device(value.type), dims])
+            inputs.append([*_device(value.type), dims, bcast])
             args.append(arg)
-        elif inputs[index_of[arg]][2] != dims:
+        elif [_sized(inputs[index_of[arg]][2], space), inputs[index_of[arg]][3]] != [_sized(dims, space), bcast]:
             raise UnsupportedError(f"codegen: {where} reads an input with another indexing map")
         return ("in", index_of[arg])
 
@@ -272,13 +304,17 @@ def read_function(func_op) -> ProgramSpec:
             if term_fmt == "bf16":
                 term, _ = select.split_root(term)
             expr = select.expression(term, leaves, constant)
-            rounded = epilogue is not None and _rounds_sum(epilogue)
+            tail = None if epilogue is None else _epilogue(epilogue, main, aligned(maps[-1]), space, out_dims,
+                                                           leaf, constant)
+            rounded = tail == ("round", ("acc",))  # a sum rounded to bf16 before its f32 result
+            if tail in (("acc",), ("round", ("acc",))):  # only the rounding: the partial moved into the result
+                tail = None
         else:
-            term_fmt, rounded = "", False
+            term_fmt, rounded, tail = "", False, None
             expr = select.expression(select.split_root(yielded)[0], leaves, constant)
-        outs.append((out_fmt, out_layout, out_dims, reduce, expr, term_fmt, rounded))
+        outs.append((out_fmt, out_layout, out_dims, reduce, expr, term_fmt, rounded, tail))
 
-    accesses = [sched.Access(dims, sched.in_tile_kind(dims, space)) for _, _, dims in inputs]
+    accesses = [sched.Access(dims, bcast) for _, _, dims, bcast in inputs]
     out_accesses = [sched.Access(o[2], sched.in_tile_kind(o[2], space)) for o in outs]
     reducing = [k for k, o in enumerate(outs) if o[3]]
     groups = []  # the distinct dims the reductions keep, in result order
@@ -291,6 +327,9 @@ def read_function(func_op) -> ProgramSpec:
                         for d in range(len(space))):
         raise UnsupportedError("codegen: an elementwise sibling of a reduction must cover the iteration space")
     second, cross = None, len(groups) == 2
+    tails = any(o[7] is not None and _reads_inputs(o[7]) for o in outs)
+    if cross and tails:
+        raise UnsupportedError("codegen: an epilogue reading inputs after cross reductions")
     if cross:
         accesses, schedule, second = _cross(accesses, out_accesses, space, *groups)
     else:
@@ -300,22 +339,23 @@ def read_function(func_op) -> ProgramSpec:
         p_dims = set(operands[pattern].dims)
         plain = [sched.Access(a.dims, a.bcast, held=set(a.dims) <= p_dims) for a in accesses]
         accesses, schedule = plain, sched.schedule(plain + out_accesses, space, pattern)
-        reread = _reread(plain, p_dims, space) if reducing else None
+        reread = _reread(plain, p_dims, space) if reducing and not tails else None
         if reread is not None:  # held over the unit instead, the dims it lacks a middle loop
             try:
                 held, walk, _ = _cross(plain, out_accesses, space, tuple(sorted(p_dims)), reread.dims, ordered=True)
             except UnsupportedError:  # it lacks a summed axis too: the plain walk
                 held = None
-            if held is not None and walk.inner * sum(_TILE_BYTES[f] for (f, _, _), a in zip(inputs, held) if a.indexed) <= L1_HELD:
+            if held is not None and walk.inner * sum(_TILE_BYTES[i[0]] for i, a in zip(inputs, held) if a.indexed) \
+                    <= L1_HELD:
                 accesses, schedule, cross = held, walk, True
-    in_ops = tuple(Operand(f, lay, a) for (f, lay, _), a in zip(inputs, accesses))
+    in_ops = tuple(Operand(i[0], i[1], a) for i, a in zip(inputs, accesses))
     outputs = []
-    for (fmt, layout, _, reduce, expr, term_fmt, rounded), acc in zip(outs, out_accesses):
+    for (fmt, layout, _, reduce, expr, term_fmt, rounded, tail), acc in zip(outs, out_accesses):
         fpu = None
         if not reduce and fmt != "f32":
             fpu = select.fpu_multiply(expr, [o.fmt for o in in_ops], [o.access.bcast for o in in_ops])
         outputs.append(Output(Operand(fmt, layout, acc), reduce, expr, term_fmt, fpu, rounded,
-                              reduce and acc.dims == second))
+                              reduce and acc.dims == second, tail))
     kernels = Kernels(in_ops, tuple(outputs), bool(scalar), cross)
     return ProgramSpec(kernels, schedule, tuple(args), scalar,
                        tuple(tuple(ir.RankedTensorType(r.type).shape) for r in results))
@@ -356,18 +396,50 @@ def _cross(accesses, out_accesses, space, first, second, ordered: bool = False):
     return out, sched.cross_schedule(out + out_accesses, space, first, second), second
 
 
-def _rounds_sum(epilogue) -> bool:
-    """Whether a reduction's epilogue rounds the sum to bf16 before an f32 result
-    (extf(truncf(sum)), a fused typecast); plain truncf / identity: False."""
+def _epilogue(epilogue, main, out_exprs, space, out_dims, leaf, constant):
+    """The expression of a reduction's epilogue generic (its root `truncf`, the pack's
+    rounding, left out): ("acc",) the reduction's finished f32 partial, its other inputs
+    leaves with their dims in the reduction's space and their in-tile broadcast over the
+    result's tile (they have only the result's dims: each is read once per output tile)."""
+    from mlir import ir
+
+    maps = list(epilogue.attributes["indexing_maps"])
+    shape = list(ir.RankedTensorType(epilogue.results[0].type).shape)
+    if any(e[0] != "dim" for e in _exprs(maps[-1])):
+        raise UnsupportedError("codegen: an epilogue must be elementwise over the reduction's result")
+    # the result's non-1 dims are the reduction output's, in order (same pages): epilogue dim -> space dim
+    main_shape = list(ir.RankedTensorType(main.results[0].type).shape)
+    kept = [e[1] for size, e in zip(main_shape, out_exprs) if e[0] == "dim" and size != 1]
+    own = [d for d, size in enumerate(shape) if size != 1]
+    if len(kept) != len(own):
+        raise UnsupportedError("codegen: an epilogue's space is not the reduction's result")
+    to_space = dict(zip(own, kept))
+    r = len(space)
+    has = {axis: axis in out_dims and space[axis] > 1 for axis in (r - 2, r - 1)}
     block = epilogue.regions[0].blocks[0]
-    value = block.operations[len(block.operations) - 1].operands[0]
-    widened = select.owner_name(value) == "arith.extf"
-    if widened:
-        value = value.owner.operands[0]
-    inner, rounded = select.split_root(value)
-    if inner != block.arguments[0] or (widened and not rounded):
-        raise UnsupportedError("codegen: after a reduction only its rounding is supported")
-    return widened
+    leaves = {}
+    for k, (value, m) in enumerate(zip(list(epilogue.operands)[:-1], maps)):
+        where = f"epilogue input {k}"
+        source = _reduction_of(value)
+        if source is not None and getattr(source, "operation", source) == getattr(main, "operation", main):
+            if [e[1] for e in _exprs(m) if e[0] == "dim"] != list(range(len(shape))):
+                raise UnsupportedError("codegen: an epilogue must read the reduction's result as it is")
+            leaves[block.arguments[k]] = ("acc",)
+            continue
+        dims = tuple(sorted({to_space[e[1]] for e in _exprs(m) if e[0] == "dim" and e[1] in to_space}))
+        lacks = tuple(has[axis] and axis not in dims for axis in (r - 2, r - 1))
+        leaves[block.arguments[k]] = leaf(value, m, where, (dims, sched.BCAST_KINDS[lacks]))
+    yielded = block.operations[len(block.operations) - 1].operands[0]
+    return select.expression(select.split_root(yielded)[0], leaves, constant)
+
+
+def _sized(dims, space) -> tuple:
+    """The dims of size > 1 (size-1 dims of the space are indexed by any map)."""
+    return tuple(d for d in dims if space[d] > 1)
+
+
+def _reads_inputs(expr) -> bool:
+    return expr[0] == "in" or any(isinstance(e, tuple) and _reads_inputs(e) for e in expr[1:])
 
 
 def _space(generic) -> list[int]:

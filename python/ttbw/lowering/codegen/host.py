@@ -5,7 +5,8 @@ each runtime arg slot (the `runtime_arg_layout` of the host program description)
 Runtime args:
   reader  [addr_in0 .. addr_in<k-1>, first_unit, num_units, inner,
            per input: kept0_div, kept0_mod, kept0_stride, .. kept2_*, summed0_* .. summed2_*,
-           core_x, core_y, per input: H, W, Ht, Wt, row_bytes (zeros for TILE)]
+           core_x, core_y, per input: H, W, Ht, Wt, row_bytes (zeros for TILE),
+           masked sums: the whole space's triplets, its rows and cols]
   compute [num_units, inner, scalar_m, scalar_n_up, scalar_n_down]
   writer  [addr_out0 .., first_unit, num_units, inner, per output: kept / summed triplets,
            per output: H, W, Ht, Wt, row_bytes]
@@ -20,8 +21,8 @@ from ..device_buffers import split_units
 from ..kernel_ir import MAX_GROUPS, RM_ARGS, rm_args
 from ..errors import UnsupportedError
 from .generic import L1_HELD, Kernels, ProgramSpec
-from .kernels import (CB_HOP, CB_PARTS, CB_ROUND, CB_SCALER, CB_TMP, CB_ZERO, TERM_PAGES, compute_cbs, kernels_text,
-                      output_cbs)
+from .kernels import (CB_HOP, CB_MASK, CB_PARTS, CB_ROUND, CB_SCALER, CB_TMP, CB_ZERO, TERM_PAGES, compute_cbs,
+                      kernels_text, output_cbs)
 
 
 @lru_cache(maxsize=None)
@@ -46,9 +47,10 @@ def arg_names(k: Kernels) -> dict[str, list[str]]:
     ins = [f"in{i}" for i in range(len(k.inputs))]
     outs = ["out"] if len(k.outputs) == 1 else [f"out{j}" for j in range(len(k.outputs))]
     loops = ["first_unit", "num_units", "inner"] + (["middle"] if k.cross else [])
+    space = _operand_maps(k, "space_") + ["space_rows", "space_cols"] if k.masked else []
     return {"reader": [f"addr_{r}" for r in ins] + loops
             + [n for r in ins for n in _operand_maps(k, f"{r}_")] + ["core_x", "core_y"]
-            + [f"{a}_{r}" for r in ins for a in RM_ARGS],
+            + [f"{a}_{r}" for r in ins for a in RM_ARGS] + space,
             "compute": ["num_units", "inner", "scalar_m", "scalar_n_up", "scalar_n_down"]
             + (["middle"] if k.cross else []),
             "writer": [f"addr_{r}" for r in outs] + loops
@@ -82,12 +84,13 @@ def build_program(spec: ProgramSpec, inputs: list, outs: list, grid, scalar: flo
     out_mapping = [v for j in range(len(outs)) for v in maps(n + j)]
     loops = [s.inner, s.middle] if k.cross else [s.inner]
     rm_in = [v for b in inputs for v in rm_args(b)]
+    space = [*maps(n + len(outs)), s.rows, s.cols] if k.masked else []
     value = spec.scalar[1] if spec.scalar and spec.scalar[0] == "const" else scalar
     sargs = scalar_args(value) if k.scalar else [0, 0, 0]
     kernels = [
         Kernel("reader", src["reader"], "reader", cores,
-               [*range(n), CB_ZERO, *(b.accessor_config for b in inputs)],
-               {c: [*(b.address for b in inputs), f, m, *loops, *mappings, c[0], c[1], *rm_in]
+               [*range(n), CB_ZERO, *(b.accessor_config for b in inputs), *([CB_MASK] if k.masked else [])],
+               {c: [*(b.address for b in inputs), f, m, *loops, *mappings, c[0], c[1], *rm_in, *space]
                 for c, f, m in work}),
         Kernel("compute", src["compute"], "compute", cores, compute_cbs(k),
                {c: [m, s.inner, *sargs, *loops[1:]] for c, f, m in work}, fp32_dest_acc_en=k.fp32_dest),
@@ -98,8 +101,8 @@ def build_program(spec: ProgramSpec, inputs: list, outs: list, grid, scalar: flo
     ]
     cbs = [CircularBuffer(i, b.data_format, max(2, s.inner) if o.access.indexed else 2, cores)
            for i, (o, b) in enumerate(zip(k.inputs, inputs))]
-    if k.rm_inputs:
-        cbs.append(CircularBuffer(CB_ZERO, "bf16", 1, cores))
+    if k.rm_inputs or k.masked:  # the zero tile (and the 1.0 tile masks are made of)
+        cbs.append(CircularBuffer(CB_ZERO, "bf16", 2 if k.masked else 1, cores))
     if k.needs_scaler:
         cbs.append(CircularBuffer(CB_SCALER, "bf16", 1, cores))
     for j, o in enumerate(k.outputs):
@@ -113,5 +116,7 @@ def build_program(spec: ProgramSpec, inputs: list, outs: list, grid, scalar: flo
     if any(k.hop(j) for j in range(len(outs))):
         cbs.append(CircularBuffer(CB_ROUND, "bf16", 2, cores))
     cbs += [CircularBuffer(CB_HOP + h, "bf16", 1, cores) for h in range(k.round_hops)]
+    if k.masked:
+        cbs.append(CircularBuffer(CB_MASK, "bf16", 2, cores))
     cbs += [CircularBuffer(output_cbs(k, j)[0], b.data_format, 2, cores) for j, b in enumerate(outs)]
     return Program(kernels, cbs, [*inputs, *outs])

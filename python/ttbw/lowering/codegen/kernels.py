@@ -7,7 +7,9 @@ row / column / element copied over the page through the core's own NOC address):
 movement is exact for every f32 value (infinities, NaN, subnormals), where the FPU's
 `unary_bcast` reads TF32. Compute: per unit, the partial sum zeroed; per inner step, one DST
 section evaluating the expression (FPU multiply or SFPU tree), packed to the result (or, in a
-reduction, to the term CB, then `accumulate`d); the partial rounded once into the result.
+reduction, to the term CB, then `accumulate`d); the partial rounded once into the result, or,
+with an epilogue, unpacked into DST once more with the epilogue's inputs (held over the unit)
+and packed (rounded once) into the result.
 Writer: each result tile (a reduction: one per unit).
 
 Several outputs (sibling generics over one iteration space): per inner step one section per
@@ -17,10 +19,15 @@ held inputs' inner tiles per unit and the middle inputs per middle step; compute
 first reduction's partial per middle step and the second's in a FIFO of inner partials,
 rounded into the results after the middle loop.
 
+Masked sums (`Kernels.masked`: sums inside the tile): per step the reader makes the mask of
+the step's tile of the iteration space (1.0 inside the space, 0 in the padding of its edge
+tiles: the zero tile, then the 1.0 tile over each face's valid rows / columns) and pushes it;
+the compute sets each term's padding to 0 with it (`where_tile`) before packing the term.
+
 Compile args (CB indices, then TensorAccessorArgs words):
-  reader  [in_0 .. in_k-1, zero, accessor_0 .. accessor_k-1]
+  reader  [in_0 .. in_k-1, zero, accessor_0 .. accessor_k-1, (mask)]
   compute [in_0 .. in_k-1, out_0, scaler, acc_0, term_0, round, parts, tmp, zero,
-           then per further output: out_j, acc_j, term_j (output_cbs), then the hops' CBs]
+           then per further output: out_j, acc_j, term_j (output_cbs), then the hops' CBs, (mask)]
   writer  [out_0 .. out_m-1, accessor_0 .. accessor_m-1]
 Runtime args: `host.arg_names`.
 """
@@ -36,6 +43,7 @@ from .generic import Kernels
 CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO = 16, 17, 18, 19, 20, 21, 22, 23
 CB_MORE = 24  # outputs 1..3: out, acc, term from 24 .. 31, then the rounding hops' unused top CBs
 CB_HOP = 8     # bf16 rounding hops inside an expression: 8 .. 15
+CB_MASK = 15   # masked sums: the step's mask tile (then 7 hops at most)
 MAX_INPUTS = 8
 MAX_HOPS = 8
 DST_TILES = {False: 8, True: 4}  # by fp32_dest_acc_en: the fp32 DST holds half as many tiles
@@ -50,7 +58,8 @@ def output_cbs(k: Kernels, j: int) -> tuple[int, int, int]:
     """(out, acc, term) CB indices of output j."""
     if j == 0:
         return CB_OUT, CB_ACC, CB_TERM
-    pool = [*range(CB_MORE, 32), *range(CB_HOP + MAX_HOPS - 1, CB_HOP + k.round_hops - 1, -1)]
+    top = CB_HOP + MAX_HOPS - 1 - int(k.masked)
+    pool = [*range(CB_MORE, 32), *range(top, CB_HOP + k.round_hops - 1, -1)]
     if 3 * j > len(pool):
         raise UnsupportedError(f"codegen: {len(k.outputs)} outputs and {k.round_hops} rounding hops need more "
                                "than the 32 circular buffers")
@@ -61,7 +70,8 @@ def compute_cbs(k: Kernels) -> list[int]:
     n = len(k.inputs)
     more = [c for j in range(1, len(k.outputs)) for c in output_cbs(k, j)]
     hops = [CB_HOP + h for h in range(k.round_hops)]
-    return [*range(n), CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO, *more, *hops]
+    return [*range(n), CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO, *more, *hops,
+            *([CB_MASK] if k.masked else [])]
 
 
 def broadcast_in_l1(f: KernelFn, wp: str, kind: str, local) -> None:
@@ -144,10 +154,21 @@ def reader(k: Kernels) -> str:
     def local(addr):  # the NOC address of this core's L1 addr
         return f.op("get_noc_addr", [cx, cy, addr], ["i32", "i32", "i32"], "!ttkernel.noc_addr")
 
-    if k.rm_inputs:  # the zero tile compute packed
+    zeros = f.c(2 if k.masked else 1)  # the zero tile compute packed (and the 1.0 tile)
+    zptr = None
+    if k.rm_inputs or k.masked:
         cb_z = f.cb("cb_zero", n, _ty("bf16", 1))
-        f.cbop("cb_wait_front", cb_z, one)
-        znoc = local(f.op("get_read_ptr", [cb_z], [f.cb_types[cb_z]], "i32"))
+        f.cbop("cb_wait_front", cb_z, zeros)
+        zptr = f.op("get_read_ptr", [cb_z], [f.cb_types[cb_z]], "i32")
+        znoc = local(zptr)
+    if k.masked:
+        cb_mask = f.cb("cb_mask", 2 * n + 1, _ty("bf16"))
+        space_base = rm_base + 2 + 5 * n
+        space_map = _maps(f, k, space_base, 1)[0]
+        per = 27 if k.cross else 18
+        rows, cols = f.arg(space_base + per), f.arg(space_base + per + 1)
+        wt = f.arith("divui", f.arith("addi", cols, f.c(31)), f.c(32))
+        ht = f.arith("divui", f.arith("addi", rows, f.c(31)), f.c(32))
 
     def read_all(items):
         ptrs = []
@@ -174,6 +195,8 @@ def reader(k: Kernels) -> str:
     streamed = [i for i in range(n) if not (access[i].held or access[i].middle)]
     u = f.for_(first, nu)
     base = {i: tile_map(f, u, maps[i][0]) for i in range(n)}
+    if k.masked:
+        base["space"] = tile_map(f, u, space_map[0])
     if held:
         read_all([(i, base[i]) for i in held])
     if indexed:  # every inner tile of these, held over the unit
@@ -182,10 +205,21 @@ def reader(k: Kernels) -> str:
         f.end()
     if k.cross:
         m = f.for_(None, middle)
-        base = {i: f.arith("addi", base[i], tile_map(f, m, maps[i][2])) for i in range(n)}
+        base = {i: f.arith("addi", base[i], tile_map(f, m, (space_map if i == "space" else maps[i])[2]))
+                for i in base}
         if per_middle:
             read_all([(i, base[i]) for i in per_middle])
     j = f.for_(None, inner)
+    if k.masked:  # the mask of this step's tile of the space
+        t = f.arith("addi", base["space"], tile_map(f, j, space_map[1]))
+        row = f.arith("remui", f.arith("divui", t, wt), ht)
+        col = f.arith("remui", t, wt)
+        valid_rows = f.arith("minui", f.arith("subi", rows, f.arith("muli", row, f.c(32))), f.c(32))
+        valid_cols = f.arith("minui", f.arith("subi", cols, f.arith("muli", col, f.c(32))), f.c(32))
+        f.cbop("cb_reserve_back", cb_mask, one)
+        mask_tile(f, f.op("get_write_ptr", [cb_mask], [f.cb_types[cb_mask]], "i32"), valid_rows, valid_cols,
+                  zptr, local)
+        f.cbop("cb_push_back", cb_mask, one)
     if streamed:
         read_all([(i, f.arith("addi", base[i], tile_map(f, j, maps[i][1]))) for i in streamed])
     f.end()
@@ -193,8 +227,35 @@ def reader(k: Kernels) -> str:
         f.end()
     f.end()
     if cb_z is not None:
-        f.cbop("cb_pop_front", cb_z, one)
+        f.cbop("cb_pop_front", cb_z, zeros)
     return f.text()
+
+
+def mask_tile(f: KernelFn, wp: str, valid_rows: str, valid_cols: str, zptr: str, local) -> None:
+    """The bf16 mask tile at L1 address wp: 1.0 on the valid_rows x valid_cols corner, 0
+    elsewhere; `zptr`: L1 address of the zero tile, the 1.0 tile right after it. Per face
+    (16 x 16 elements, 32 bytes a row, contiguous): its valid rows in one copy when all 16
+    columns are valid, else row by row."""
+    f.op("noc_async_read", [local(zptr), wp, f.c(2048)], ["!ttkernel.noc_addr", "i32", "i32"])
+    f.op("noc_async_read_barrier")
+    one, sixteen = f.c(1), f.c(16)
+    upper_rows = f.arith("minui", valid_rows, sixteen)
+    upper_cols = f.arith("minui", valid_cols, sixteen)
+    face_rows = (upper_rows, f.arith("subi", valid_rows, upper_rows))
+    face_cols = (upper_cols, f.arith("subi", valid_cols, upper_cols))
+    for face in range(4):
+        vr, vc = face_rows[face // 2], face_cols[face % 2]
+        full = f.arith("divui", vc, sixteen)  # 1: all 16 columns valid
+        part = f.arith("subi", one, full)
+        count = f.arith("addi", full, f.arith("muli", part, vr))
+        size = f.arith("addi", f.arith("muli", full, f.arith("muli", vr, f.c(32))),
+                       f.arith("muli", part, f.arith("muli", vc, f.c(2))))
+        r = f.for_(None, count)
+        off = f.arith("addi", f.c(512 * face), f.arith("muli", r, f.c(32)))
+        src = f.arith("addi", f.arith("addi", zptr, f.c(2048)), off)
+        f.op("noc_async_read", [local(src), f.arith("addi", wp, off), size], ["!ttkernel.noc_addr", "i32", "i32"])
+        f.end()
+    f.op("noc_async_read_barrier")
 
 
 def writer(k: Kernels) -> str:
@@ -275,23 +336,26 @@ class _Compute:
         if any(k.split_terms(j) for j in range(len(k.outputs))):
             self.split = (self.scaler, f.cb("cb_tmp", pos[CB_TMP], _ty("f32", 1)),
                           f.cb("cb_parts", pos[CB_PARTS], _ty("f32", 4)))
-        self.zero = f.cb("cb_zero", pos[CB_ZERO], _ty("bf16", 1)) if k.rm_inputs else None
+        self.zero = f.cb("cb_zero", pos[CB_ZERO], _ty("bf16", 1)) if k.rm_inputs or k.masked else None
+        self.mask = f.cb("cb_mask", pos[CB_MASK], _ty("bf16")) if k.masked else None
         self.hops = [f.cb(f"cb_hop{h}", pos[CB_HOP + h], _ty("bf16", 1)) for h in range(k.round_hops)]
         self.hop_of: dict = {}
         self.main_pops: list = []
         self.s = None
         self.j = None  # the inner step (tile index of an indexed held input)
+        self.acc = None  # the partial an epilogue reads, ("acc",)
 
     def index(self, i: int) -> str:
         """Tile index of input i at the front of its CB: the inner step for an indexed held input."""
         return self.j if self.k.inputs[i].access.indexed else self.f.c(0)
 
-    def round_hops(self, out) -> None:
-        """Sections computing the expression's rounding hops, innermost first, each packed to
-        its bf16 CB (the rounding) for the main section to unpack."""
-        cb_of, pops, _ = select.hop_plan(out.expr)
+    def round_hops(self, out, expr=None) -> None:
+        """Sections computing the expression's (or `expr`'s) rounding hops, innermost first,
+        each packed to its bf16 CB (the rounding) for the main section to unpack."""
+        expr = out.expr if expr is None else expr
+        cb_of, pops, _ = select.hop_plan(expr)
         self.hop_of, self.main_pops = {}, pops[-1]
-        for h, node in enumerate(select.rounds(out.expr)):
+        for h, node in enumerate(select.rounds(expr)):
             cb = self.hops[cb_of[node]]
             self.f.acquire()
             slot = self.evaluate(out, cb, node[1])
@@ -336,6 +400,10 @@ class _Compute:
                 cb = self.hop_of[e]
                 f.cbop("cb_wait_front", cb, f.c(1))
                 f.copy(cb, slot)
+                return slot
+            if e[0] == "acc":  # the finished partial sum (f32) at the front of its CB
+                slot = new()
+                f.copy(self.acc, slot)
                 return slot
             if e[0] == "scalar":
                 slot = new()
@@ -389,8 +457,10 @@ class _Compute:
                  [f.cb_types[self.ins[full]], f.cb_types[self.ins[other]], f.cb_types[self.outs[0]]])
         else:
             f.op("init_sfpu", [first_in, self.outs[0]], [f.cb_types[first_in], f.cb_types[self.outs[0]]])
-        if self.zero is not None:  # the zero tile the reader clears ROW_MAJOR pages with
+        if self.zero is not None:  # the zero tile the reader clears ROW_MAJOR pages (and masks) with
             f.fill_tiles("0.0", self.zero)
+            if self.mask is not None:  # and the 1.0 tile of the masks
+                f.fill_tiles("1.0", self.zero)
         if self.scaler is not None:  # all 1.0: reduce scaler, and the "x * 1" TF32 truncation
             f.fill_tiles("1.0", self.scaler)
             f.cbop("cb_wait_front", self.scaler, one)
@@ -422,6 +492,8 @@ class _Compute:
         else:
             for i in streamed:
                 f.cbop("cb_wait_front", self.ins[i], one)
+            if self.mask is not None:
+                f.cbop("cb_wait_front", self.mask, one)
             targets = []
             for j, o in enumerate(k.outputs):  # one DST section per output
                 target = self.terms[j] if o.reduce else (self.round if k.hop(j) else self.outs[j])
@@ -429,6 +501,8 @@ class _Compute:
                 self.round_hops(o)
                 f.acquire()
                 slot = self.evaluate(o, target)
+                if self.mask is not None and o.reduce and o.operand.access.bcast != "none":
+                    self.zero_padding(slot)
                 for read in self.main_pops:  # the hops the main section read last
                     f.cbop("cb_pop_front", self.hop_of[read], one)
                 if j == len(k.outputs) - 1:
@@ -437,24 +511,26 @@ class _Compute:
                 f.pack([(slot, target)])
                 if not o.reduce and k.hop(j):  # the bf16-rounded tile -> bfloat8_b
                     f.move(self.round, self.outs[j])
+            if self.mask is not None:
+                f.cbop("cb_pop_front", self.mask, one)
             for j, o in enumerate(k.outputs):
                 if o.reduce:
                     split = self.split if k.split_terms(j) else None
                     f.accumulate(self.accs[j], self.terms[j], o.operand.access.bcast, self.scaler, split)
         f.end()  # inner
-        if not k.cross:
+        for j, o in enumerate(k.outputs):  # each partial sum, rounded once into its result
+            if o.reduce and not o.fifo:
+                self.finish(j)
+        if not k.cross:  # after the epilogues, which read them
             for i in held:
                 f.cbop("cb_pop_front", self.ins[i], held_count(i))
         for i in per_middle:
             f.cbop("cb_pop_front", self.ins[i], one)
-        for j, o in enumerate(k.outputs):  # each partial sum, rounded once into its result
-            if o.reduce and not o.fifo:
-                f.move(self.accs[j], self.outs[j], via=self.round if k.hop(j) else None)
         if k.cross:
             f.end()  # middle
             f.for_(None, inner)
             for j in fifo:
-                f.move(self.accs[j], self.outs[j], via=self.round if k.hop(j) else None)
+                self.finish(j)
             f.end()
             for i in held:
                 f.cbop("cb_pop_front", self.ins[i], held_count(i))
@@ -462,6 +538,39 @@ class _Compute:
         if self.scaler is not None:
             f.cbop("cb_pop_front", self.scaler, one)
         return f.text()
+
+
+    def zero_padding(self, slot: int) -> None:
+        """DST[slot] = 0 where the step's mask tile is 0 (the padding of an edge tile)."""
+        f = self.f
+        if slot + 2 >= DST_TILES[True]:
+            raise UnsupportedError("codegen: no DST tiles left to mask a term's padding")
+        f.copy(self.mask, slot + 1)
+        f.fill("0.0", slot + 2)
+        f.op("where_tile_init")
+        f.op("where_tile", [f.c(slot + 1), f.c(slot), f.c(slot + 2), f.c(slot)], ["i32"] * 4,
+             props="dtype = #ttcore.supportedDataTypes<f32>")
+
+    def finish(self, j: int) -> None:
+        """Output j's partial sum into its result: moved (rounded by the pack), or through its
+        epilogue's sections (rounding hops, then the expression) into the result's CB."""
+        k, f, o = self.k, self.f, self.k.outputs[j]
+        via = self.round if k.hop(j) else None
+        if o.epilogue is None:
+            f.move(self.accs[j], self.outs[j], via=via)
+            return
+        one = f.c(1)
+        self.acc = self.accs[j]
+        f.cbop("cb_wait_front", self.acc, one)
+        self.round_hops(o, o.epilogue)
+        f.acquire()
+        slot = self.evaluate(o, via or self.outs[j], o.epilogue)
+        for read in self.main_pops:  # the hops the epilogue's section read last
+            f.cbop("cb_pop_front", self.hop_of[read], one)
+        f.cbop("cb_pop_front", self.acc, one)
+        f.pack([(slot, via or self.outs[j])])
+        if via is not None:  # the bf16-rounded tile -> bfloat8_b
+            f.move(via, self.outs[j])
 
 
 def compute(k: Kernels) -> str:
@@ -472,6 +581,7 @@ def kernels_text(k: Kernels) -> str:
     """The TTKernel module (reader, compute, writer) of a program."""
     if len(k.inputs) > MAX_INPUTS:
         raise UnsupportedError(f"codegen: at most {MAX_INPUTS} input tensors per program")
-    if k.round_hops > MAX_HOPS:
-        raise UnsupportedError(f"codegen: an expression needs more than {MAX_HOPS} rounding-hop CBs at once")
+    if k.round_hops > MAX_HOPS - int(k.masked):
+        raise UnsupportedError(f"codegen: an expression needs more than {MAX_HOPS - int(k.masked)} rounding-hop CBs "
+                               "at once")
     return module_text(reader(k), compute(k), writer(k))

@@ -33,7 +33,8 @@ from ..kernel_ir import MAX_GROUPS, TILE
 from ..errors import UnsupportedError
 
 _PAD = (1, 1, 0)  # an unused triplet: contributes 0
-_BCAST = {(False, False): "none", (True, False): "row", (False, True): "col", (True, True): "scalar"}
+# in-tile broadcast of an operand lacking (the row dim, the column dim)
+BCAST_KINDS = {(False, False): "none", (True, False): "row", (False, True): "col", (True, True): "scalar"}
 
 
 @dataclass(frozen=True)
@@ -49,14 +50,17 @@ class Access:
 
 @dataclass(frozen=True)
 class Schedule:
-    """Runtime part: units, inner tiles per unit, and per operand (inputs, then the output)
-    the kept / summed triplets, each padded to MAX_GROUPS."""
+    """Runtime part: units, inner tiles per unit, and per operand (inputs, then the outputs,
+    then the whole space: which tile of the space a step is) the kept / summed triplets, each
+    padded to MAX_GROUPS; `rows` / `cols`: the space's last two sizes (its edge tiles' padding)."""
     units: int
     inner: int
     kept: tuple          # per operand: ((div, mod, stride), ...)
     summed: tuple
     middle: int = 1      # cross reductions: the middle loop's count
     mid: tuple = ()      # cross reductions: per operand, the middle loop's triplets
+    rows: int = 1
+    cols: int = 1
 
 
 def operand_dims(exprs, shape, space, where: str) -> tuple:
@@ -83,7 +87,7 @@ def tile_counts(space) -> list[int]:
 
 def in_tile_kind(dims, space) -> str:
     r = len(space)
-    return _BCAST[(r - 2 not in dims and space[-2] > 1, r - 1 not in dims and space[-1] > 1)]
+    return BCAST_KINDS[(r - 2 not in dims and space[-2] > 1, r - 1 not in dims and space[-1] > 1)]
 
 
 def _strides(dims, counts) -> list[int]:
@@ -132,6 +136,7 @@ def cross_schedule(accesses, space, first, second) -> Schedule:
 
 
 def _walk(accesses, space, kind_of, cross: bool = False) -> Schedule:
+    accesses = [*accesses, Access(tuple(range(len(space))), "none")]  # the whole space, last
     counts = tile_counts(space)
     strides = [_strides(a.dims, counts) for a in accesses]
     groups: list[list] = []  # [kind, [axes]]: kind kept | middle | summed
@@ -164,10 +169,8 @@ def _walk(accesses, space, kind_of, cross: bool = False) -> Schedule:
 
     kept, units = triplets("kept")
     summed, inner = triplets("summed")
-    if not cross:
-        return Schedule(units, inner, kept, summed)
-    mid, middle = triplets("middle")
-    return Schedule(units, inner, kept, summed, middle, mid)
+    mid, middle = triplets("middle") if cross else ((), 1)
+    return Schedule(units, inner, kept, summed, middle, mid, space[-2], space[-1])
 
 
 def same_pages(s1, s2) -> bool:

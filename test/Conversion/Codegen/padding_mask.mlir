@@ -1,0 +1,48 @@
+// RUN: ttbw-opt --split-input-file --convert-ttir-to-ttkernel %s | FileCheck %s
+// Sums inside the tile mask each term's padding to 0 first: an expression need not keep 0 in
+// a tile's padding (here y, broadcast over the rows, fills the padding rows of x + y). Per
+// step the reader makes the mask of the step's tile of the iteration space (the zero tile,
+// then the 1.0 tile over each face's valid rows / columns: from the space's rows / cols and
+// the step's tile) and pushes it on CB 15; the compute selects 0 where it is 0 (where_tile)
+// before packing the term.
+
+// CHECK-LABEL: func.func @sum_rows_of_a_row_broadcast(
+// CHECK: "ttmetal.enqueue_program"
+// CHECK-SAME: "space_rows", "space_cols"]
+// CHECK: module @sum_rows_of_a_row_broadcast_program {
+// CHECK: func.func @reader()
+// CHECK: %[[MASK:.*]] = ttkernel.get_compile_time_arg_val(5) : () -> !ttkernel.cb<2, !ttcore.tile<32x32, bf16>>
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: ttkernel.cb_reserve_back(%[[MASK]],
+// CHECK: ttkernel.noc_async_read(
+// CHECK: ttkernel.cb_push_back(%[[MASK]],
+// CHECK: func.func @compute()
+// CHECK: ttkernel.fill_tile(%{{.*}}, %{{.*}})
+// CHECK: ttkernel.fill_tile(%{{.*}}, %{{.*}})
+// CHECK: scf.for
+// CHECK: ttkernel.add_binary_tile(
+// CHECK: ttkernel.copy_tile(%[[CMASK:[0-9]+]], %{{.*}}, %c1_i32)
+// CHECK: ttkernel.where_tile(%c1_i32, %c0_i32, %c2_i32, %c0_i32, <f32>)
+// CHECK: ttkernel.pack_tile(
+// CHECK: ttkernel.cb_pop_front(%[[CMASK]],
+// CHECK: ttkernel.reduce_tile(
+func.func @sum_rows_of_a_row_broadcast(%x: tensor<33x40xbf16>, %y: tensor<1x40xbf16>) -> tensor<1x40xbf16> {
+  %0 = "ttir.add"(%x, %y) : (tensor<33x40xbf16>, tensor<1x40xbf16>) -> tensor<33x40xbf16>
+  %1 = "ttir.sum"(%0) {dim_arg = [0 : i32], keep_dim = true} : (tensor<33x40xbf16>) -> tensor<1x40xbf16>
+  return %1 : tensor<1x40xbf16>
+}
+
+// -----
+
+// Across tiles only: the padding of a term lands in the padding of the result, no mask.
+// CHECK-LABEL: func.func @sum_over_a_batch(
+// CHECK-NOT: space_rows
+// CHECK: module @sum_over_a_batch_program {
+// CHECK-NOT: where_tile
+// CHECK: func.func @writer()
+func.func @sum_over_a_batch(%x: tensor<3x33x40xbf16>, %y: tensor<1x1x40xbf16>) -> tensor<1x33x40xbf16> {
+  %0 = "ttir.add"(%x, %y) : (tensor<3x33x40xbf16>, tensor<1x1x40xbf16>) -> tensor<3x33x40xbf16>
+  %1 = "ttir.sum"(%0) {dim_arg = [0 : i32], keep_dim = true} : (tensor<3x33x40xbf16>) -> tensor<1x33x40xbf16>
+  return %1 : tensor<1x33x40xbf16>
+}
