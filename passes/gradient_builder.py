@@ -71,7 +71,8 @@ class GradientBuilder:
         """`number` at every element of `like` whatever its values (no NaN from inf * 0), as
         `ttir.where(like, number, number)`: an elementwise op over `like`, so that the lowering
         iterates over a tensor (it has no program for a source-less fill)."""
-        return self.where(like, self.constant(number), self.constant(number))
+        fill = self.constant(number)
+        return self.where(like, fill, fill)
 
 
 def materialize(expression: Expression) -> ir.Value:
