@@ -22,5 +22,3 @@ addcmul_bw = addcmul_backward()
 # unary: (grad_tensor, input_tensor) -> [input_grad]
 neg_bw = unary_backward("neg_bw")
 
-BACKWARD_OPS = ("mul_bw", "add_bw", "sub_bw", "div_bw", "addalpha_bw", "subalpha_bw", "where_bw", "addcmul_bw",
-                "neg_bw")
