@@ -63,33 +63,12 @@ LogicalResult checkMemoryConfig(Checker &c, Attribute attr) {
   return success();
 }
 
-// ODS checks that the segments add up; each one must also fit its operand.
-LogicalResult checkSegments(Checker &c, const BackwardSignature &s) {
-  if (s.operandSegments.empty())
-    return success();
-  size_t fixed = 1 + s.operands.size();
-  bool ok = true;
-  for (size_t i = 0; i < s.operandSegments.size(); ++i)
-    ok &= i < fixed ? s.operandSegments[i] == 1 : s.operandSegments[i] <= 1;
-  for (int32_t size : s.resultSegments)
-    ok &= size <= 1;
-  if (ok)
-    return success();
-  SmallVector<std::string> names{"grad"};
-  for (const BackwardOperand &operand : s.operands)
-    names.push_back(operand.name.str());
-  return c.fail() << "segment sizes must be 1 for " << quotedList(names)
-                  << " and 0 or 1 for the optional operands and results, got operandSegmentSizes = "
-                     "array<i32: " << join(s.operandSegments) << ">, resultSegmentSizes = array<i32: "
-                  << join(s.resultSegments) << ">";
-}
-
 } // namespace
 
 LogicalResult ttbw::ttir::verify::verifyBackward(Operation *op, const BackwardSignature &s) {
   Checker c{op};
   StringRef opName = op->getName().stripDialect();
-  if (failed(c.knownAttributes()) || failed(checkSegments(c, s)))
+  if (failed(c.knownAttributes()))
     return failure();
   size_t count = s.gradients.size();
   SmallVector<bool, 3> mask(count, true);
@@ -245,6 +224,29 @@ LogicalResult ttbw::ttir::verify::verifyBackward(Operation *op, const BackwardSi
                       << " must equal its result type " << str(g.result.getType());
   }
   return success();
+}
+
+// ODS checks that the segments add up; each one must also fit its operand.
+LogicalResult ttbw::ttir::verify::verifySegments(Operation *op, ArrayRef<StringRef> fixed,
+                                                 ArrayRef<int32_t> operandSegments,
+                                                 ArrayRef<int32_t> resultSegments) {
+  Checker c{op};
+  if (failed(c.knownAttributes()))
+    return failure();
+  bool ok = true;
+  for (size_t i = 0; i < operandSegments.size(); ++i)
+    ok &= i < fixed.size() ? operandSegments[i] == 1 : operandSegments[i] <= 1;
+  for (int32_t size : resultSegments)
+    ok &= size <= 1;
+  if (ok)
+    return success();
+  SmallVector<std::string> names;
+  for (StringRef name : fixed)
+    names.push_back(name.str());
+  return c.fail() << "segment sizes must be 1 for " << quotedList(names)
+                  << " and 0 or 1 for the optional operands and results, got operandSegmentSizes = "
+                     "array<i32: " << join(operandSegments) << ">, resultSegmentSizes = array<i32: "
+                  << join(resultSegments) << ">";
 }
 
 LogicalResult ttbw::ttir::verify::checkOneOf(Operation *op, StringRef name, Attribute attr,

@@ -30,12 +30,18 @@ struct BackwardSignature {
   Attribute mask, memoryConfig;  // null when absent
   bool complexForm = false;  // accepts all-complex tensors (ttnn's ComplexTensor)
   bool scalarForm = true;  // a scalarAllowed operand may be a scalar (else: refused, by name)
-  ArrayRef<int32_t> operandSegments, resultSegments;  // empty without segments
 };
 
 LogicalResult verifyBackward(Operation *op, const BackwardSignature &signature);
+// Before anything reads the operands (the accessors index by segment): the attributes are
+// known ones and each segment fits its operand (1 for `fixed` ones, else 0 or 1).
+LogicalResult verifySegments(Operation *op, ArrayRef<StringRef> fixed, ArrayRef<int32_t> operandSegments,
+                             ArrayRef<int32_t> resultSegments);
 
 template <typename OpTy> LogicalResult verifyBinaryBackward(OpTy op, bool complexForm, bool scalarForm) {
+  if (failed(verifySegments(op, {"grad", "input", "other"}, op.getProperties().operandSegmentSizes,
+                            op.getProperties().resultSegmentSizes)))
+    return failure();
   BackwardSignature s;
   s.grad = op.getGrad();
   s.operands = {{"input", op.getInput()}, {"other", op.getOther(), /*scalarAllowed=*/true}};
@@ -46,8 +52,6 @@ template <typename OpTy> LogicalResult verifyBinaryBackward(OpTy op, bool comple
   s.mask = op.getAreRequiredOutputsAttr();
   s.memoryConfig = op.getMemoryConfigAttr();
   s.complexForm = complexForm;
-  s.operandSegments = op.getProperties().operandSegmentSizes;
-  s.resultSegments = op.getProperties().resultSegmentSizes;
   return verifyBackward(op, s);
 }
 
@@ -61,6 +65,9 @@ template <typename OpTy> LogicalResult verifyUnaryBackward(OpTy op) {
 }
 
 template <typename OpTy> LogicalResult verifyWhereBackward(OpTy op) {
+  if (failed(verifySegments(op, {"grad", "condition", "input", "other"}, op.getProperties().operandSegmentSizes,
+                            op.getProperties().resultSegmentSizes)))
+    return failure();
   BackwardSignature s;
   s.grad = op.getGrad();
   s.operands = {{"condition", op.getCondition()}, {"input", op.getInput()}, {"other", op.getOther()}};
@@ -69,8 +76,6 @@ template <typename OpTy> LogicalResult verifyWhereBackward(OpTy op) {
   s.takesMask = true;
   s.mask = op.getAreRequiredOutputsAttr();
   s.memoryConfig = op.getMemoryConfigAttr();
-  s.operandSegments = op.getProperties().operandSegmentSizes;
-  s.resultSegments = op.getProperties().resultSegmentSizes;
   return verifyBackward(op, s);
 }
 

@@ -36,28 +36,33 @@ def operand(value: ir.Value) -> Expression:
     return Expression("operand", value=value)
 
 
-def _binary(name):
-    def build(self, lhs: Expression, rhs: Expression) -> Expression:
-        return Expression(name, (lhs, rhs))
-    build.__name__ = name
-    return build
-
-
-def _unary(name):
-    def build(self, value: Expression) -> Expression:
-        return Expression(name, (value,))
-    build.__name__ = name
-    return build
-
-
 class GradientBuilder:
     """`d`: TTIR ops by name (multiply, add, ..., where, constant)."""
 
-    for _name in ("multiply", "add", "subtract", "div", "gt", "ge", "lt", "le", "eq", "ne"):
-        locals()[_name] = _binary(_name)
-    for _name in ("neg", "exp", "log", "sqrt", "rsqrt", "reciprocal", "tanh", "sigmoid", "erf", "erfc", "conj"):
-        locals()[_name] = _unary(_name)
-    del _name
+    # binary (implicit broadcast)
+    def multiply(self, lhs, rhs): return Expression("multiply", (lhs, rhs))  # noqa: E704
+    def add(self, lhs, rhs): return Expression("add", (lhs, rhs))  # noqa: E704
+    def subtract(self, lhs, rhs): return Expression("subtract", (lhs, rhs))  # noqa: E704
+    def div(self, lhs, rhs): return Expression("div", (lhs, rhs))  # noqa: E704
+    # comparisons: 1.0 where true, 0.0 where false
+    def gt(self, lhs, rhs): return Expression("gt", (lhs, rhs))  # noqa: E704
+    def ge(self, lhs, rhs): return Expression("ge", (lhs, rhs))  # noqa: E704
+    def lt(self, lhs, rhs): return Expression("lt", (lhs, rhs))  # noqa: E704
+    def le(self, lhs, rhs): return Expression("le", (lhs, rhs))  # noqa: E704
+    def eq(self, lhs, rhs): return Expression("eq", (lhs, rhs))  # noqa: E704
+    def ne(self, lhs, rhs): return Expression("ne", (lhs, rhs))  # noqa: E704
+    # unary
+    def neg(self, x): return Expression("neg", (x,))  # noqa: E704
+    def exp(self, x): return Expression("exp", (x,))  # noqa: E704
+    def log(self, x): return Expression("log", (x,))  # noqa: E704
+    def sqrt(self, x): return Expression("sqrt", (x,))  # noqa: E704
+    def rsqrt(self, x): return Expression("rsqrt", (x,))  # noqa: E704
+    def reciprocal(self, x): return Expression("reciprocal", (x,))  # noqa: E704
+    def tanh(self, x): return Expression("tanh", (x,))  # noqa: E704
+    def sigmoid(self, x): return Expression("sigmoid", (x,))  # noqa: E704
+    def erf(self, x): return Expression("erf", (x,))  # noqa: E704
+    def erfc(self, x): return Expression("erfc", (x,))  # noqa: E704
+    def conj(self, x): return Expression("conj", (x,))  # noqa: E704  (x itself when real)
 
     def where(self, condition: Expression, true: Expression, false: Expression) -> Expression:
         """condition != 0 ? true : false."""
@@ -71,7 +76,8 @@ class GradientBuilder:
         """`number` at every element of `like` whatever its values (no NaN from inf * 0), as
         `ttir.where(like, number, number)`: an elementwise op over `like`, so that the lowering
         iterates over a tensor (it has no program for a source-less fill)."""
-        return self.where(like, self.constant(number), self.constant(number))
+        fill = self.constant(number)
+        return self.where(like, fill, fill)
 
 
 def materialize(expression: Expression) -> ir.Value:

@@ -34,6 +34,3 @@ log_bw = unary_backward("log_bw", preallocated=False)
 reciprocal_bw = unary_backward("reciprocal_bw", preallocated=False)
 square_bw = unary_backward("square_bw", preallocated=False)
 
-BACKWARD_OPS = ("mul_bw", "add_bw", "sub_bw", "div_bw", "addalpha_bw", "subalpha_bw", "where_bw", "addcmul_bw",
-                "neg_bw", "relu_bw", "gelu_bw", "silu_bw", "tanh_bw", "sigmoid_bw", "exp_bw", "log_bw", "sqrt_bw",
-                "rsqrt_bw", "reciprocal_bw", "square_bw")

@@ -1,0 +1,47 @@
+// RUN: ttbw-opt --split-input-file --ttir-decompose-backward %s | FileCheck %s
+// div_bw: input_grad = grad / other (one rounding: in the operands' type);
+// other_grad = -grad * ((input / other) / other), in f32, rounded once (PyTorch's form).
+
+// CHECK-LABEL: func.func @broadcast
+func.func @broadcast(%g: tensor<2x32x64xbf16>, %a: tensor<2x32x64xbf16>, %b: tensor<32x1xbf16>) -> (tensor<2x32x64xbf16>, tensor<32x1xbf16>) {
+  // CHECK: %[[GA:.*]] = "ttir.div"(%arg0, %arg2) : (tensor<2x32x64xbf16>, tensor<32x1xbf16>) -> tensor<2x32x64xbf16>
+  // CHECK: %[[G:.*]] = "ttir.typecast"(%arg0) : (tensor<2x32x64xbf16>) -> tensor<2x32x64xf32>
+  // CHECK: %[[A:.*]] = "ttir.typecast"(%arg1) : (tensor<2x32x64xbf16>) -> tensor<2x32x64xf32>
+  // CHECK: %[[B:.*]] = "ttir.typecast"(%arg2) : (tensor<32x1xbf16>) -> tensor<32x1xf32>
+  // CHECK: %[[Q:.*]] = "ttir.div"(%[[A]], %[[B]]) : (tensor<2x32x64xf32>, tensor<32x1xf32>) -> tensor<2x32x64xf32>
+  // CHECK: %[[Q2:.*]] = "ttir.div"(%[[Q]], %[[B]]) : (tensor<2x32x64xf32>, tensor<32x1xf32>) -> tensor<2x32x64xf32>
+  // CHECK: %[[P:.*]] = "ttir.multiply"(%[[G]], %[[Q2]]) : (tensor<2x32x64xf32>, tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
+  // CHECK: %[[N:.*]] = "ttir.neg"(%[[P]]) : (tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
+  // CHECK: %[[GB:.*]] = builtin.unrealized_conversion_cast %[[N]] : tensor<2x32x64xf32> to tensor<32x1xbf16> {ttbw.sum_to}
+  // CHECK: return %[[GA]], %[[GB]]
+  %0:2 = ttir.div_bw %g, %a, %b : tensor<2x32x64xbf16>, tensor<2x32x64xbf16>, tensor<32x1xbf16> -> input_grad tensor<2x32x64xbf16> other_grad tensor<32x1xbf16>
+  return %0#0, %0#1 : tensor<2x32x64xbf16>, tensor<32x1xbf16>
+}
+
+// -----
+
+// A scalar divisor: grad / s in f32 (the scalar's type), rounded once.
+// CHECK-LABEL: func.func @scalar
+func.func @scalar(%g: tensor<32x32xbf16>, %a: tensor<32x32xbf16>) -> tensor<32x32xbf16> {
+  // CHECK: %[[S:.*]] = "ttir.full"() <{fill_value = 4.000000e+00 : f32, shape = array<i32>}> : () -> tensor<f32>
+  // CHECK: %[[G:.*]] = "ttir.typecast"(%arg0) : (tensor<32x32xbf16>) -> tensor<32x32xf32>
+  // CHECK: %[[Q:.*]] = "ttir.div"(%[[G]], %[[S]]) : (tensor<32x32xf32>, tensor<f32>) -> tensor<32x32xf32>
+  // CHECK: builtin.unrealized_conversion_cast %[[Q]] : tensor<32x32xf32> to tensor<32x32xbf16> {ttbw.sum_to}
+  %s = arith.constant 4.0 : f32
+  %0 = ttir.div_bw %g, %a, %s : tensor<32x32xbf16>, tensor<32x32xbf16>, f32 -> input_grad tensor<32x32xbf16>
+  return %0 : tensor<32x32xbf16>
+}
+
+// -----
+
+// A rounding mode: zeros (PyTorch's), whatever grad holds (no inf * 0).
+// CHECK-LABEL: func.func @floor
+func.func @floor(%g: tensor<32x32xbf16>, %a: tensor<32x32xbf16>, %b: tensor<1x32xbf16>) -> (tensor<32x32xbf16>, tensor<1x32xbf16>) {
+  // CHECK-NOT: ttir.div"
+  // CHECK: %[[Z:.*]] = "ttir.full"() <{fill_value = 0.000000e+00 : f32, shape = array<i32>}> : () -> tensor<f32>
+  // CHECK: %[[W:.*]] = "ttir.where"(%{{.*}}, %[[Z]], %[[Z]]) : (tensor<32x32xf32>, tensor<f32>, tensor<f32>) -> tensor<32x32xf32>
+  // CHECK: builtin.unrealized_conversion_cast %[[W]] : tensor<32x32xf32> to tensor<32x32xbf16> {ttbw.sum_to}
+  // CHECK: builtin.unrealized_conversion_cast %{{.*}} : tensor<32x32xf32> to tensor<1x32xbf16> {ttbw.sum_to}
+  %0:2 = ttir.div_bw %g, %a, %b {round_mode = "floor"} : tensor<32x32xbf16>, tensor<32x32xbf16>, tensor<1x32xbf16> -> input_grad tensor<32x32xbf16> other_grad tensor<1x32xbf16>
+  return %0#0, %0#1 : tensor<32x32xbf16>, tensor<1x32xbf16>
+}
