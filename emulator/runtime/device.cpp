@@ -65,11 +65,11 @@ void* ttbw_dev_open(uint32_t gx, uint32_t gy, uint32_t dram_banks, uint32_t l1_s
     d->l1_bottom = l1_size;
     d->l1_alloc = RangeAllocator(0, l1_size, kL1Align, true);
     for (uint32_t i = 0; i < dram_banks; ++i) {
-        void* p = mmap(nullptr, kDramBankBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+        void* p = mmap(nullptr, kDramMapBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                        -1, 0);
         if (p == MAP_FAILED) { ttbw_dev_close(d); return nullptr; }
-        madvise(p, kDramBankBytes, MADV_HUGEPAGE);  // fewer TLB misses across 12 banks; a hint only
-        d->dram.push_back(static_cast<uint8_t*>(p));
+        madvise(p, kDramMapBytes, MADV_HUGEPAGE);  // fewer TLB misses across 12 banks; a hint only
+        d->dram.push_back(static_cast<uint8_t*>(p) + dram_skew(i));
     }
     for (uint32_t i = 0; i < gx * gy; ++i) {
         auto* p = static_cast<uint8_t*>(std::calloc(l1_size, 1));
@@ -82,7 +82,7 @@ void* ttbw_dev_open(uint32_t gx, uint32_t gy, uint32_t dram_banks, uint32_t l1_s
 void ttbw_dev_close(void* h) {
     auto* d = static_cast<Device*>(h);
     if (!d) return;
-    for (auto* p : d->dram) munmap(p, kDramBankBytes);
+    for (uint32_t i = 0; i < d->dram.size(); ++i) munmap(d->dram[i] - dram_skew(i), kDramMapBytes);
     for (auto* p : d->l1) std::free(p);
     delete d;
 }

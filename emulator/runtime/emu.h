@@ -21,6 +21,12 @@ constexpr uint32_t kDramAlign = 32;
 constexpr uint32_t kL1Align = 16;
 constexpr uint32_t kDramBase = 0x10000;  // no buffer at low addresses: a zero base is caught
 constexpr uint64_t kDramBankBytes = 0xC0000000ull;  // 3 GiB per bank, reserved (untouched pages cost nothing)
+// Where bank i starts in its host mapping. The same page of every bank would otherwise sit at
+// the same host address modulo 3 GiB, i.e. in the same cache set: a tile row spread over the 12
+// banks (uploads, NOC reads) would evict itself. An odd number of cache lines apart, no two
+// banks share a set.
+inline uint64_t dram_skew(uint32_t bank) { return uint64_t(bank) * (2048 + 64); }
+constexpr uint64_t kDramMapBytes = kDramBankBytes + (1u << 20);  // room for the skew of 255 banks
 
 // A fault raised inside a kernel (bad index, protocol misuse, ...). Unwinds to the fiber entry.
 struct KernelFault : std::runtime_error {
@@ -40,7 +46,7 @@ struct BufferInfo {
 
 struct Device {
     uint32_t gx, gy, num_dram_banks, l1_size;
-    std::vector<uint8_t*> dram;  // one reserved range of kDramBankBytes per DRAM bank
+    std::vector<uint8_t*> dram;  // per DRAM bank, kDramBankBytes reserved (at dram_skew(bank) in its mapping)
     std::vector<uint8_t*> l1;    // one L1 per core (calloc: untouched pages cost nothing)
     std::vector<BufferInfo> buffers;  // by id; ids of freed buffers are reused (lowest first)
     std::set<uint32_t> free_ids;
