@@ -18,7 +18,12 @@ namespace {
 
 struct ProgramHandle {
     Program prog;
-    std::string error, json;
+    std::string error;
+};
+
+struct CountersHandle {
+    RunResult result;
+    std::string json;
 };
 
 // Kernel shared objects are loaded once per path and never unloaded (cheap, and safe for
@@ -203,6 +208,7 @@ static CoreConfig* core_of(ProgramHandle* p, uint32_t x, uint32_t y) {
                    "x" + std::to_string(d.gy) + " grid";
         return nullptr;
     }
+    p->prog.layout.reset();  // the cores or their CBs change
     CoreConfig& c = p->prog.cores[y * d.gx + x];
     c.x = x;
     c.y = y;
@@ -258,7 +264,7 @@ static int add_kernel(ProgramHandle* p, uint32_t x, uint32_t y, int proc, const 
     return 0;
 }
 
-// Runs the program; on success the counters are available as JSON from ttbw_prog_counters.
+// Runs the program; on success its counters can be taken with ttbw_prog_take_counters.
 int ttbw_prog_run(void* h, uint32_t workers) {
     auto* p = static_cast<ProgramHandle*>(h);
     try {
@@ -269,15 +275,31 @@ int ttbw_prog_run(void* h, uint32_t workers) {
     return p->error.empty() ? 0 : -1;
 }
 
-// Counters of the last successful run as JSON ("" if there is none).
-const char* ttbw_prog_counters(void* h) {
+// The counters of the last successful run, handed over (nullptr if there are none): they stay
+// valid after later runs and after the program is freed (ttbw_counters_free frees them).
+void* ttbw_prog_take_counters(void* h) {
     auto* p = static_cast<ProgramHandle*>(h);
+    if (!p->prog.last.valid) return nullptr;
     try {
-        p->json = counters_json(p->prog);
+        auto* c = new CountersHandle{std::move(p->prog.last), {}};
+        p->prog.last = RunResult{};
+        return c;
     } catch (const std::exception&) {
-        p->json.clear();
+        return nullptr;
     }
-    return p->json.c_str();
 }
+
+// The counters as JSON ("" if they cannot be built).
+const char* ttbw_counters_json(void* h) {
+    auto* c = static_cast<CountersHandle*>(h);
+    try {
+        c->json = counters_json(c->result);
+    } catch (const std::exception&) {
+        c->json.clear();
+    }
+    return c->json.c_str();
+}
+
+void ttbw_counters_free(void* h) { delete static_cast<CountersHandle*>(h); }
 
 }  // extern "C"

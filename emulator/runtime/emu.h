@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -88,12 +89,22 @@ struct CoreConfig {
     KernelConfig* kernels[3] = {nullptr, nullptr, nullptr};
 };
 
-// Counters of the last run, kept until asked for (JSON is built on demand).
+// Where a run's counters belong: per core (program order) its coordinates and CB indices.
+struct RunLayout {
+    struct Core { uint32_t x, y; std::vector<uint32_t> cbs; };
+    std::vector<Core> cores;
+};
+
+// Counters of one run, self-contained (they outlive the next run and the program): JSON is
+// built only when asked for, so a launch costs nothing for them.
 struct RunResult {
     bool valid = false;
     std::vector<uint64_t> ops, buf_read, buf_write;
     std::vector<std::vector<uint32_t>> hwm;  // per core (program order), per CB index
     std::vector<uint32_t> l1_used;
+    struct Buffer { uint32_t id; std::string name; bool dram; };
+    std::vector<Buffer> buffers;  // the buffers the run read or wrote, as they were named then
+    std::shared_ptr<const RunLayout> layout;
     uint64_t programs_launched = 0;
 };
 
@@ -101,6 +112,7 @@ struct Program {
     Device* dev;
     std::map<uint32_t, CoreConfig> cores;  // by core index y*gx+x (ordered => deterministic)
     std::vector<KernelConfig*> owned;
+    std::shared_ptr<const RunLayout> layout;  // of `cores`; built by the first run after a change
     RunResult last;
     ~Program() { for (auto* k : owned) delete k; }
 };
@@ -180,7 +192,7 @@ extern thread_local Fiber* t_fiber __attribute__((tls_model("initial-exec")));
 [[noreturn]] void fault(const std::string& msg);
 std::string core_name(const CoreRun& c);
 std::string run_program(Program& prog, unsigned workers);
-std::string counters_json(const Program& prog);
+std::string counters_json(const RunResult& r);
 
 // Memory access helpers (bounds-checked against the core's L1 allocation).
 uint8_t* l1_span(uint32_t addr, uint32_t size, const char* what);

@@ -29,7 +29,9 @@ _SIGNATURES = {
     "ttbw_prog_add_kernel": ([c_void_p, c_uint32, c_uint32, c_int, c_char_p, c_char_p, POINTER(c_uint32), c_uint32,
                               POINTER(c_uint32), c_uint32, c_int], c_int),
     "ttbw_prog_run": ([c_void_p, c_uint32], c_int),
-    "ttbw_prog_counters": ([c_void_p], c_char_p),
+    "ttbw_prog_take_counters": ([c_void_p], c_void_p),
+    "ttbw_counters_json": ([c_void_p], c_char_p),
+    "ttbw_counters_free": ([c_void_p], None),
 }
 
 _lock = threading.Lock()
