@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -192,6 +193,9 @@ extern thread_local Fiber* t_fiber __attribute__((tls_model("initial-exec")));
 [[noreturn]] void fault(const std::string& msg);
 std::string core_name(const CoreRun& c);
 std::string run_program(Program& prog, unsigned workers);
+// fn(begin, end) over [0, n) in chunks of `chunk`, on up to `workers` threads of the program
+// workers' pool (the caller's included); returns when every chunk is done.
+void parallel_chunks(unsigned workers, uint64_t n, uint64_t chunk, const std::function<void(uint64_t, uint64_t)>& fn);
 std::string counters_json(const RunResult& r);
 
 // Memory access helpers (bounds-checked against the core's L1 allocation).

@@ -274,6 +274,19 @@ static WorkerPool& pool() {
     return *p;
 }
 
+void parallel_chunks(unsigned workers, uint64_t n, uint64_t chunk, const std::function<void(uint64_t, uint64_t)>& fn) {
+    uint64_t chunks = (n + chunk - 1) / chunk;
+    workers = static_cast<unsigned>(std::max<uint64_t>(1, std::min<uint64_t>(workers, chunks)));
+    if (workers == 1) {
+        if (n) fn(0, n);
+        return;
+    }
+    std::atomic<uint64_t> next{0};  // taken by whichever worker is free (a late helper finds none left)
+    pool().run(workers, [&](unsigned) {
+        for (uint64_t c = next++; c < chunks; c = next++) fn(c * chunk, std::min(n, (c + 1) * chunk));
+    });
+}
+
 std::string run_program(Program& prog, unsigned workers) {
     Device& d = *prog.dev;
     prog.last.valid = false;

@@ -373,7 +373,8 @@ class Device:
             raise EmulatorError(f"buffer '{buf.name}' is not allocated on this device")
         batch, rows, cols = buf.host_dims
         rc = self._lib.ttbw_buf_transfer(self._handle(), buf.id, int(write), int(buf.layout == "tile"),
-                                         int(buf.data_format), int(host), x.ctypes.data, batch, rows, cols)
+                                         int(buf.data_format), int(host), x.ctypes.data, batch, rows, cols,
+                                         self.workers)
         if rc != 0:
             raise EmulatorError(self._error())
 
