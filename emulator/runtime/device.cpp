@@ -18,7 +18,12 @@ namespace {
 
 struct ProgramHandle {
     Program prog;
-    std::string error, json;
+    std::string error;
+};
+
+struct CountersHandle {
+    RunResult result;
+    std::string json;
 };
 
 // Kernel shared objects are loaded once per path and never unloaded (cheap, and safe for
@@ -65,11 +70,11 @@ void* ttbw_dev_open(uint32_t gx, uint32_t gy, uint32_t dram_banks, uint32_t l1_s
     d->l1_bottom = l1_size;
     d->l1_alloc = RangeAllocator(0, l1_size, kL1Align, true);
     for (uint32_t i = 0; i < dram_banks; ++i) {
-        void* p = mmap(nullptr, kDramBankBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+        void* p = mmap(nullptr, kDramMapBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                        -1, 0);
         if (p == MAP_FAILED) { ttbw_dev_close(d); return nullptr; }
-        madvise(p, kDramBankBytes, MADV_HUGEPAGE);  // fewer TLB misses across 12 banks; a hint only
-        d->dram.push_back(static_cast<uint8_t*>(p));
+        madvise(p, kDramMapBytes, MADV_HUGEPAGE);  // fewer TLB misses across 12 banks; a hint only
+        d->dram.push_back(static_cast<uint8_t*>(p) + dram_skew(i));
     }
     for (uint32_t i = 0; i < gx * gy; ++i) {
         auto* p = static_cast<uint8_t*>(std::calloc(l1_size, 1));
@@ -82,7 +87,7 @@ void* ttbw_dev_open(uint32_t gx, uint32_t gy, uint32_t dram_banks, uint32_t l1_s
 void ttbw_dev_close(void* h) {
     auto* d = static_cast<Device*>(h);
     if (!d) return;
-    for (auto* p : d->dram) munmap(p, kDramBankBytes);
+    for (uint32_t i = 0; i < d->dram.size(); ++i) munmap(d->dram[i] - dram_skew(i), kDramMapBytes);
     for (auto* p : d->l1) std::free(p);
     delete d;
 }
@@ -203,6 +208,7 @@ static CoreConfig* core_of(ProgramHandle* p, uint32_t x, uint32_t y) {
                    "x" + std::to_string(d.gy) + " grid";
         return nullptr;
     }
+    p->prog.layout.reset();  // the cores or their CBs change
     CoreConfig& c = p->prog.cores[y * d.gx + x];
     c.x = x;
     c.y = y;
@@ -258,7 +264,7 @@ static int add_kernel(ProgramHandle* p, uint32_t x, uint32_t y, int proc, const 
     return 0;
 }
 
-// Runs the program; on success the counters are available as JSON from ttbw_prog_counters.
+// Runs the program; on success its counters can be taken with ttbw_prog_take_counters.
 int ttbw_prog_run(void* h, uint32_t workers) {
     auto* p = static_cast<ProgramHandle*>(h);
     try {
@@ -269,15 +275,31 @@ int ttbw_prog_run(void* h, uint32_t workers) {
     return p->error.empty() ? 0 : -1;
 }
 
-// Counters of the last successful run as JSON ("" if there is none).
-const char* ttbw_prog_counters(void* h) {
+// The counters of the last successful run, handed over (nullptr if there are none): they stay
+// valid after later runs and after the program is freed (ttbw_counters_free frees them).
+void* ttbw_prog_take_counters(void* h) {
     auto* p = static_cast<ProgramHandle*>(h);
+    if (!p->prog.last.valid) return nullptr;
     try {
-        p->json = counters_json(p->prog);
+        auto* c = new CountersHandle{std::move(p->prog.last), {}};
+        p->prog.last = RunResult{};
+        return c;
     } catch (const std::exception&) {
-        p->json.clear();
+        return nullptr;
     }
-    return p->json.c_str();
 }
+
+// The counters as JSON ("" if they cannot be built).
+const char* ttbw_counters_json(void* h) {
+    auto* c = static_cast<CountersHandle*>(h);
+    try {
+        c->json = counters_json(c->result);
+    } catch (const std::exception&) {
+        c->json.clear();
+    }
+    return c->json.c_str();
+}
+
+void ttbw_counters_free(void* h) { delete static_cast<CountersHandle*>(h); }
 
 }  // extern "C"

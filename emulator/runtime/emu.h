@@ -3,7 +3,9 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <memory>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -21,6 +23,12 @@ constexpr uint32_t kDramAlign = 32;
 constexpr uint32_t kL1Align = 16;
 constexpr uint32_t kDramBase = 0x10000;  // no buffer at low addresses: a zero base is caught
 constexpr uint64_t kDramBankBytes = 0xC0000000ull;  // 3 GiB per bank, reserved (untouched pages cost nothing)
+// Where bank i starts in its host mapping. The same page of every bank would otherwise sit at
+// the same host address modulo 3 GiB, i.e. in the same cache set: a tile row spread over the 12
+// banks (uploads, NOC reads) would evict itself. An odd number of cache lines apart, no two
+// banks share a set.
+inline uint64_t dram_skew(uint32_t bank) { return uint64_t(bank) * (2048 + 64); }
+constexpr uint64_t kDramMapBytes = kDramBankBytes + (1u << 20);  // room for the skew of 255 banks
 
 // A fault raised inside a kernel (bad index, protocol misuse, ...). Unwinds to the fiber entry.
 struct KernelFault : std::runtime_error {
@@ -40,7 +48,7 @@ struct BufferInfo {
 
 struct Device {
     uint32_t gx, gy, num_dram_banks, l1_size;
-    std::vector<uint8_t*> dram;  // one reserved range of kDramBankBytes per DRAM bank
+    std::vector<uint8_t*> dram;  // per DRAM bank, kDramBankBytes reserved (at dram_skew(bank) in its mapping)
     std::vector<uint8_t*> l1;    // one L1 per core (calloc: untouched pages cost nothing)
     std::vector<BufferInfo> buffers;  // by id; ids of freed buffers are reused (lowest first)
     std::set<uint32_t> free_ids;
@@ -82,12 +90,22 @@ struct CoreConfig {
     KernelConfig* kernels[3] = {nullptr, nullptr, nullptr};
 };
 
-// Counters of the last run, kept until asked for (JSON is built on demand).
+// Where a run's counters belong: per core (program order) its coordinates and CB indices.
+struct RunLayout {
+    struct Core { uint32_t x, y; std::vector<uint32_t> cbs; };
+    std::vector<Core> cores;
+};
+
+// Counters of one run, self-contained (they outlive the next run and the program): JSON is
+// built only when asked for, so a launch costs nothing for them.
 struct RunResult {
     bool valid = false;
     std::vector<uint64_t> ops, buf_read, buf_write;
     std::vector<std::vector<uint32_t>> hwm;  // per core (program order), per CB index
     std::vector<uint32_t> l1_used;
+    struct Buffer { uint32_t id; std::string name; bool dram; };
+    std::vector<Buffer> buffers;  // the buffers the run read or wrote, as they were named then
+    std::shared_ptr<const RunLayout> layout;
     uint64_t programs_launched = 0;
 };
 
@@ -95,6 +113,7 @@ struct Program {
     Device* dev;
     std::map<uint32_t, CoreConfig> cores;  // by core index y*gx+x (ordered => deterministic)
     std::vector<KernelConfig*> owned;
+    std::shared_ptr<const RunLayout> layout;  // of `cores`; built by the first run after a change
     RunResult last;
     ~Program() { for (auto* k : owned) delete k; }
 };
@@ -174,7 +193,10 @@ extern thread_local Fiber* t_fiber __attribute__((tls_model("initial-exec")));
 [[noreturn]] void fault(const std::string& msg);
 std::string core_name(const CoreRun& c);
 std::string run_program(Program& prog, unsigned workers);
-std::string counters_json(const Program& prog);
+// fn(begin, end) over [0, n) in chunks of `chunk`, on up to `workers` threads of the program
+// workers' pool (the caller's included); returns when every chunk is done.
+void parallel_chunks(unsigned workers, uint64_t n, uint64_t chunk, const std::function<void(uint64_t, uint64_t)>& fn);
+std::string counters_json(const RunResult& r);
 
 // Memory access helpers (bounds-checked against the core's L1 allocation).
 uint8_t* l1_span(uint32_t addr, uint32_t size, const char* what);

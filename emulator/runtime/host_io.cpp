@@ -187,7 +187,12 @@ void tile_row_as(bool write, uint32_t fmt, uint8_t* const* pages, uint64_t wt, H
     else tile_row<H, float>(write, pages, wt, host, cols);
 }
 
-std::string transfer(Device* d, uint32_t id, bool write, int tile_layout, uint32_t fmt, const HostView& v) {
+// Transfers this large are split over the workers (tile rows or pages are independent: each
+// chunk writes its own pages or host rows, so the result never depends on who ran what).
+constexpr uint64_t kParallelBytes = 256 * 1024;
+
+std::string transfer(Device* d, uint32_t id, bool write, int tile_layout, uint32_t fmt, const HostView& v,
+                     unsigned workers) {
     if (id >= d->buffers.size() || !d->buffers[id].live) return "no such buffer";
     if (v.fmt != kFloat32 && v.fmt != kFloat16_b) return "host data must be float32 or bfloat16";
     if (!format_supported(fmt) || (!tile_layout && fmt == kBfp8_b)) return "unsupported buffer format";
@@ -201,29 +206,36 @@ std::string transfer(Device* d, uint32_t id, bool write, int tile_layout, uint32
                std::to_string(b.page_size) + " bytes)";
     uint32_t banks = b.dram ? d->num_dram_banks : d->num_cores();
     auto page_at = [&](uint64_t p) { return d->bank_memory(b, p % banks) + (p / banks) * b.aligned_page; };
+    if (pages * page_size < kParallelBytes) workers = 1;
     if (tile_layout && fmt != kBfp8_b && v.rows % 32 == 0 && v.cols % 32 == 0) {  // no padding
-        std::vector<uint8_t*> row_pages(wt);
-        for (uint64_t p = 0; p < pages; p += wt) {
-            for (uint64_t t = 0; t < wt; ++t) row_pages[t] = page_at(p + t);
-            uint64_t first_row = (p / wt) * 32;  // rows of the tensor seen as (batch * rows, cols)
-            if (v.fmt == kFloat32)
-                tile_row_as(write, fmt, row_pages.data(), wt, reinterpret_cast<float*>(v.data) + first_row * v.cols,
-                            v.cols);
-            else
-                tile_row_as(write, fmt, row_pages.data(), wt,
-                            reinterpret_cast<uint16_t*>(v.data) + first_row * v.cols, v.cols);
-        }
+        uint64_t tile_rows = pages / wt;
+        parallel_chunks(workers, tile_rows, std::max<uint64_t>(1, 64 / wt), [&](uint64_t begin, uint64_t end) {
+            std::vector<uint8_t*> row_pages(wt);
+            for (uint64_t tr = begin; tr < end; ++tr) {
+                uint64_t p = tr * wt;
+                for (uint64_t t = 0; t < wt; ++t) row_pages[t] = page_at(p + t);
+                uint64_t first_row = tr * 32;  // rows of the tensor seen as (batch * rows, cols)
+                if (v.fmt == kFloat32)
+                    tile_row_as(write, fmt, row_pages.data(), wt,
+                                reinterpret_cast<float*>(v.data) + first_row * v.cols, v.cols);
+                else
+                    tile_row_as(write, fmt, row_pages.data(), wt,
+                                reinterpret_cast<uint16_t*>(v.data) + first_row * v.cols, v.cols);
+            }
+        });
         return "";
     }
-    for (uint64_t p = 0; p < pages; ++p) {
-        uint8_t* page = page_at(p);
-        if (tile_layout) {
-            uint64_t tb = p / (ht * wt), r = p % (ht * wt);
-            tile_page(write, fmt, page, v, tb, (r / wt) * 32, (r % wt) * 32);
-        } else {
-            row_page(write, fmt, page, v, p);
+    parallel_chunks(workers, pages, 64, [&](uint64_t begin, uint64_t end) {
+        for (uint64_t p = begin; p < end; ++p) {
+            uint8_t* page = page_at(p);
+            if (tile_layout) {
+                uint64_t tb = p / (ht * wt), r = p % (ht * wt);
+                tile_page(write, fmt, page, v, tb, (r / wt) * 32, (r % wt) * 32);
+            } else {
+                row_page(write, fmt, page, v, p);
+            }
         }
-    }
+    });
     return "";
 }
 
@@ -233,13 +245,14 @@ extern "C" {
 
 // Writes (write=1) or reads a host tensor (C-contiguous, batch x rows x cols elements of
 // host_fmt: Float32 or Float16_b) into / from a buffer holding it in `fmt`, TILE layout
-// (tile_layout=1, zero padded to whole tiles) or ROW_MAJOR (one page per row).
+// (tile_layout=1, zero padded to whole tiles) or ROW_MAJOR (one page per row); a large one on
+// up to `workers` threads.
 int ttbw_buf_transfer(void* h, uint32_t id, int write, int tile_layout, uint32_t fmt, uint32_t host_fmt, void* data,
-                      uint64_t batch, uint64_t rows, uint64_t cols) {
+                      uint64_t batch, uint64_t rows, uint64_t cols, uint32_t workers) {
     auto* d = static_cast<Device*>(h);
     try {
         d->error = transfer(d, id, write != 0, tile_layout, fmt,
-                            HostView{host_fmt, static_cast<uint8_t*>(data), batch, rows, cols});
+                            HostView{host_fmt, static_cast<uint8_t*>(data), batch, rows, cols}, workers);
     } catch (const std::exception& e) {
         d->error = std::string("host transfer failed: ") + e.what();
     }

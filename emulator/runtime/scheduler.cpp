@@ -274,6 +274,19 @@ static WorkerPool& pool() {
     return *p;
 }
 
+void parallel_chunks(unsigned workers, uint64_t n, uint64_t chunk, const std::function<void(uint64_t, uint64_t)>& fn) {
+    uint64_t chunks = (n + chunk - 1) / chunk;
+    workers = static_cast<unsigned>(std::max<uint64_t>(1, std::min<uint64_t>(workers, chunks)));
+    if (workers == 1) {
+        if (n) fn(0, n);
+        return;
+    }
+    std::atomic<uint64_t> next{0};  // taken by whichever worker is free (a late helper finds none left)
+    pool().run(workers, [&](unsigned) {
+        for (uint64_t c = next++; c < chunks; c = next++) fn(c * chunk, std::min(n, (c + 1) * chunk));
+    });
+}
+
 std::string run_program(Program& prog, unsigned workers) {
     Device& d = *prog.dev;
     prog.last.valid = false;
@@ -319,47 +332,51 @@ std::string run_program(Program& prog, unsigned workers) {
 
     Counters total(nbuf);
     for (auto& c : counters) total.add(c);
+    if (!prog.layout) {
+        auto layout = std::make_shared<RunLayout>();
+        for (const CoreConfig* c : cores) {
+            RunLayout::Core core{c->x, c->y, {}};
+            for (const CBConfig& cb : c->cbs) core.cbs.push_back(cb.index);
+            layout->cores.push_back(std::move(core));
+        }
+        prog.layout = std::move(layout);
+    }
     RunResult& r = prog.last;
     r.ops.assign(total.ops, total.ops + kNumOps);
+    r.buffers.clear();
+    for (size_t b = 0; b < nbuf; ++b)
+        if (total.buf_read[b] || total.buf_write[b]) r.buffers.push_back({uint32_t(b), d.buffers[b].name, d.buffers[b].dram});
     r.buf_read = std::move(total.buf_read);
     r.buf_write = std::move(total.buf_write);
     r.hwm = std::move(hwm);
     r.l1_used = std::move(l1_used);
+    r.layout = prog.layout;
     r.programs_launched = d.programs_launched;
     r.valid = true;
     return "";
 }
 
-std::string counters_json(const Program& prog) {
-    const RunResult& r = prog.last;
+std::string counters_json(const RunResult& r) {
     if (!r.valid) return "";
-    const Device& d = *prog.dev;
     std::ostringstream s;
     s << "{\"ops\":{";
     for (int i = 0; i < kNumOps; ++i) s << (i ? "," : "") << '"' << kOpNames[i] << "\":" << r.ops[i];
     s << "},\"buffers\":[";
     bool first = true;
-    for (size_t b = 0; b < r.buf_read.size(); ++b) {
-        if (!r.buf_read[b] && !r.buf_write[b]) continue;
-        s << (first ? "" : ",") << "{\"id\":" << b << ",\"name\":";
-        json_string(s, d.buffers[b].name);
-        s << ",\"dram\":" << (d.buffers[b].dram ? "true" : "false") << ",\"read\":" << r.buf_read[b]
-          << ",\"write\":" << r.buf_write[b] << "}";
+    for (const RunResult::Buffer& b : r.buffers) {
+        s << (first ? "" : ",") << "{\"id\":" << b.id << ",\"name\":";
+        json_string(s, b.name);
+        s << ",\"dram\":" << (b.dram ? "true" : "false") << ",\"read\":" << r.buf_read[b.id]
+          << ",\"write\":" << r.buf_write[b.id] << "}";
         first = false;
     }
     s << "],\"cores\":[";
-    size_t i = 0;
-    for (const auto& kv : prog.cores) {
-        const CoreConfig& c = kv.second;
+    for (size_t i = 0; i < r.layout->cores.size(); ++i) {
+        const RunLayout::Core& c = r.layout->cores[i];
         s << (i ? "," : "") << "{\"x\":" << c.x << ",\"y\":" << c.y << ",\"l1_bytes\":" << r.l1_used[i]
           << ",\"cb_high_water\":{";
-        bool f2 = true;
-        for (const CBConfig& cb : c.cbs) {
-            s << (f2 ? "" : ",") << '"' << cb.index << "\":" << r.hwm[i][cb.index];
-            f2 = false;
-        }
+        for (size_t k = 0; k < c.cbs.size(); ++k) s << (k ? "," : "") << '"' << c.cbs[k] << "\":" << r.hwm[i][c.cbs[k]];
         s << "}}";
-        ++i;
     }
     s << "],\"programs_launched\":" << r.programs_launched << "}";
     return s.str();

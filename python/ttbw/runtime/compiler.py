@@ -31,7 +31,7 @@ RUNTIME_SOURCES = ("context.cpp", "scheduler.cpp", "dataflow.cpp", "compute.cpp"
                    "allocator.cpp", "host_io.cpp")
 KERNEL_FLAGS = ("-std=c++17", "-O2", "-fPIC", "-shared", "-w")
 # The runtime's tile loops are vectorised for the build machine (the key includes its CPU flags).
-RUNTIME_FLAGS = ("-std=c++17", "-O3", "-march=native", "-fPIC", "-shared", "-Wall")
+RUNTIME_FLAGS = ("-std=c++17", "-O3", "-march=native", "-mprefer-vector-width=512", "-flto", "-fno-semantic-interposition", "-fPIC", "-shared", "-Wall")
 
 
 @dataclass

@@ -118,14 +118,14 @@ class RunStats:
     programs_launched: by the device so far; seconds: the launch; compile_seconds: g++ (cached).
     """
 
-    def __init__(self, raw: str, seconds: float, compile_seconds: float = 0.0):
-        self._raw = raw
+    def __init__(self, counters: "_Counters", seconds: float, compile_seconds: float = 0.0):
+        self._counters = counters
         self.seconds = seconds
         self.compile_seconds = compile_seconds
 
     @cached_property
     def _data(self) -> dict:
-        return json.loads(self._raw)
+        return json.loads(self._counters.json())
 
     @cached_property
     def ops(self) -> dict[str, int]:
@@ -187,6 +187,21 @@ class RunStats:
         return f"RunStats(seconds={self.seconds:.6f}, ops={busy}, dram_read={self.total_dram_read})"
 
 
+class _Counters:
+    """A launch's counters, held by the emulator until read: a launch builds no JSON."""
+
+    def __init__(self, lib, handle):
+        self._lib, self._h = lib, handle
+
+    def json(self) -> str:
+        return self._lib.ttbw_counters_json(self._h).decode()
+
+    def __del__(self):
+        if self._h:
+            self._lib.ttbw_counters_free(self._h)
+            self._h = None
+
+
 class PreparedProgram:
     """A program loaded on a device (see Device.prepare)."""
 
@@ -204,7 +219,7 @@ class PreparedProgram:
         seconds = time.perf_counter() - t0
         if rc != 0:
             raise classify(lib.ttbw_prog_error(self._h).decode())
-        return RunStats(lib.ttbw_prog_counters(self._h).decode(), seconds)
+        return RunStats(_Counters(lib, lib.ttbw_prog_take_counters(self._h)), seconds)
 
     def close(self) -> None:
         if self._h:
@@ -358,7 +373,8 @@ class Device:
             raise EmulatorError(f"buffer '{buf.name}' is not allocated on this device")
         batch, rows, cols = buf.host_dims
         rc = self._lib.ttbw_buf_transfer(self._handle(), buf.id, int(write), int(buf.layout == "tile"),
-                                         int(buf.data_format), int(host), x.ctypes.data, batch, rows, cols)
+                                         int(buf.data_format), int(host), x.ctypes.data, batch, rows, cols,
+                                         self.workers)
         if rc != 0:
             raise EmulatorError(self._error())
 

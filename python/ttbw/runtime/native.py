@@ -20,7 +20,7 @@ _SIGNATURES = {
     "ttbw_buf_alloc": ([c_void_p, c_int, c_uint32, c_uint32, c_char_p, POINTER(c_uint32)], c_int64),
     "ttbw_dev_memory_used": ([c_void_p, c_int, POINTER(c_uint32)], c_uint64),
     "ttbw_buf_transfer": ([c_void_p, c_uint32, c_int, c_int, c_uint32, c_uint32, c_void_p, c_uint64, c_uint64,
-                           c_uint64], c_int),
+                           c_uint64, c_uint32], c_int),
     "ttbw_buf_free": ([c_void_p, c_uint32], c_int),
     "ttbw_prog_new": ([c_void_p], c_void_p),
     "ttbw_prog_free": ([c_void_p], None),
@@ -29,7 +29,9 @@ _SIGNATURES = {
     "ttbw_prog_add_kernel": ([c_void_p, c_uint32, c_uint32, c_int, c_char_p, c_char_p, POINTER(c_uint32), c_uint32,
                               POINTER(c_uint32), c_uint32, c_int], c_int),
     "ttbw_prog_run": ([c_void_p, c_uint32], c_int),
-    "ttbw_prog_counters": ([c_void_p], c_char_p),
+    "ttbw_prog_take_counters": ([c_void_p], c_void_p),
+    "ttbw_counters_json": ([c_void_p], c_char_p),
+    "ttbw_counters_free": ([c_void_p], None),
 }
 
 _lock = threading.Lock()

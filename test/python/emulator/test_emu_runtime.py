@@ -45,6 +45,21 @@ def test_prepared_program_runs_repeatedly(device):
     assert "mul_tiles" in repr(s1)
 
 
+def test_counters_are_decoded_when_read(device):
+    """A launch builds no counter text: what a RunStats reads later is still its own run's, after
+    another launch, the program's close and its buffers' ids reused under other names."""
+    A, B, C = (device.allocate((32, 64), "bf16", name=n) for n in ("a", "b", "c"))
+    prog = examples.eltwise_binary("eltwise_mul", A, B, C)
+    with device.prepare(prog, device.compile(prog)) as prepared:
+        first, second = prepared.run(), prepared.run()
+    device.free(C)
+    other = device.allocate((32, 64), "bf16", name="other")
+    assert other.id == C.id
+    assert second.programs_launched == first.programs_launched + 1
+    assert first.dram_bytes_written == {"c": 2 * 2048} and first.dram_bytes_read == {"a": 4096, "b": 4096}
+    assert first.ops["mul_tiles"] == 2 and first.l1_bytes_used == second.l1_bytes_used
+
+
 def test_closed_device_and_freed_buffers():
     dev = Device(grid=(1, 1))
     A = dev.allocate((32, 32), "bf16")
