@@ -1,7 +1,7 @@
-"""Decomposition pipeline speed: µs per ttir.mul_bw, side by side with mlir-opt.
+"""Decomposition pipeline speed: µs per backward op, side by side with mlir-opt.
 
-For N = 250/500/1000/2000 mul_bw ops of mixed shapes (ttnn's broadcast rows,
-masks, scalars, complex) it times, in one run, whole processes (median of 5):
+For N = 250/500/1000/2000 backward ops (mul_bw, add_bw, div_bw, gelu_bw) of mixed shapes
+(ttnn's broadcast rows, scalars, complex) it times, in one run, whole processes (median of 5):
   ttbw-opt — `ttbw-opt --ttir-backward-decomposition-pipeline`: parse, verify (the
              dialect's C++ verifiers), the pipeline, verify its output (ttbw-opt's
              default; --verify-each verifies after every pass), print; Python start-up
@@ -28,7 +28,7 @@ from ttbw.opt_driver import Driver
 RUNS = 5
 TTBW_OPT = Path(sys.executable).parent / "ttbw-opt"
 
-CASES = [  # (grad, input, other) shapes; every 7th op is a scalar call
+CASES = [  # (grad, input, other) shapes; every 7th op is a scalar mul_bw, every 5th a gelu_bw
     ("1x1x32x32xbf16", "1x1x32x32xbf16", "1x1x32x32xbf16"),
     ("1x3x320x384xbf16", "1x1x320x384xbf16", "1x3x320x384xbf16"),
     ("1x3x32x64xbf16", "1x3x32x1xbf16", "1x1x32x64xbf16"),
@@ -36,6 +36,7 @@ CASES = [  # (grad, input, other) shapes; every 7th op is a scalar call
     ("2x32x64xbf16", "64xbf16", "2x32x64xbf16"),
     ("1x1x32x64xcomplex<f32>", "1x1x32x64xcomplex<f32>", "1x1x1x64xcomplex<f32>"),
 ]
+BINARY = ("ttir.mul_bw", "ttir.add_bw", "ttir.div_bw")  # each case takes them in turn; complex: mul_bw
 
 
 def module_text(count: int) -> str:
@@ -51,9 +52,17 @@ def module_text(count: int) -> str:
                 f"resultSegmentSizes = array<i32: 1, 0>}} : ({tg}, {tg}, f32) -> {tg}\n"
                 f"  return %0 : {tg}\n}}")
             continue
+        if i % 5 == 4 and "complex" not in g:  # a unary backward op (on grad's shape)
+            lines.append(
+                f"func.func @f{i}(%g: {tg}, %x: {tg}) -> {tg} {{\n"
+                f"  %0 = \"ttir.gelu_bw\"(%g, %x) {{approximate = \"{('none', 'tanh')[i % 2]}\"}} : "
+                f"({tg}, {tg}) -> {tg}\n"
+                f"  return %0 : {tg}\n}}")
+            continue
+        name = "ttir.mul_bw" if "complex" in g else BINARY[(i // len(CASES)) % len(BINARY)]
         lines.append(
             f"func.func @f{i}(%g: {tg}, %a: {ta}, %b: {tb}) -> ({ta}, {tb}) {{\n"
-            f"  %0:2 = \"ttir.mul_bw\"(%g, %a, %b) {{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, "
+            f"  %0:2 = \"{name}\"(%g, %a, %b) {{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, "
             f"resultSegmentSizes = array<i32: 1, 1>}} : ({tg}, {ta}, {tb}) -> ({ta}, {tb})\n"
             f"  return %0#0, %0#1 : {ta}, {tb}\n}}")
     return "\n".join(lines) + "\n"
@@ -92,7 +101,7 @@ def main() -> int:
     mlir_opt = [str(Path(mlir.ir.__file__).parent / "bin" / "mlir-opt"), "--allow-unregistered-dialect"]
     ttbw_opt = [str(TTBW_OPT), "--ttir-backward-decomposition-pipeline"]
     make_context()  # warm imports so start-up is not billed to the first in-process size
-    print("whole processes, medians of", RUNS, "runs; µs per mul_bw (wall | CPU)")
+    print("whole processes, medians of", RUNS, "runs; µs per backward op (wall | CPU)")
     print(f"{'ops':>6} {'ttbw-opt µs/op':>16} {'mlir-opt µs/op':>16} {'ratio':>12} "
           f"{'in-process µs/op':>17}")
     ratios, cpu_ratios = [], []

@@ -23,9 +23,6 @@ from __future__ import annotations
 
 from mlir import ir
 
-from mlir.dialects import bufferization, builtin
-from mlir.dialects import tensor as tensor_dialect
-
 from ttbw.dialect.ops import required_outputs, walk_ops
 
 from .derivatives import RULES
@@ -149,15 +146,16 @@ def _scalar_tensor(scalar: ir.Value) -> ir.Value:
             "ttir.full", results=[rank0],
             attributes={"shape": ir.DenseI32ArrayAttr.get([]),
                         "fill_value": ir.FloatAttr.get(f32, ir.FloatAttr(value).value)}).result
-    return tensor_dialect.FromElementsOp(rank0, [scalar]).result
+    return ir.Operation.create("tensor.from_elements", results=[rank0], operands=[scalar]).result
 
 
 def _finish(gradient: ir.Value, result: ir.Value, preallocated: ir.Value | None) -> ir.Value:
-    """The value replacing `result`."""
+    """The value replacing `result`. Ops of upstream dialects are created by name: their Python
+    op classes (mlir.dialects.*) would cost ttbw-opt's start-up more than they save."""
     if gradient.type != result.type:
-        cast = builtin.UnrealizedConversionCastOp([result.type], [gradient])
-        cast.operation.attributes[SUM_TO_MARK] = ir.UnitAttr.get()
-        gradient = cast.result
+        gradient = ir.Operation.create("builtin.unrealized_conversion_cast", results=[result.type],
+                                       operands=[gradient], attributes={SUM_TO_MARK: ir.UnitAttr.get()}).result
     if preallocated is not None:
-        gradient = bufferization.MaterializeInDestinationOp(result.type, gradient, preallocated).result
+        gradient = ir.Operation.create("bufferization.materialize_in_destination", results=[result.type],
+                                       operands=[gradient, preallocated]).result
     return gradient

@@ -12,7 +12,6 @@ After this pass no complex type is left, so the IR is plain tt-mlir TTIR.
 from __future__ import annotations
 
 from mlir import ir
-from mlir.dialects import func as func_dialect
 
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.mlir_dialects import ttir
@@ -146,10 +145,9 @@ def _expand_return(op, parts):
     operands = []
     for value in op.operands:
         operands += list(parts[value]) if value in parts else [value]
-    with ir.InsertionPoint(op), op.location:
-        terminator = func_dialect.ReturnOp(operands)
+    terminator = ir.Operation.create("func.return", operands=operands, loc=op.location, ip=ir.InsertionPoint(op))
     op.erase()
-    return terminator.operation
+    return terminator
 
 
 def _expand_op(op, parts, templates: dict) -> None:

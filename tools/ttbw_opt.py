@@ -16,6 +16,7 @@ import time
 # Registering passes imports only their names, summaries and options.
 import ttbw.passes.all  # noqa: F401  registers every ttbw pass and pipeline
 from ttbw.passes.registry import PASSES, PIPELINES
+from ttbw.ttmlir import is_install_error
 
 TOOL = "ttbw-opt"
 BYTECODE_MAGIC = b"ML\xefR"
@@ -198,23 +199,22 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(argv: list[str]) -> int:
     from ttbw.output_file import OutputError
-    from ttbw.ttmlir.install import InstallError
 
     try:
         code = _main(argv)
     except (UsageError, OutputError) as error:
         print(f"{TOOL}: {error}", file=sys.stderr)
         code = 1
-    except InstallError as error:
-        print(f"{TOOL}: error: {error}", file=sys.stderr)
-        code = 1
     except BrokenPipeError:
         code = 1
-    except Exception as error:  # a bug: one line, no traceback (TTBW_DEBUG=1 shows it)
-        if os.environ.get("TTBW_DEBUG") == "1":
+    except Exception as error:
+        if is_install_error(error):
+            print(f"{TOOL}: error: {error}", file=sys.stderr)
+        elif os.environ.get("TTBW_DEBUG") == "1":
             raise
-        print(f"{TOOL}: error: internal error: {type(error).__name__}: {error} "
-              "(this is a ttbw bug; set TTBW_DEBUG=1 for a traceback)", file=sys.stderr)
+        else:  # a bug: one line, no traceback (TTBW_DEBUG=1 shows it)
+            print(f"{TOOL}: error: internal error: {type(error).__name__}: {error} "
+                  "(this is a ttbw bug; set TTBW_DEBUG=1 for a traceback)", file=sys.stderr)
         code = 1
     sys.stdout.flush()
     return code

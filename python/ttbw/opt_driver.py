@@ -14,6 +14,7 @@ from ttbw.instrumentation import Instrumentation
 from ttbw.pipeline import PipelineError, parse_pipeline, pipeline_text as pipeline_text_of, resolve, run_step
 from ttbw.source import read_module, split_source, verify_module
 from ttbw import verify_diagnostics as expected_diagnostics
+from ttbw.ttmlir import is_install_error
 from ttbw.ttmlir.module import Module
 
 
@@ -148,8 +149,6 @@ class Driver:
         """The module after `step`, None if it failed (its diagnostics recorded)."""
         from mlir import ir
 
-        from ttbw.ttmlir.install import InstallError
-
         try:
             return run_step(step, module, self.verify_each, printing)
         except DiagnosticError as error:
@@ -157,9 +156,9 @@ class Driver:
         except ir.MLIRError as error:
             self.diagnostics += [from_mlir(d) for d in error.error_diagnostics] or [
                 Diagnostic("error", SourceLoc(self.name, 0, 0), f"pass '{step.name}' failed")]
-        except InstallError:  # the set-up was not run: the tool says so, not as a bug
-            raise
         except Exception as error:  # a bug in a pass: report, never crash
+            if is_install_error(error):  # the set-up was not run: the tool says so, not as a bug
+                raise
             detail = "".join(traceback.format_exception_only(type(error), error)).strip()
             self.diagnostics.append(Diagnostic(
                 "error", SourceLoc(self.name, 0, 0),

@@ -12,7 +12,6 @@ import threading
 from pathlib import Path
 from ctypes import POINTER, Structure, c_bool, c_char_p, c_int, c_int8, c_size_t, c_ssize_t as c_intptr_t, c_uint64, c_void_p
 
-from .install import installed_library
 
 
 def _handle(name: str) -> type:
@@ -185,6 +184,8 @@ def library() -> ctypes.CDLL:
     global _lib
     with _lock:
         if _lib is None:
+            from .install import installed_library  # here: the installer's imports only when loading
+
             lib = ctypes.CDLL(str(installed_library()), mode=ctypes.RTLD_LOCAL)
             for name, (args, res) in _SIGNATURES.items():
                 fn = getattr(lib, name)
