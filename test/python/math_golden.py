@@ -1,4 +1,4 @@
-"""Goldens for the elementwise math tests (test_cpu_math.py, test_device_math.py): numpy <->
+"""Goldens for the elementwise tests (test_cpu_math.py, test_device_math.py, test_cpu_backend.py): numpy <->
 torch (bf16 through its bits), ulp distances, and the edge-value check against torch in the
 inputs' dtype or in float64."""
 import math
@@ -71,3 +71,30 @@ def same_edges(got, torch_op, inputs, bound):
     ok = edge_ulps(got, in_dtype, bound) | edge_ulps(got, in_f64, bound)
     assert ok.all(), (f"at {np.argwhere(~ok)[:5].tolist()}: got {got[~ok][:5]}, torch {in_dtype[~ok][:5]}, "
                       f"torch f64 {in_f64[~ok][:5]} (inputs {[a[~ok][:5] for a in inputs]})")
+
+
+def tt(shape, element):
+    return "tensor<" + "".join(f"{d}x" for d in shape) + element + ">"
+
+
+def chain_ir(ty, scalar):
+    """g * exp(x) / (x*x + 1) + where(x > 0, g, 0) over tensors `ty`, the constants rank-0 `scalar`s."""
+    return f"""func.func @f(%x: {ty}, %g: {ty}) -> {ty} {{
+  %one = "ttir.full"() {{shape = array<i32>, fill_value = 1.0 : f32}} : () -> {scalar}
+  %zero = "ttir.full"() {{shape = array<i32>, fill_value = 0.0 : f32}} : () -> {scalar}
+  %e = "ttir.exp"(%x) : ({ty}) -> {ty}
+  %ge = "ttir.multiply"(%g, %e) : ({ty}, {ty}) -> {ty}
+  %xx = "ttir.multiply"(%x, %x) : ({ty}, {ty}) -> {ty}
+  %d = "ttir.add"(%xx, %one) : ({ty}, {scalar}) -> {ty}
+  %q = "ttir.div"(%ge, %d) : ({ty}, {ty}) -> {ty}
+  %p = "ttir.gt"(%x, %zero) : ({ty}, {scalar}) -> {ty}
+  %w = "ttir.where"(%p, %g, %zero) : ({ty}, {ty}, {scalar}) -> {ty}
+  %r = "ttir.add"(%q, %w) : ({ty}, {ty}) -> {ty}
+  return %r : {ty}
+}}"""
+
+
+def chain_torch(x, g):
+    """chain_ir's function in torch (each op rounded in the inputs' dtype)."""
+    tx, tg = to_torch(x), to_torch(g)
+    return from_torch(tg * torch.exp(tx) / (tx * tx + 1) + torch.where(tx > 0, tg, torch.zeros_like(tg)))

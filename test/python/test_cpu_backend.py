@@ -1,34 +1,13 @@
 """The CPU reference backend (convert-ttir-to-linalg + JIT) against PyTorch on CPU."""
-import ml_dtypes
 import numpy as np
 import pytest
 import torch
+from math_golden import BF16, from_torch, ordered, to_torch
 
 from ttbw.runtime import cpu
 from ttbw.runtime.cpu import CpuRunError, run_cpu
 
-BF16 = np.dtype(ml_dtypes.bfloat16)
 RNG = np.random.default_rng(1234)
-
-
-def to_torch(array):
-    if array.dtype == BF16:
-        return torch.from_numpy(array.view(np.int16).copy()).view(torch.bfloat16)
-    return torch.from_numpy(array.copy())
-
-
-def from_torch(t):
-    if t.dtype == torch.bfloat16:
-        return t.view(torch.int16).numpy().view(BF16)
-    return t.numpy()
-
-
-def ordered(array):
-    """Float bits mapped to integers that are monotonic in the value, so that
-    their difference counts ULPs (across zero too)."""
-    bits = array.view(np.int16 if array.dtype == BF16 else np.int32).astype(np.int64)
-    top = 1 << (15 if array.dtype == BF16 else 31)
-    return np.where(bits < 0, -(bits + top), bits)
 
 
 def ulp_diff(got, want):

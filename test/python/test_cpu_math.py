@@ -6,14 +6,10 @@ import numpy as np
 import pytest
 import torch
 
-from math_golden import BF16, EDGES, NAN, INF, from_torch, same, same_edges, to_torch, ulps
+from math_golden import BF16, EDGES, NAN, INF, chain_ir, chain_torch, from_torch, same, same_edges, to_torch, tt, ulps
 from ttbw.runtime.cpu import run_cpu
 
 RNG = np.random.default_rng(2026)
-
-
-def tt(shape, element):
-    return "tensor<" + "".join(f"{d}x" for d in shape) + element + ">"
 
 
 def func_ir(op, in_types, out_type):
@@ -146,23 +142,7 @@ def test_where_picks_second_where_first_is_nonzero(dtype):
 
 
 def test_mixed_chain_is_torch():
-    # g * exp(x) / (1 + x*x) + where(x > 0, g, 0) in bf16, each op rounded as torch's ops are.
+    # g * exp(x) / (x*x + 1) + where(x > 0, g, 0) in bf16, each op rounded as torch's ops are.
     x, g = uniform((32, 32), 3, 0).astype(BF16), uniform((32, 32), 2, 0).astype(BF16)
-    ty = tt((32, 32), "bf16")
-    ir = f"""func.func @f(%x: {ty}, %g: {ty}) -> {ty} {{
-  %one = "ttir.full"() {{shape = array<i32: 32, 32>, fill_value = 1.0 : f32}} : () -> {ty}
-  %zero = "ttir.full"() {{shape = array<i32: 32, 32>, fill_value = 0.0 : f32}} : () -> {ty}
-  %e = "ttir.exp"(%x) : ({ty}) -> {ty}
-  %ge = "ttir.multiply"(%g, %e) : ({ty}, {ty}) -> {ty}
-  %xx = "ttir.multiply"(%x, %x) : ({ty}, {ty}) -> {ty}
-  %d = "ttir.add"(%one, %xx) : ({ty}, {ty}) -> {ty}
-  %q = "ttir.div"(%ge, %d) : ({ty}, {ty}) -> {ty}
-  %p = "ttir.gt"(%x, %zero) : ({ty}, {ty}) -> {ty}
-  %w = "ttir.where"(%p, %g, %zero) : ({ty}, {ty}, {ty}) -> {ty}
-  %r = "ttir.add"(%q, %w) : ({ty}, {ty}) -> {ty}
-  return %r : {ty}
-}}"""
-    (got,) = run_cpu(ir, "f", [x, g])
-    tx, tg = to_torch(x), to_torch(g)
-    want = tg * torch.exp(tx) / (1 + tx * tx) + torch.where(tx > 0, tg, torch.zeros_like(tg))
-    assert ulps(got, from_torch(want)).max() <= 1
+    (got,) = run_cpu(chain_ir(tt((32, 32), "bf16"), tt((), "bf16")), "f", [x, g])
+    assert ulps(got, chain_torch(x, g)).max() <= 1
