@@ -8,6 +8,7 @@ TTMLIRError, a DiagnosticError carrying every diagnostic with its `file:line:col
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc
@@ -28,24 +29,21 @@ class KernelSource:
     cpp: str  # the C++ translation unit (defines `void kernel_main()`)
 
 
+@contextmanager
+def _reported():
+    """A tt-mlir failure (a DiagnosticError) as the TTMLIRError the bridge's callers catch."""
+    try:
+        yield
+    except TTMLIRError:
+        raise
+    except DiagnosticError as error:
+        raise TTMLIRError(error.diagnostics) from None
+
+
 def _parsed(text: str, filename: str) -> Module:
-    """`text` parsed and verified by tt-mlir."""
-    try:
-        module = Module.parse(text, filename)
-    except DiagnosticError as error:
-        raise TTMLIRError(error.diagnostics) from None
-    errors = module.verify()
-    if errors:
-        module.close()
-        raise TTMLIRError(errors)
-    return module
-
-
-def _run(module: Module, step, *args):
-    try:
-        return step(*args)
-    except DiagnosticError as error:
-        raise TTMLIRError(error.diagnostics) from None
+    """`text` parsed by tt-mlir (which verifies it after parsing)."""
+    with _reported():
+        return Module.parse(text, filename)
 
 
 def verify(text: str, filename: str = "<string>") -> str:
@@ -61,7 +59,8 @@ def to_emitc(text: str, filename: str = "<string>") -> str:
     """Run convert-ttkernel-to-emitc; returns the converted module text."""
     module = _parsed(text, filename)
     try:
-        _run(module, module.to_emitc)
+        with _reported():
+            module.to_emitc()
         return module.get_asm()
     finally:
         module.close()
@@ -75,8 +74,9 @@ def translate_kernels(text: str, filename: str = "<string>") -> list[KernelSourc
     try:
         names = module.kernel_names()
         if names:
-            _run(module, module.to_emitc)
-            return [KernelSource(n, _run(module, module.kernel_to_cpp, n)) for n in names]
+            with _reported():
+                module.to_emitc()
+                return [KernelSource(n, module.kernel_to_cpp(n)) for n in names]
         programs = [(op.attribute("sym_name") or f"module{i}", op.asm())
                     for i, op in enumerate(module.program_modules())]
     finally:
