@@ -7,7 +7,9 @@ built first and turned into TTIR by `materialize`, which picks the precision (Py
 
 - an expression with at most one rounding op over tensor operands (a product, a quotient; exact
   ops such as neg, conj, comparisons and where do not round) is computed in the operands'
-  promoted type (bf16 op bf16 -> bf16, with f32 -> f32): one rounding, bit-exact with torch;
+  promoted type (bf16 op bf16 -> bf16, with f32 -> f32): one rounding, bit-exact with torch.
+  A bfloat8_b operand promotes as f32, the dtype ttnn's `to_torch` gives it (its values are
+  bf16's, so they widen exactly): torch's `grad * b` for a bfloat8_b `b` is an f32 product;
 - anything else (several rounding ops, or a constant) computes every intermediate in f32 (the
   operands widened once) and is rounded once, to the result's type, by the pass.
 """
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 from mlir import ir
 
-from ttbw.dialect.tensor_types import broadcast_shapes
+from ttbw.dialect.tensor_types import broadcast_shapes, describe
 
 from .ir_build import tensor, typecast
 
@@ -85,7 +87,7 @@ def materialize(expression: Expression) -> ir.Value:
     leaves: list = []
     rounding = _collect(expression, leaves)
     if rounding <= 1 and all(leaf.op == "operand" for leaf in leaves):
-        element = _promoted([leaf.value.type.element_type for leaf in leaves])
+        element = _promoted([_promotes_as(leaf.value.type) for leaf in leaves])
     else:
         element = _wide([leaf.value.type.element_type for leaf in leaves if leaf.op == "operand"])
     return _Emitter(element).emit(expression)
@@ -102,6 +104,13 @@ def _collect(expression: Expression, leaves: list) -> int:
 
 def _is_complex(element) -> bool:
     return isinstance(element, ir.ComplexType)
+
+
+def _promotes_as(type_):
+    """The element type a tensor operand takes part in type promotion as."""
+    if describe(type_).data_type == "bfp_bf8":
+        return _wide([type_.element_type])
+    return type_.element_type
 
 
 def _promoted(elements: list):

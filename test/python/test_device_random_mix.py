@@ -46,7 +46,9 @@ def random_call(seed: int):
     return g, a, b, mask, memory, is_complex
 
 
-U = {"bf16": 2.0 ** -8, "bfp8": 2.0 ** -8, "f32": 2.0 ** -24}  # unit roundoff (bfloat8_b computes as bf16)
+# unit roundoff of a stored value (a bfloat8_b element at its block's max keeps bf16's bits;
+# below it, the block term in golden() bounds the error)
+U = {"bf16": 2.0 ** -8, "bfp8": 2.0 ** -8, "f32": 2.0 ** -24}
 
 
 def dtype_name(tensor) -> str:
@@ -74,7 +76,9 @@ def golden(g, a, b, mask):
         shape = tuple(want.shape)
         total = terms.sum_to_size(shape) if shape != tuple(terms.shape) else terms
         summed = terms.numel() // max(want.numel(), 1)
-        u_prod = U["f32"] if "f32" in (dtype_name(g), "f32" if scalar else dtype_name(other)) else U["bf16"]
+        # the product's type: f32 if either side is f32 or bfloat8_b (which promotes as f32)
+        sides = {dtype_name(g), "f32" if scalar else dtype_name(other)}
+        u_prod = U["f32"] if sides & {"f32", "bfp8"} else U["bf16"]
         out_dtype = dtype_name(operand)
         for part in ((want.real, want.imag) if want.is_complex() else (want,)):
             bound = 2 * (u_prod + (summed + 1) * U["f32"]) * total + U[out_dtype] * part.abs()

@@ -22,16 +22,17 @@ func.func @f32_row(%g: tensor<1x3x32x64xf32>, %a: tensor<1x3x32x64xf32>, %b: ten
 
 // -----
 
-// grad bf16, a f32, b bfloat8_b (channel broadcast): grad * bcast(b) in bf16 (an exact FPU
-// multiply, b held per unit), cast to f32; grad cast to f32, times a, summed in f32, cast
-// to bfloat8_b through a bf16 CB (20): bfloat8_b elements are bf16 values.
+// grad bf16, a f32, b bfloat8_b (channel broadcast): b promotes as f32 (ttnn's to_torch
+// dtype for it), so grad and b are cast to f32 and multiplied on the SFPU; grad times a in
+// f32, summed in f32, cast to bfloat8_b through a bf16 CB (20): bfloat8_b elements are bf16
+// values.
 // CHECK-LABEL: func.func @mixed(
 // CHECK: "ttmetal.enqueue_program"
-// CHECK: module @mixed_0_multiply {
+// CHECK: module @mixed_0_typecast {
 // CHECK: module @mixed_1_typecast {
+// CHECK: module @mixed_2_multiply {
 // CHECK: func.func @compute()
-// CHECK-NOT: _binary_tile
-// CHECK: ttkernel.pack_tile(
+// CHECK: ttkernel.mul_binary_tile(
 // CHECK: module @mixed_5_typecast {
 // CHECK: func.func @compute()
 // CHECK: ttkernel.pack_tile({{.*}}!ttcore.tile<32x32, bf16>

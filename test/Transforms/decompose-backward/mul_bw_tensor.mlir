@@ -41,12 +41,16 @@ func.func @mixed_dtypes(%g: tensor<32x32xbf16>, %a: tensor<32x32xbf16>, %b: tens
 
 // -----
 
-// bfloat8_b keeps a bf16 element type: the product is bf16, cast back to bfp_bf8 later.
+// A bfloat8_b operand promotes as f32 (ttnn's to_torch dtype for it): grad * a is an f32
+// product; grad * b of two bf16 tensors is bf16, cast to the bfp_bf8 result later.
 // CHECK-LABEL: func.func @bfp8
 func.func @bfp8(%g: tensor<32x32xbf16>, %a: tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>, %b: tensor<32x32xbf16>) -> (tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>, tensor<32x32xbf16>) {
   // CHECK: %[[GA:.*]] = "ttir.multiply"(%arg0, %arg2) : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
   // CHECK: builtin.unrealized_conversion_cast %[[GA]] : tensor<32x32xbf16> to tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">> {ttbw.sum_to}
-  // CHECK: "ttir.multiply"(%arg0, %arg1) : (tensor<32x32xbf16>, tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>) -> tensor<32x32xbf16>
+  // CHECK: %[[G:.*]] = "ttir.typecast"(%arg0) : (tensor<32x32xbf16>) -> tensor<32x32xf32>
+  // CHECK: %[[A:.*]] = "ttir.typecast"(%arg1) : (tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>) -> tensor<32x32xf32>
+  // CHECK: %[[GB:.*]] = "ttir.multiply"(%[[G]], %[[A]]) : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+  // CHECK: builtin.unrealized_conversion_cast %[[GB]] : tensor<32x32xf32> to tensor<32x32xbf16> {ttbw.sum_to}
   %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<32x32xbf16>, tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>, tensor<32x32xbf16>) -> (tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>, tensor<32x32xbf16>)
   return %0#0, %0#1 : tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>, tensor<32x32xbf16>
 }

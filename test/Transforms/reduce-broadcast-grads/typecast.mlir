@@ -15,10 +15,11 @@ func.func @mixed(%g: tensor<32x64xbf16>, %a: tensor<32x64xbf16>, %b: tensor<1x64
 
 // -----
 
+// grad * a (a bfloat8_b, promoted as f32) is an f32 product, cast to b's bf16 ROW_MAJOR.
 // CHECK-LABEL: func.func @bfp8_row_major
 func.func @bfp8_row_major(%g: tensor<32x32xbf16>, %a: tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>, %b: tensor<32x32xbf16, #ttir.layout<"bf16", "row_major">>) -> (tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>, tensor<32x32xbf16, #ttir.layout<"bf16", "row_major">>) {
   // CHECK: "ttir.typecast"(%{{.*}}) : (tensor<32x32xbf16>) -> tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>
-  // CHECK: "ttir.typecast"(%{{.*}}) : (tensor<32x32xbf16>) -> tensor<32x32xbf16, #ttir.layout<"bf16", "row_major">>
+  // CHECK: "ttir.typecast"(%{{.*}}) : (tensor<32x32xf32>) -> tensor<32x32xbf16, #ttir.layout<"bf16", "row_major">>
   %0:2 = "ttir.mul_bw"(%g, %a, %b) {operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>, resultSegmentSizes = array<i32: 1, 1>} : (tensor<32x32xbf16>, tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>, tensor<32x32xbf16, #ttir.layout<"bf16", "row_major">>) -> (tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>, tensor<32x32xbf16, #ttir.layout<"bf16", "row_major">>)
   return %0#0, %0#1 : tensor<32x32xbf16, #ttir.layout<"bfp_bf8", "tile">>, tensor<32x32xbf16, #ttir.layout<"bf16", "row_major">>
 }
