@@ -202,6 +202,23 @@ def test_preallocated_and_l1_results(memory_config):
     assert plan.buffer("multiply2").memory == "dram"  # the product summed: an intermediate
 
 
+@pytest.mark.parametrize("b_shape", [(2, 64, 64), (1, 64, 64)])
+def test_preallocated_gradient_that_is_an_argument(b_shape):
+    """add_bw's gradients are grad itself (or its sum over b's broadcast): a copy program
+    writes grad into each preallocated buffer it goes to, also when it goes to both."""
+    g, a, b = tensor(randn((2, 64, 64), 0)), tensor(randn((2, 64, 64), 1)), tensor(randn(b_shape, 2))
+    ig, og = tensor(torch.zeros(2, 64, 64)), tensor(torch.zeros(b_shape))
+    call = binary_call("add_bw", g, a, b, (True, True), None, ig, og)
+    fused, _ = run_on_device(call.ir(), call.inputs())
+    comp, cs = run_on_device(call.ir(), call.inputs(), fuse=False)
+    want = ttbw.to_torch(g).float()
+    for got in (fused, comp):
+        assert torch.equal(torch.from_numpy(np.asarray(got[0], dtype=np.float32)), want)
+        assert ulp(got[1], want.sum_to_size(b_shape).to(torch.bfloat16)) <= 1
+    assert {"arg3", "arg4"} <= set(cs.dram_bytes_written)  # the preallocated buffers
+    assert [b for b, _ in plan_of(call).results] == ["arg3", "arg4"]
+
+
 def test_l1_results_through_the_api():
     g, a, b = tensor(randn((1, 1, 64, 64), 0)), tensor(randn((1, 1, 64, 64), 1)), tensor(randn((1, 1, 1, 64), 2))
     _, _, comp, cs = both(g, a, b, memory_config=ttbw.L1_MEMORY_CONFIG)

@@ -19,7 +19,8 @@ The plan walks the function's IR (types read with `tensor_types.describe`):
   program of its own.
 - `ttir.reshape` that keeps the TILE pages (adds / drops leading 1s): free, an alias.
 - `bufferization.materialize_in_destination` (a preallocated result): the program computing
-  the value writes straight into the preallocated buffer.
+  the value writes straight into the preallocated buffer; a copy program writes an argument,
+  or a value already written into another preallocated buffer, into it.
 Returned buffers live in `out_memory` (L1 or DRAM), as do preallocated ones; function arguments
 and intermediates in DRAM. A rank-0 ROW_MAJOR tensor is one row of one element on the device
 (`device_buffers.buffer_shape`). A tensor with no elements has no buffer and no program (its
@@ -112,9 +113,11 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
     names += [f"arg{i}" for i in range(len(names), len(entry.arguments))]
 
     # preallocated results: the value materialized into an argument (through free reshapes)
-    # is written straight into that argument's buffer
+    # is written straight into that argument's buffer; an argument, or a value already written
+    # into another buffer, is copied there by a copy program (`copies`: op index -> argument)
     into: dict = {}
-    for op in ops:
+    copies: dict = {}
+    for index, op in enumerate(ops):
         if op.name == "bufferization.materialize_in_destination":
             src, dest = op.operands
             while getattr(src.owner, "name", None) == "ttir.reshape":
@@ -122,9 +125,9 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
             if not isinstance(dest, ir.BlockArgument):
                 raise UnsupportedError("composite mode: a preallocated result must be a function argument")
             if isinstance(src, ir.BlockArgument) or src in into:
-                raise UnsupportedError("composite mode: a preallocated result must be a value a program "
-                                       "computes, materialized into one buffer")
-            into[src] = dest.arg_number
+                copies[index] = dest.arg_number
+            else:
+                into[src] = dest.arg_number
 
     value_buf: dict = {}     # tensor value -> (buffer, shape)
     scalars: dict = {}       # rank-0 value -> ("const", v) | ("arg", i)
@@ -139,7 +142,7 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
         if is_empty(arg.type):
             value_buf[arg] = (None, tuple(d.shape))
             continue
-        is_out = i in into.values()
+        is_out = i in into.values() or i in copies.values()
         memory = out_memory if is_out else "dram"
         infos[names[i]] = dict(shape=buffer_shape(d.shape, d.layout), dtype=DEVICE_FORMAT[d.data_type], layout=d.layout,
                                memory=memory, origin=(("preallocated_arg", i),) if is_out else (("arg", i),))
@@ -169,7 +172,15 @@ def plan_composite_function(func_op, out_memory: str = "dram", arg_buffers=None)
                 continue
             if op.operands[0] not in value_buf:
                 raise UnsupportedError("composite mode: a preallocated result must be computed by a program")
-            value_buf[op.result] = (value_buf[op.operands[0]][0], tuple(_desc(op.result).shape))
+            shape = tuple(_desc(op.result).shape)
+            if index in copies:
+                source = value_buf[op.operands[0]]
+                buffer = names[copies[index]]
+                steps.append(Step("copy", "generic", (source,), buffer, shape, _copy_function(op.result.type)))
+                read.add(source[0])
+                value_buf[op.result] = (buffer, shape)
+                continue
+            value_buf[op.result] = (value_buf[op.operands[0]][0], shape)
             continue
         if not name.startswith("ttir."):
             raise UnsupportedError(f"composite mode: unsupported operation {name} in the decomposition")
