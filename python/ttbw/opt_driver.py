@@ -13,7 +13,6 @@ from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc, from_mlir
 from ttbw.instrumentation import Instrumentation
 from ttbw.pipeline import PipelineError, parse_pipeline, pipeline_text as pipeline_text_of, resolve, run_step
 from ttbw.source import read_module, split_source, verify_module
-from ttbw import verify_diagnostics as expected_diagnostics
 from ttbw.ttmlir import is_install_error
 from ttbw.ttmlir.module import Module
 
@@ -78,6 +77,8 @@ class Driver:
             outputs.append(self._process(chunk, first_line, steps))
         ok = all(output is not None for output in outputs)
         if verify_diagnostics:  # as mlir-opt: no op printed on diagnostics under --verify-diagnostics
+            from ttbw import verify_diagnostics as expected_diagnostics
+
             self.diagnostics = [_without_op_notes(d) for d in self.diagnostics]
             problems = expected_diagnostics.check(
                 self.diagnostics, expected_diagnostics.expectations(text, self.name), self.name)
