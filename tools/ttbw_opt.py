@@ -175,7 +175,7 @@ def _show_dialects() -> str:
     """mlir-opt's --show-dialects: the dialects ttbw-opt reads (MLIR's own, as the bindings
     register them, ttbw's ttir, and tt-mlir's, read in tt-mlir's context)."""
     from ttbw.dialect import make_context
-    from ttbw.ttmlir.module import TTMLIR_DIALECTS
+    from ttbw.ttmlir.dialects import TTMLIR_DIALECTS
 
     context = make_context()
     names = {"ttir", *TTMLIR_DIALECTS}

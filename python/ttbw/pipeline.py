@@ -243,9 +243,9 @@ def run_step(step: Step, module, verify: bool = True, printing: dict | None = No
         return step.ttbw_pass.run(module, step.options)
     import sys
 
-    from ttbw.ttmlir.module import Module
+    from ttbw.ttmlir.dialects import is_ttmlir_module
 
-    if isinstance(module, Module):  # tt-mlir's PassManager, in its context
+    if is_ttmlir_module(module):  # tt-mlir's PassManager, in its context
         module.run_pipeline(step.upstream_text, verify)
         return module
     from mlir.passmanager import PassManager
