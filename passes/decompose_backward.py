@@ -52,7 +52,7 @@ def _rewrite(op, templates: dict) -> None:
     # Everything the decomposition reads but the operand values: the op, types, attributes
     # and, for a scalar operand, whether it is a constant (then its value) or a runtime value.
     types = tuple(v.type for v in operands)
-    key = (op.name, types, tuple(op.results.types), tuple((name, attributes[name]) for name in attributes),
+    key = (op.name, types, tuple(op.results.types), tuple(attributes.items()),  # items(): (name, attribute)
            tuple(_constant_value(v) for v, t in zip(operands, types) if not isinstance(t, ir.RankedTensorType)))
     template = templates.get(key)
     if template is None:

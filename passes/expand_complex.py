@@ -199,7 +199,7 @@ def _form(op) -> tuple:
         return "product", [x, y], ()
     if name in PER_PART and all(_is_complex(v.type) for v in [*op.operands, *op.results]):
         # The same op on each part: only the types change, so it is rebuilt by name.
-        return "per_part", list(op.operands), (name, tuple((n, op.attributes[n]) for n in op.attributes))
+        return "per_part", list(op.operands), (name, tuple(op.attributes.items()))
     raise ValueError("on complex tensors is not supported by ttir-expand-complex")
 
 
