@@ -6,16 +6,16 @@ IR is verified; these helpers read ops that verified.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 MEMORY_BUFFERS = ("dram", "l1")
 MEMORY_LAYOUTS = ("interleaved",)
 MEMORY_CONFIG_PATTERN = re.compile(r'#ttir\.memory_config<"([^"]*)", "([^"]*)">')
 
 
-@dataclass(frozen=True)
-class BackwardSignature:
-    """The operands and results of a class of backward ops (dialect/TTIRBackwardOps.td)."""
+class BackwardSignature(NamedTuple):
+    """The operands and results of a class of backward ops (dialect/TTIRBackwardOps.td). A
+    NamedTuple, not a dataclass: cheaper for ttbw-opt's start-up."""
     operands: tuple  # every operand, in order: grad, the forward op's operands, preallocated results
     forward: tuple  # the forward op's operands (scalar ones: those in `scalar_allowed`)
     gradients: tuple  # (result name, operand it is the gradient of), in result order

@@ -10,15 +10,14 @@ real and imaginary parts.
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
 class TypeRuleError(ValueError):
     """A tensor type breaks a rule of the dialect."""
 
 
-@dataclass(frozen=True)
-class TensorDesc:
+class TensorDesc(NamedTuple):  # not a dataclass: cheaper for ttbw-opt's start-up
     shape: tuple[int, ...]
     element: str  # "bf16" or "f32" (of the parts, for a complex tensor)
     is_complex: bool

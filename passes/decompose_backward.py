@@ -51,9 +51,9 @@ def _rewrite(op, templates: dict) -> None:
             _keep_memory_config(op, attributes["memory_config"])
     # Everything the decomposition reads but the operand values: the op, types, attributes
     # and, for a scalar operand, whether it is a constant (then its value) or a runtime value.
-    key = (op.name, tuple(v.type for v in operands), tuple(op.results.types),
-           tuple((name, attributes[name]) for name in attributes),
-           tuple(_constant_value(v) for v in operands if not isinstance(v.type, ir.RankedTensorType)))
+    types = tuple(v.type for v in operands)
+    key = (op.name, types, tuple(op.results.types), tuple(attributes.items()),  # items(): (name, attribute)
+           tuple(_constant_value(v) for v, t in zip(operands, types) if not isinstance(t, ir.RankedTensorType)))
     template = templates.get(key)
     if template is None:
         with ir.InsertionPoint(op), op.location:

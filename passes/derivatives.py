@@ -12,15 +12,13 @@ precision are the pass's (passes/decompose_backward.py).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from ttbw.dialect.ops import (ADDCMUL_BACKWARD, BINARY_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD,
                               BackwardSignature)
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):  # not a dataclass: cheaper for ttbw-opt's start-up
     signature: BackwardSignature
     gradients: dict  # result name -> Callable[[GradientBuilder, Operands], Expression]
 

@@ -28,9 +28,10 @@ PER_PART = ("ttir.sum", "ttir.reshape", "ttir.typecast", "ttir.neg",
 def run(module, options) -> None:
     errors = []
     templates: dict = {}  # op signature -> Template (see replay.py)
-    for func in _functions_with_complex(module):
+    complex_types = _ComplexTypes()
+    for func in _functions_with_complex(module, complex_types):
         with func.location:
-            errors += _expand_function(func, templates)
+            errors += _expand_function(func, templates, complex_types)
     if errors:
         raise DiagnosticError(errors)
 
@@ -39,7 +40,19 @@ def _is_complex(type_) -> bool:
     return isinstance(type_, ir.RankedTensorType) and isinstance(type_.element_type, ir.ComplexType)
 
 
-def _functions_with_complex(module) -> list:
+class _ComplexTypes(dict):
+    """`_is_complex` of each type, asked once per type (types are uniqued: a dict lookup is
+    cheaper than reading a type's element type through the bindings). One per pass run."""
+
+    def __missing__(self, type_) -> bool:
+        found = self[type_] = _is_complex(type_)
+        return found
+
+    def any(self, types) -> bool:
+        return any(self[t] for t in types)
+
+
+def _functions_with_complex(module, complex_types: _ComplexTypes) -> list:
     """The module's functions, in order, whose signature or an op result in their body (nested
     regions aside) is complex: the others have nothing to expand. One walk of the module; a
     func.func it meets is top-level, as a function body cannot hold one (not a symbol table)."""
@@ -57,14 +70,13 @@ def _functions_with_complex(module) -> list:
             complex_ = signatures.get(type_attr)
             if complex_ is None:
                 function_type = ir.FunctionType(ir.TypeAttr(type_attr).value)
-                complex_ = signatures[type_attr] = any(
-                    _is_complex(t) for t in [*function_type.inputs, *function_type.results])
+                complex_ = signatures[type_attr] = complex_types.any([*function_type.inputs, *function_type.results])
             current[:] = [] if complex_ else [op]
             if complex_:
                 found.append(op)
                 return ir.WalkResult.SKIP
             return ir.WalkResult.ADVANCE
-        if current and any(_is_complex(t) for t in op.results.types):
+        if current and complex_types.any(op.results.types):
             found.append(current.pop())
         return ir.WalkResult.SKIP  # a top-level op that is no function, or one of a body
 
@@ -76,15 +88,15 @@ def _part_type(type_):
     return tensor(type_.shape, type_.element_type.element_type, type_.encoding)
 
 
-def _expand_function(func, templates: dict) -> list[Diagnostic]:
+def _expand_function(func, templates: dict, complex_types: _ComplexTypes) -> list[Diagnostic]:
     region = func.regions[0]
     if not region.blocks:
         return []
     block = region.blocks[0]
     function_type = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
     ops = [op.operation for op in block.operations]
-    if not any(_is_complex(t) for t in [*function_type.inputs, *function_type.results]) and \
-            not any(_is_complex(t) for op in ops for t in op.results.types):
+    if not complex_types.any([*function_type.inputs, *function_type.results]) and \
+            not any(complex_types.any(op.results.types) for op in ops):
         return []
 
     parts: dict = {}
@@ -98,8 +110,7 @@ def _expand_function(func, templates: dict) -> list[Diagnostic]:
             terminator = _expand_return(op, parts)
             continue
         terminator = None
-        touches_complex = any(_is_complex(t) for t in op.results.types) or \
-            any(_is_complex(v.type) for v in op.operands)
+        touches_complex = complex_types.any(op.results.types) or complex_types.any(v.type for v in op.operands)
         if not touches_complex:
             continue
         try:
@@ -188,7 +199,7 @@ def _form(op) -> tuple:
         return "product", [x, y], ()
     if name in PER_PART and all(_is_complex(v.type) for v in [*op.operands, *op.results]):
         # The same op on each part: only the types change, so it is rebuilt by name.
-        return "per_part", list(op.operands), (name, tuple((n, op.attributes[n]) for n in op.attributes))
+        return "per_part", list(op.operands), (name, tuple(op.attributes.items()))
     raise ValueError("on complex tensors is not supported by ttir-expand-complex")
 
 

@@ -5,16 +5,17 @@ pipeline parser need no MLIR import; a pass's module is imported when it runs.
 A pass module exposes `run(module, options)`, which changes the module in place (returns None)
 or returns the module that replaces it (a context switch: `ttmlir_output`), and raises
 `ttbw.diagnostics.DiagnosticError` to refuse its input.
+
+The records are NamedTuples, not dataclasses: importing `dataclasses` and building a dataclass
+costs a few milliseconds each, paid by every ttbw-opt start-up.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from importlib import import_module
-from typing import Callable
+from typing import Callable, NamedTuple
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     name: str
     kind: type  # bool, int or str
     default: object
@@ -47,8 +48,7 @@ def parse_options(argument: str, options: tuple[Option, ...], given: dict[str, s
     return values
 
 
-@dataclass(frozen=True)
-class PassInfo:
+class PassInfo(NamedTuple):
     argument: str
     summary: str
     module: str  # imported lazily; must define run(module, options)
@@ -73,8 +73,7 @@ class PassInfo:
         return module if result is None else result
 
 
-@dataclass(frozen=True)
-class PipelineInfo:
+class PipelineInfo(NamedTuple):
     argument: str
     summary: str
     # textual elements, e.g. "ttir-decompose-backward,canonicalize"; with options, a function

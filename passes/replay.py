@@ -19,23 +19,21 @@ depends on.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from mlir import ir
 
 LEAF, NEW = 0, 1  # a reference: (LEAF, leaf index) or (NEW, step index, result number)
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):  # NamedTuples, not dataclasses: cheaper for ttbw-opt's start-up
     name: str
     result_types: list
     attributes: dict
     operands: tuple  # references
 
 
-@dataclass(frozen=True)
-class Template:
+class Template(NamedTuple):
     steps: tuple
     replacements: tuple  # a reference per replacement value, or None (nothing replaces it)
 

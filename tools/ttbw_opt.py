@@ -31,6 +31,24 @@ class _ArgumentParser(argparse.ArgumentParser):
         raise UsageError(f"{message}. Try: '{TOOL} --help'")
 
 
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's, given the terminal width as `shutil.get_terminal_size` finds it, without
+    importing shutil (and the compression modules it imports): argparse builds a formatter for
+    every add_argument, so that import would cost every ttbw-opt start-up."""
+
+    def __init__(self, prog):
+        try:
+            columns = int(os.environ.get("COLUMNS", ""))
+        except ValueError:
+            columns = 0
+        if columns <= 0:
+            try:
+                columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+            except (AttributeError, ValueError, OSError):
+                columns = 0
+        super().__init__(prog, width=(columns or 80) - 2)
+
+
 def _help_epilog() -> str:
     def describe(info) -> list[str]:
         lines = [f"  --{info.argument:<40} {info.summary}"]
@@ -52,7 +70,7 @@ def _help_epilog() -> str:
 
 def _argument_parser() -> argparse.ArgumentParser:
     parser = _ArgumentParser(
-        prog=TOOL, formatter_class=argparse.RawDescriptionHelpFormatter,
+        prog=TOOL, formatter_class=_HelpFormatter,
         description="ttbw modular optimizer driver: parse, verify and transform ttir IR.",
         epilog=_help_epilog())
     parser.add_argument("input", nargs="?", default="-", help="input file (default: stdin)")
@@ -157,7 +175,7 @@ def _show_dialects() -> str:
     """mlir-opt's --show-dialects: the dialects ttbw-opt reads (MLIR's own, as the bindings
     register them, ttbw's ttir, and tt-mlir's, read in tt-mlir's context)."""
     from ttbw.dialect import make_context
-    from ttbw.ttmlir.module import TTMLIR_DIALECTS
+    from ttbw.ttmlir.dialects import TTMLIR_DIALECTS
 
     context = make_context()
     names = {"ttir", *TTMLIR_DIALECTS}

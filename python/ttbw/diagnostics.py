@@ -6,13 +6,12 @@ ttbw's Python passes end up as `Diagnostic` records, so the tools print and
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 SEVERITIES = ("error", "warning", "note", "remark")
 
 
-@dataclass(frozen=True)
-class SourceLoc:
+class SourceLoc(NamedTuple):  # records here are not dataclasses: cheaper for ttbw-opt's start-up
     file: str
     line: int | None  # None: the file as a whole (e.g. it cannot be read)
     col: int | None
@@ -26,12 +25,22 @@ class SourceLoc:
 UNKNOWN_LOC = SourceLoc("<unknown>", 0, 0)
 
 
-@dataclass
 class Diagnostic:
-    severity: str
-    loc: SourceLoc
-    message: str
-    notes: list["Diagnostic"] = field(default_factory=list)
+    def __init__(self, severity: str, loc: SourceLoc, message: str, notes: list[Diagnostic] | None = None):
+        self.severity, self.loc, self.message = severity, loc, message
+        self.notes: list[Diagnostic] = [] if notes is None else notes
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Diagnostic):
+            return NotImplemented
+        return (self.severity, self.loc, self.message, self.notes) == \
+            (other.severity, other.loc, other.message, other.notes)
+
+    __hash__ = None  # mutable (notes)
+
+    def __repr__(self) -> str:
+        return (f"Diagnostic(severity={self.severity!r}, loc={self.loc!r}, message={self.message!r}, "
+                f"notes={self.notes!r})")
 
     def format(self, sources: dict[str, list[str]] | None = None) -> str:
         """`file:line:col: severity: message`, then its notes; with `sources` (file name ->

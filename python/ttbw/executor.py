@@ -311,7 +311,7 @@ def _load(text: str, filename: str) -> Executable:
     from ttbw.host_program import HostProgramError, read
     from ttbw.ttmlir import TTMLIRError, translate_kernels
 
-    from ttbw.ttmlir.module import holds_ttmlir_dialects
+    from ttbw.ttmlir.dialects import holds_ttmlir_dialects
 
     try:
         hosts = read(text, filename) if holds_ttmlir_dialects(text) else []

@@ -10,19 +10,18 @@ from __future__ import annotations
 import re
 import sys
 import time
-from dataclasses import dataclass, field
 
 RULE = "===" + "-" * 73 + "==="
 
 
-@dataclass
 class PrintFlags:
     """How IR is printed (output and dumps): --mlir-print-debuginfo, --mlir-print-op-generic,
-    --mlir-print-local-scope, --mlir-elide-elementsattrs-if-larger."""
-    debuginfo: bool = False
-    generic: bool = False
-    local_scope: bool = False
-    elide_limit: int | None = None
+    --mlir-print-local-scope, --mlir-elide-elementsattrs-if-larger. (The classes here are not
+    dataclasses: importing `dataclasses` and building them would cost every ttbw-opt start-up.)"""
+
+    def __init__(self, debuginfo: bool = False, generic: bool = False, local_scope: bool = False,
+                 elide_limit: int | None = None):
+        self.debuginfo, self.generic, self.local_scope, self.elide_limit = debuginfo, generic, local_scope, elide_limit
 
     def asm(self, module) -> str:
         from ttbw.ir_text import asm
@@ -32,21 +31,20 @@ class PrintFlags:
                    assume_verified=True)
 
 
-@dataclass
 class Instrumentation:
     """`before` / `after`: pass arguments to dump the IR before / after, or ALL."""
-    flags: PrintFlags = field(default_factory=PrintFlags)
-    before: frozenset | str = frozenset()
-    after: frozenset | str = frozenset()
-    after_change: bool = False
-    after_failure: bool = False
-    module_scope: bool = False
-    timing: bool = False
-    statistics: bool = False
-    times: list = field(default_factory=list)  # (name, seconds) in run order
-    started: float = field(default_factory=time.perf_counter)
 
     ALL = "all"
+
+    def __init__(self, flags: PrintFlags | None = None, before: frozenset | str = frozenset(),
+                 after: frozenset | str = frozenset(), after_change: bool = False, after_failure: bool = False,
+                 module_scope: bool = False, timing: bool = False, statistics: bool = False):
+        self.flags = PrintFlags() if flags is None else flags
+        self.before, self.after = before, after
+        self.after_change, self.after_failure, self.module_scope = after_change, after_failure, module_scope
+        self.timing, self.statistics = timing, statistics
+        self.times: list = []  # (name, seconds) in run order
+        self.started = time.perf_counter()
 
     def dumps_before(self, argument: str) -> bool:
         return self.before == self.ALL or bool(_passes_named(argument) & self.before)

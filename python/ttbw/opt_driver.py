@@ -13,9 +13,8 @@ from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc, from_mlir
 from ttbw.instrumentation import Instrumentation
 from ttbw.pipeline import PipelineError, parse_pipeline, pipeline_text as pipeline_text_of, resolve, run_step
 from ttbw.source import read_module, split_source, verify_module
-from ttbw import verify_diagnostics as expected_diagnostics
 from ttbw.ttmlir import is_install_error
-from ttbw.ttmlir.module import Module
+from ttbw.ttmlir.dialects import is_ttmlir_module
 
 
 class UnknownOption(PipelineError):
@@ -45,6 +44,7 @@ class Driver:
         self.diagnostics: list[Diagnostic] = []
         self.parse_seconds = 0.0
         self.sources: dict = {}
+        self._text = None
 
     def _new_context(self):
         """Each input chunk gets its own context (ttbw's; a lowered chunk is read in, or moves
@@ -68,9 +68,7 @@ class Driver:
             return False, []
         if self.dump_pipeline:
             print(f"Pass Manager with {len(steps)} passes:\n{pipeline_text_of(steps)}\n", file=sys.stderr)
-        if isinstance(text, str):  # diagnostics quote the line they point at
-            self.sources = {self.name: text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-                            .split("\n")}
+        self._text, self.sources = text, {}  # diagnostics quote the line they point at (`_report`)
         outputs = []
         for index, (first_line, chunk) in enumerate(split_source(text, self.split_marker)):
             if index:
@@ -78,6 +76,8 @@ class Driver:
             outputs.append(self._process(chunk, first_line, steps))
         ok = all(output is not None for output in outputs)
         if verify_diagnostics:  # as mlir-opt: no op printed on diagnostics under --verify-diagnostics
+            from ttbw import verify_diagnostics as expected_diagnostics
+
             self.diagnostics = [_without_op_notes(d) for d in self.diagnostics]
             problems = expected_diagnostics.check(
                 self.diagnostics, expected_diagnostics.expectations(text, self.name), self.name)
@@ -103,6 +103,9 @@ class Driver:
         return steps
 
     def _report(self, diagnostics: list[Diagnostic]) -> None:
+        if diagnostics and not self.sources and isinstance(self._text, str):  # split only when quoted
+            self.sources = {self.name: self._text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                            .split("\n")}
         for diag in diagnostics:
             print(diag.format(self.sources), file=sys.stderr)
 
@@ -120,7 +123,7 @@ class Driver:
         trace = self.instrumentation
         for step in steps:
             argument, name = _names(step)
-            ours = step.ttbw_pass is not None or isinstance(module, Module)
+            ours = step.ttbw_pass is not None or is_ttmlir_module(module)
             if ours and trace.dumps_before(argument):
                 trace.dump(module, "Before", name, argument)
             before = trace.flags.asm(module) if ours and trace.after_change else None

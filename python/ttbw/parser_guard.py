@@ -21,7 +21,7 @@ import re
 
 from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc
 
-_MASKED = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*')
+_MASKED = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"|//[^\n]*')  # a string literal (unrolled: faster), a comment
 _UNDECODABLE = re.compile("[\udc80-\udcff]")  # bytes read with surrogateescape
 # `array` not preceded by a word character or '.'; the lookbehind follows the literal so that
 # the regex engine can search for the literal (a leading lookbehind is tried at every offset).

@@ -10,7 +10,7 @@ passes and their options work unchanged.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple  # records here are not dataclasses: cheaper for ttbw-opt's start-up
 
 import ttbw.passes.all  # noqa: F401  (registers every pass before names are resolved)
 from ttbw.passes.registry import PASSES, PIPELINES
@@ -30,13 +30,14 @@ class PipelineError(ValueError):
         return f"{where}: error: {self.args[0]}"
 
 
-@dataclass
 class Element:
-    name: str
-    column: int
-    options: dict[str, str] = field(default_factory=dict)
-    options_text: str = ""
-    children: list["Element"] | None = None
+    """One parsed pipeline element: a pass or pipeline name, its options, nested elements."""
+
+    def __init__(self, name: str, column: int):
+        self.name, self.column = name, column
+        self.options: dict[str, str] = {}
+        self.options_text = ""
+        self.children: list[Element] | None = None
 
     def text(self) -> str:
         out = self.name + (f"{{{self.options_text}}}" if self.options_text else "")
@@ -45,8 +46,7 @@ class Element:
         return out
 
 
-@dataclass
-class Step:
+class Step(NamedTuple):
     """One runnable pipeline step: a ttbw pass or an upstream pipeline fragment."""
     name: str  # pass argument (or upstream fragment text)
     ttbw_pass: object | None  # PassInfo
@@ -243,9 +243,9 @@ def run_step(step: Step, module, verify: bool = True, printing: dict | None = No
         return step.ttbw_pass.run(module, step.options)
     import sys
 
-    from ttbw.ttmlir.module import Module
+    from ttbw.ttmlir.dialects import is_ttmlir_module
 
-    if isinstance(module, Module):  # tt-mlir's PassManager, in its context
+    if is_ttmlir_module(module):  # tt-mlir's PassManager, in its context
         module.run_pipeline(step.upstream_text, verify)
         return module
     from mlir.passmanager import PassManager

@@ -59,9 +59,11 @@ def read_module(text, name: str, context, first_line: int = 1, threading: bool =
     """Parses `text` in the context it belongs to: IR naming a dialect only tt-mlir registers
     (TTKernel, TTMetal, TTCore: a lowered module) in tt-mlir's own context (a
     `ttbw.ttmlir.module.Module`), everything else in ttbw's `context` (`parse_module`)."""
-    from ttbw.ttmlir.module import Module, holds_ttmlir_dialects
+    from ttbw.ttmlir.dialects import holds_ttmlir_dialects
 
     if holds_ttmlir_dialects(text):
+        from ttbw.ttmlir.module import Module
+
         return Module.parse(text, name, first_line, threading)
     return parse_module(text, name, context, first_line)
 
@@ -71,9 +73,9 @@ def verify_module(module) -> list[Diagnostic]:
     context, tt-mlir's)."""
     from mlir import ir
 
-    from ttbw.ttmlir.module import Module
+    from ttbw.ttmlir.dialects import is_ttmlir_module
 
-    if isinstance(module, Module):
+    if is_ttmlir_module(module):
         return module.verify()
     try:
         module.operation.verify()

@@ -10,7 +10,6 @@ notes (e.g. "see current operation") kept.
 """
 from __future__ import annotations
 
-import re
 import threading
 
 from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc
@@ -18,7 +17,6 @@ from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc
 from . import capi
 from .capi import MlirStringRef
 
-TTMLIR_DIALECTS = ("ttcore", "ttkernel", "ttmetal")
 _PARSE_BUFFER = ""  # the buffer name mlirModuleCreateParse gives its source
 _KERNEL_FUNCTIONS = ("func.func", "emitc.func")
 
@@ -371,37 +369,3 @@ def _file_location(lib, loc) -> tuple[str, int, int] | None:
         else:
             return None
     return None
-
-
-def holds_ttmlir_dialects(text) -> bool:
-    """Whether IR text names an op, type or attribute of a dialect only tt-mlir registers
-    (such IR is read in tt-mlir's context)."""
-    if isinstance(text, bytes):
-        if text.startswith(b"ML\xefR"):  # bytecode: its dialect section names the dialects
-            return any(name.encode() + b"\x00" in text for name in TTMLIR_DIALECTS)
-        text = text.decode("utf-8", "replace")
-    # A reference in a line's code is one in the line: only lines holding one in full are read
-    # char by char, and a text naming none of the dialects is not split at all (the common case).
-    if not any(f"{name}." in text for name in TTMLIR_DIALECTS):
-        return False
-    return any(_DIALECT_REF.search(_code(line)) for line in text.split("\n") if _DIALECT_REF.search(line))
-
-
-_DIALECT_REF = re.compile(r"(?<![\w.])[\"!#]?(?:" + "|".join(TTMLIR_DIALECTS) + r")\.[A-Za-z_]")
-
-
-def _code(line: str) -> str:
-    """`line` without its `//` comment (outside string literals)."""
-    quoted, i = False, 0
-    while i < len(line):
-        ch = line[i]
-        if ch == "\\" and quoted:
-            i += 2
-            continue
-        if ch == '"':
-            quoted = not quoted
-        elif not quoted and line.startswith("//", i):
-            return line[:i]
-        i += 1
-    return line
-
