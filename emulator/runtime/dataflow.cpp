@@ -22,7 +22,7 @@ CBState& cb_state(uint32_t cb, const char* what) {
 }
 
 // An L1 range must lie inside one circular buffer or inside the L1 buffer region.
-static uint8_t* l1_span_slow(uint32_t addr, uint32_t size, const char* what) {
+[[gnu::noinline, gnu::cold]] static uint8_t* l1_span_slow(uint32_t addr, uint32_t size, const char* what) {
     const CoreRun& c = *t_core;
     uint64_t end = uint64_t(addr) + size;
     LookupCache& cache = t_fiber->cache;
@@ -155,11 +155,10 @@ int ttbw_cb_poll(uint32_t cb, uint32_t n, int back) {
     return poll(back ? kWaitBack : kWaitFront, cb, n) ? 1 : 0;
 }
 
-// The buffer an interleaved accessor (config, base address, page size) names.
-static const BufferInfo& accessor_buffer(uint32_t config, uint32_t base, uint32_t page_size, const char* what) {
+// The buffer an interleaved accessor names, found in the core's buffers (and remembered).
+[[gnu::noinline, gnu::cold]] static const BufferInfo& find_accessor_buffer(uint32_t config, uint32_t base,
+                                                                          uint32_t page_size, const char* what) {
     LookupCache& cache = t_fiber->cache;
-    for (const LookupCache::Page& e : cache.page)
-        if (e.b && e.base == base && e.config == config && e.page_size == page_size) return *e.b;
     Device& d = *t_core->dev;
     if (config & 1u) fault(std::string(what) + ": sharded TensorAccessor is not supported by the emulator");
     bool dram = (config & 2u) != 0;
@@ -176,16 +175,27 @@ static const BufferInfo& accessor_buffer(uint32_t config, uint32_t base, uint32_
     return b;
 }
 
+// The buffer an interleaved accessor (config, base address, page size) names.
+static inline const BufferInfo& accessor_buffer(uint32_t config, uint32_t base, uint32_t page_size, const char* what) {
+    for (const LookupCache::Page& e : t_fiber->cache.page)
+        if (e.b && e.base == base && e.config == config && e.page_size == page_size) return *e.b;
+    return find_accessor_buffer(config, base, page_size, what);
+}
+
+[[gnu::noinline, gnu::cold, noreturn]] static void page_fault(const BufferInfo& b, uint32_t page, uint32_t offset,
+                                                             uint32_t size, const char* what) {
+    if (page >= b.num_pages)
+        fault(std::string(what) + ": page (tile) index " + std::to_string(page) + " out of range for buffer '" + b.name +
+              "' with " + std::to_string(b.num_pages) + " pages");
+    fault(std::string(what) + ": transfer of " + std::to_string(size) + " bytes at offset " + std::to_string(offset) +
+          " exceeds the page size " + std::to_string(b.page_size));
+}
+
 // Locate page `page` (+offset) of the interleaved buffer at `base`; returns its bytes.
 static uint8_t* page_memory(uint32_t config, uint32_t base, uint32_t page_size, uint32_t page, uint32_t offset,
                             uint32_t size, const BufferInfo** out, const char* what) {
     const BufferInfo& b = accessor_buffer(config, base, page_size, what);
-    if (page >= b.num_pages)
-        fault(std::string(what) + ": page (tile) index " + std::to_string(page) + " out of range for buffer '" + b.name +
-              "' with " + std::to_string(b.num_pages) + " pages");
-    if (uint64_t(offset) + size > b.page_size)
-        fault(std::string(what) + ": transfer of " + std::to_string(size) + " bytes at offset " + std::to_string(offset) +
-              " exceeds the page size " + std::to_string(b.page_size));
+    if (page >= b.num_pages || uint64_t(offset) + size > b.page_size) page_fault(b, page, offset, size, what);
     Device& d = *t_core->dev;
     uint32_t banks = b.dram ? d.num_dram_banks : d.num_cores();
     uint32_t bank = page % banks;
@@ -251,27 +261,37 @@ static const BufferInfo* buffer_at(bool dram, uint32_t addr, uint64_t* end) {
     return b;
 }
 
-// Resolve a NOC address range to memory, attributing it to a buffer where one covers it.
-static uint8_t* noc_memory(uint64_t noc, uint32_t size, const BufferInfo** buf, const char* what) {
+// Why the NOC range at `noc` is refused (its checks in noc_memory's order).
+[[gnu::noinline, gnu::cold, noreturn]] static void noc_fault(uint64_t noc, uint32_t size, const char* what) {
     Device& d = *t_core->dev;
     uint32_t addr = static_cast<uint32_t>(noc);
-    *buf = nullptr;
     if (noc >> 63) {
         uint32_t bank = (noc >> 40) & 0xff;
         if (bank >= d.num_dram_banks) fault(std::string(what) + ": DRAM bank " + std::to_string(bank) + " does not exist");
-        uint64_t end = 0;
-        const BufferInfo* b = buffer_at(true, addr, &end);
+        const BufferInfo* b = d.find_buffer(true, addr);
         if (!b) fault(std::string(what) + ": DRAM address " + hex(addr) + " is not inside any buffer");
-        if (uint64_t(addr) + size > end)
-            fault(std::string(what) + ": DRAM range runs past the end of buffer '" + b->name + "'");
-        *buf = b;
-        return d.dram[bank] + addr;
+        fault(std::string(what) + ": DRAM range runs past the end of buffer '" + b->name + "'");
     }
     uint32_t x = (noc >> 48) & 0xff, y = (noc >> 40) & 0xff;
     if (x >= d.gx || y >= d.gy)
         fault(std::string(what) + ": core (" + std::to_string(x) + "," + std::to_string(y) + ") is outside the grid");
-    if (uint64_t(addr) + size > d.l1_size) fault(std::string(what) + ": L1 range runs past the end of L1");
+    fault(std::string(what) + ": L1 range runs past the end of L1");
+}
+
+// Resolve a NOC address range to memory, attributing it to a buffer where one covers it.
+static uint8_t* noc_memory(uint64_t noc, uint32_t size, const BufferInfo** buf, const char* what) {
+    Device& d = *t_core->dev;
+    uint32_t addr = static_cast<uint32_t>(noc);
     uint64_t end = 0;
+    if (noc >> 63) {
+        uint32_t bank = (noc >> 40) & 0xff;
+        const BufferInfo* b = bank < d.num_dram_banks ? buffer_at(true, addr, &end) : nullptr;
+        if (!b || uint64_t(addr) + size > end) noc_fault(noc, size, what);
+        *buf = b;
+        return d.dram[bank] + addr;
+    }
+    uint32_t x = (noc >> 48) & 0xff, y = (noc >> 40) & 0xff;
+    if (x >= d.gx || y >= d.gy || uint64_t(addr) + size > d.l1_size) noc_fault(noc, size, what);
     *buf = buffer_at(false, addr, &end);
     return d.l1[y * d.gx + x] + addr;
 }
