@@ -7,6 +7,7 @@
 // of an FPU multiply is the DST write / the pack, both round-to-nearest-even.
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 #include "emu.h"
 
@@ -49,20 +50,27 @@ enum Dim { kDimRow = 0, kDimCol = 1, kDimScalar = 2 };
 
 Fiber& compute_fiber() { return *t_fiber; }
 
-// out[i] = a[i] op b[i] (rounded by the DST mode); the switch is hoisted so each loop vectorises.
-template <class D, class A, class B>
-void eltwise(int op, const A& a, const B& b, D out) {
+// body(f) with f the binary operation's function of two floats: the switch is hoisted out of
+// the element loops, so each loop is compiled (and vectorised) per operation.
+template <class Body>
+void with_binop(int op, Body&& body) {
     switch (op) {
-        case kMul: for (uint32_t i = 0; i < kTileElems; ++i) out.set(i, a(i) * b(i)); break;
-        case kAdd: for (uint32_t i = 0; i < kTileElems; ++i) out.set(i, a(i) + b(i)); break;
-        case kSub: for (uint32_t i = 0; i < kTileElems; ++i) out.set(i, a(i) - b(i)); break;
+        case kMul: return body([](float a, float b) { return a * b; });
+        case kAdd: return body([](float a, float b) { return a + b; });
+        case kSub: return body([](float a, float b) { return a - b; });
         default: fault("unsupported eltwise binary operation " + std::to_string(op));
     }
 }
 
-// Byte address of page `k` counted from a CB page pointer, wrapping around the FIFO.
+// out[i] = a[i] op b[i] (rounded by the DST mode).
+template <class D, class A, class B>
+void eltwise(int op, const A& a, const B& b, D out) {
+    with_binop(op, [&](auto f) { store_tile(out, [&](uint32_t i) { return f(a(i), b(i)); }); });
+}
+
+// Byte address of page `k` (<= the CB's pages) counted from a CB page pointer, wrapping around the FIFO.
 uint8_t* cb_page(const CBState& c, uint32_t from_page, uint32_t k) {
-    return t_core->l1 + c.base + ((from_page + k) % c.num_pages) * c.page_size;
+    return t_core->l1 + c.base + c.wrap(from_page, k) * c.page_size;
 }
 
 // Bytes of tile `idx` at the front of a CB, after checking that the kernel waited for it.
@@ -108,15 +116,6 @@ void tile_to_rows(const float* __restrict face_row, D* __restrict row) {
     for (uint32_t c = 0; c < 16; ++c) {
         store_as(kFp32 ? face_row[c] : round_bf16(face_row[c]), row + c);
         store_as(kFp32 ? face_row[256 + c] : round_bf16(face_row[256 + c]), row + 16 + c);
-    }
-}
-
-float binop(int op, float a, float b) {
-    switch (op) {
-        case kMul: return a * b;
-        case kAdd: return a + b;
-        case kSub: return a - b;
-        default: fault("unsupported eltwise binary operation " + std::to_string(op));
     }
 }
 
@@ -172,22 +171,27 @@ void ttbw_binary_sfpu(int op, uint32_t d0, uint32_t d1, uint32_t odst) {
 void ttbw_copy_tile(uint32_t cb, uint32_t tile, uint32_t dst) {
     need_math("copy_tile");
     uint8_t* d = dst_bytes(dst, "copy_tile", true);
-    alignas(64) float v[kTileElems];
-    read_tile(cb, tile, v, false, "copy_tile");  // unpacks straight to DST: no TF32 step
-    in_dst_mode([&](auto mode) {
-        auto out = decltype(mode)::at(d);
-        for (uint32_t i = 0; i < kTileElems; ++i) out.set(i, v[i]);
-    });
+    const CBState* c;
+    const uint8_t* p = front_tile(cb, tile, &c, "copy_tile");  // unpacks straight to DST: no TF32 step
+    const bool fp32 = compute_fiber().fp32_dest;
+    if (c->fmt == kFloat16_b && !fp32) {  // bf16 -> 16-bit DST: the same bits (a signalling NaN quieted)
+        auto* s = reinterpret_cast<const uint16_t*>(p);
+        auto* o = reinterpret_cast<uint16_t*>(d);
+        for (uint32_t i = 0; i < kTileElems; ++i) o[i] = requiet_bf16(s[i]);
+    } else if (c->fmt != kBfp8_b && fp32) {  // bf16 / f32 -> fp32 DST: unpacked in place
+        unpack_tile(c->fmt, p, reinterpret_cast<float*>(d));
+    } else {
+        alignas(64) float v[kTileElems];
+        unpack_tile(c->fmt, p, v);
+        in_dst_mode([&](auto mode) { store_tile(decltype(mode)::at(d), [&](uint32_t i) { return v[i]; }); });
+    }
     t_core->ctr->ops[kCopyTile]++;
 }
 
 void ttbw_fill_tile(uint32_t dst, float value) {
     need_math("fill_tile");
     uint8_t* d = dst_bytes(dst, "fill_tile", true);
-    in_dst_mode([&](auto mode) {
-        auto out = decltype(mode)::at(d);
-        for (uint32_t i = 0; i < kTileElems; ++i) out.set(i, value);
-    });
+    in_dst_mode([&](auto mode) { store_tile(decltype(mode)::at(d), [value](uint32_t) { return value; }); });
     t_core->ctr->ops[kFillTile]++;
 }
 
@@ -214,11 +218,15 @@ void ttbw_reduce_tile(int pool, int dim, uint32_t cb, uint32_t scb, uint32_t til
                 accumulate(tile_index(r, 0), acc);
             }
         } else if (dim == kDimCol) {
-            for (uint32_t c = 0; c < 32; ++c) {
-                float acc = 0.0f;
-                for (uint32_t r = 0; r < 32; ++r) acc += x[tile_index(r, c)] * k;
-                accumulate(tile_index(0, c), acc);
+            // Each column's sum runs over r in order, as above; the 32 columns side by side (a row
+            // of the tile is two contiguous face rows), so the loop over columns vectorises.
+            alignas(64) float acc[32] = {};
+            for (uint32_t r = 0; r < 32; ++r) {
+                const float* row = x + tile_index(r, 0);
+                for (uint32_t c = 0; c < 16; ++c) acc[c] += row[c] * k;
+                for (uint32_t c = 0; c < 16; ++c) acc[16 + c] += row[256 + c] * k;
             }
+            for (uint32_t c = 0; c < 32; ++c) accumulate(tile_index(0, c), acc[c]);
         } else {
             float acc = 0.0f;
             for (uint32_t r = 0; r < 32; ++r)
@@ -234,15 +242,27 @@ void ttbw_unary_bcast(int type, uint32_t cb, uint32_t tile, uint32_t dst) {
     uint8_t* d = dst_bytes(dst, "unary_bcast", true);
     alignas(64) float v[kTileElems];
     read_tile(cb, tile, v, true, "unary_bcast");
+    // A face is 16 rows of 16 elements; row 0 of the tile is row 0 of faces 0 and 1, column 0 is
+    // column 0 of faces 0 and 2. Each value is rounded once and its bits copied.
     in_dst_mode([&](auto mode) {
-        auto out = decltype(mode)::at(d);
-        for (uint32_t r = 0; r < 32; ++r)
-            for (uint32_t c = 0; c < 32; ++c) {
-                uint32_t src = type == kBcastRow ? tile_index(0, c)
-                             : type == kBcastCol ? tile_index(r, 0)
-                             : type == kBcastScalar ? 0u : tile_index(r, c);
-                out.set(tile_index(r, c), v[src]);
+        using D = decltype(mode);
+        D out = D::at(d);
+        if (type == kBcastNone) return store_tile(out, [&](uint32_t i) { return v[i]; });
+        if (type == kBcastScalar) return store_tile(out, [&](uint32_t) { return v[0]; });
+        for (uint32_t f = 0; f < 4; ++f) {
+            auto* face = out.p + f * 256;
+            for (uint32_t r = 0; r < 16; ++r) {
+                auto* row = face + r * 16;
+                if (type == kBcastCol) {
+                    out.set(f * 256 + r * 16, v[(f & 2u) * 256 + r * 16]);
+                    std::fill(row + 1, row + 16, row[0]);
+                } else if (r == 0) {
+                    for (uint32_t c = 0; c < 16; ++c) out.set(f * 256 + c, v[(f & 1u) * 256 + c]);
+                } else {
+                    std::memcpy(row, face, 16 * sizeof(*row));
+                }
             }
+        }
     });
     t_core->ctr->ops[kUnaryBcast]++;
 }
@@ -255,13 +275,16 @@ void ttbw_dest_reuse(int op, int reuse, uint32_t cb, uint32_t tile, uint32_t dst
     uint8_t* d = dst_bytes(dst, "binary_dest_reuse_tiles");
     alignas(64) float v[kTileElems];
     read_tile(cb, tile, v, true, "binary_dest_reuse_tiles");
-    const bool fp32 = compute_fiber().fp32_dest;
     in_dst_mode([&](auto mode) {
-        auto io = decltype(mode)::at(d);
-        for (uint32_t i = 0; i < kTileElems; ++i) {
-            float dv = fp32 ? to_tf32(io.get(i)) : io.get(i);  // a source register holds TF32
-            io.set(i, reuse == kDestToSrcA ? binop(op, dv, v[i]) : binop(op, v[i], dv));
-        }
+        using D = decltype(mode);
+        D io = D::at(d);
+        auto dv = [io](uint32_t i) {  // a source register holds TF32
+            return std::is_same<D, Dst32>::value ? to_tf32(io.get(i)) : io.get(i);
+        };
+        with_binop(op, [&](auto f) {
+            if (reuse == kDestToSrcA) store_tile(io, [&](uint32_t i) { return f(dv(i), v[i]); });
+            else store_tile(io, [&](uint32_t i) { return f(v[i], dv(i)); });
+        });
     });
     t_core->ctr->ops[kDestReuse]++;
 }
@@ -315,7 +338,8 @@ void ttbw_tilize_block(uint32_t in_cb, uint32_t n, uint32_t out_cb, int untilize
     auto rm_row = [&](uint32_t r, uint32_t t) {
         uint32_t off = (r * n * 32 + t * 32) * es;
         uint32_t from = untilize ? out.wr_page + out.pack_seq : in.rd_page;
-        return cb_page(rm, from, off / rm.page_size) + off % rm.page_size;
+        uint32_t page = (from + off / rm.page_size) % rm.num_pages;  // from may be past one turn
+        return t_core->l1 + rm.base + page * rm.page_size + off % rm.page_size;
     };
     alignas(64) float v[kTileElems];
     for (uint32_t t = 0; t < n; ++t) {

@@ -22,9 +22,14 @@ CBState& cb_state(uint32_t cb, const char* what) {
 }
 
 // An L1 range must lie inside one circular buffer or inside the L1 buffer region.
-uint8_t* l1_span(uint32_t addr, uint32_t size, const char* what) {
+[[gnu::noinline, gnu::cold]] static uint8_t* l1_span_slow(uint32_t addr, uint32_t size, const char* what) {
     const CoreRun& c = *t_core;
     uint64_t end = uint64_t(addr) + size;
+    LookupCache& cache = t_fiber->cache;
+    auto remember = [&](uint32_t begin, uint32_t range_end) {
+        cache.l1[cache.next_l1] = {begin, range_end};
+        cache.next_l1 = (cache.next_l1 + 1) % LookupCache::kWays;
+    };
     for (const CBConfig& cfg : c.cfg->cbs) {
         const CBState& cb = c.cb[cfg.index];
         uint64_t cb_end = uint64_t(cb.base) + uint64_t(cb.page_size) * cb.num_pages;
@@ -32,11 +37,22 @@ uint8_t* l1_span(uint32_t addr, uint32_t size, const char* what) {
             if (end > cb_end)
                 fault(std::string(what) + ": L1 range [" + hex(addr) + ", " + hex(end) +
                       ") runs past the end of its circular buffer (ends at " + hex(cb_end) + ")");
+            remember(cb.base, static_cast<uint32_t>(cb_end));
             return c.l1 + addr;
         }
     }
-    if (addr >= c.dev->l1_bottom && end <= c.dev->l1_size) return c.l1 + addr;
+    if (addr >= c.dev->l1_bottom && end <= c.dev->l1_size) {
+        remember(c.dev->l1_bottom, c.dev->l1_size);
+        return c.l1 + addr;
+    }
     fault(std::string(what) + ": L1 address " + hex(addr) + " is not inside any circular buffer or L1 buffer");
+}
+
+uint8_t* l1_span(uint32_t addr, uint32_t size, const char* what) {
+    uint64_t end = uint64_t(addr) + size;
+    for (const LookupCache::L1& e : t_fiber->cache.l1)
+        if (addr >= e.begin && end <= e.end) return t_core->l1 + addr;
+    return l1_span_slow(addr, size, what);
 }
 
 const BufferInfo* Device::find_buffer(bool dram_space, uint32_t addr) const {
@@ -101,7 +117,7 @@ void ttbw_cb_pop_front(uint32_t cb, uint32_t n) {
               " while NOC writes from it may be in flight (missing noc_async_write_barrier)");
     c.filled -= n;
     c.front_ack -= n;
-    c.rd_page = (c.rd_page + n) % c.num_pages;
+    c.rd_page = c.wrap(c.rd_page, n);
     t_core->cb_version++;
 }
 
@@ -125,7 +141,7 @@ void ttbw_cb_push_back(uint32_t cb, uint32_t n) {
               " while NOC reads may be in flight (missing noc_async_read_barrier)");
     c.filled += n;
     c.reserved -= n;
-    c.wr_page = (c.wr_page + n) % c.num_pages;
+    c.wr_page = c.wrap(c.wr_page, n);
     c.pack_seq = 0;
     t_core->cb_version++;
 }
@@ -139,9 +155,10 @@ int ttbw_cb_poll(uint32_t cb, uint32_t n, int back) {
     return poll(back ? kWaitBack : kWaitFront, cb, n) ? 1 : 0;
 }
 
-// Locate page `page` (+offset) of the interleaved buffer at `base`; returns its bytes.
-static uint8_t* page_memory(uint32_t config, uint32_t base, uint32_t page_size, uint32_t page, uint32_t offset,
-                            uint32_t size, const BufferInfo** out, const char* what) {
+// The buffer an interleaved accessor names, found in the core's buffers (and remembered).
+[[gnu::noinline, gnu::cold]] static const BufferInfo& find_accessor_buffer(uint32_t config, uint32_t base,
+                                                                          uint32_t page_size, const char* what) {
+    LookupCache& cache = t_fiber->cache;
     Device& d = *t_core->dev;
     if (config & 1u) fault(std::string(what) + ": sharded TensorAccessor is not supported by the emulator");
     bool dram = (config & 2u) != 0;
@@ -153,17 +170,38 @@ static uint8_t* page_memory(uint32_t config, uint32_t base, uint32_t page_size, 
     if (page_size != b.page_size)
         fault(std::string(what) + ": TensorAccessor page size " + std::to_string(page_size) + " does not match buffer '" +
               b.name + "' page size " + std::to_string(b.page_size));
+    cache.page[cache.next_page] = {config, base, page_size, &b};
+    cache.next_page = (cache.next_page + 1) % LookupCache::kWays;
+    return b;
+}
+
+// The buffer an interleaved accessor (config, base address, page size) names.
+static inline const BufferInfo& accessor_buffer(uint32_t config, uint32_t base, uint32_t page_size, const char* what) {
+    for (const LookupCache::Page& e : t_fiber->cache.page)
+        if (e.b && e.base == base && e.config == config && e.page_size == page_size) return *e.b;
+    return find_accessor_buffer(config, base, page_size, what);
+}
+
+[[gnu::noinline, gnu::cold, noreturn]] static void page_fault(const BufferInfo& b, uint32_t page, uint32_t offset,
+                                                             uint32_t size, const char* what) {
     if (page >= b.num_pages)
         fault(std::string(what) + ": page (tile) index " + std::to_string(page) + " out of range for buffer '" + b.name +
               "' with " + std::to_string(b.num_pages) + " pages");
-    if (uint64_t(offset) + size > b.page_size)
-        fault(std::string(what) + ": transfer of " + std::to_string(size) + " bytes at offset " + std::to_string(offset) +
-              " exceeds the page size " + std::to_string(b.page_size));
-    uint32_t banks = dram ? d.num_dram_banks : d.num_cores();
+    fault(std::string(what) + ": transfer of " + std::to_string(size) + " bytes at offset " + std::to_string(offset) +
+          " exceeds the page size " + std::to_string(b.page_size));
+}
+
+// Locate page `page` (+offset) of the interleaved buffer at `base`; returns its bytes.
+static uint8_t* page_memory(uint32_t config, uint32_t base, uint32_t page_size, uint32_t page, uint32_t offset,
+                            uint32_t size, const BufferInfo** out, const char* what) {
+    const BufferInfo& b = accessor_buffer(config, base, page_size, what);
+    if (page >= b.num_pages || uint64_t(offset) + size > b.page_size) page_fault(b, page, offset, size, what);
+    Device& d = *t_core->dev;
+    uint32_t banks = b.dram ? d.num_dram_banks : d.num_cores();
     uint32_t bank = page % banks;
     uint64_t addr = uint64_t(b.addr) + uint64_t(page / banks) * b.aligned_page + offset;
     *out = &b;
-    return dram ? d.dram[bank] + addr : d.l1[bank] + addr;
+    return b.dram ? d.dram[bank] + addr : d.l1[bank] + addr;
 }
 
 void ttbw_noc_page(int write, uint32_t config, uint32_t base, uint32_t page_size, uint32_t page, uint32_t l1_addr,
@@ -203,26 +241,58 @@ uint64_t ttbw_noc_xy_addr(uint32_t x, uint32_t y, uint32_t addr) {
     return (uint64_t(x & 0xff) << 48) | (uint64_t(y & 0xff) << 40) | addr;
 }
 
-// Resolve a NOC address range to memory, attributing it to a buffer where one covers it.
-static uint8_t* noc_memory(uint64_t noc, uint32_t size, const BufferInfo** buf, const char* what) {
+// The live buffer of a space (DRAM / L1) whose bank range holds `addr` (null if none) and
+// the end of that range.
+static const BufferInfo* buffer_at(bool dram, uint32_t addr, uint64_t* end) {
+    Device& d = *t_core->dev;
+    if (!dram && addr < d.l1_bottom) return nullptr;  // below every L1 buffer: CB memory
+    LookupCache& cache = t_fiber->cache;
+    for (const LookupCache::Range& e : cache.range[dram])
+        if (e.b && addr >= e.begin && addr < e.end) {
+            *end = e.end;
+            return e.b;
+        }
+    const BufferInfo* b = d.find_buffer(dram, addr);
+    if (b) {
+        *end = b->addr + d.bank_span(*b);
+        cache.range[dram][cache.next_range[dram]] = {b->addr, *end, b};
+        cache.next_range[dram] = (cache.next_range[dram] + 1) % LookupCache::kWays;
+    }
+    return b;
+}
+
+// Why the NOC range at `noc` is refused (its checks in noc_memory's order).
+[[gnu::noinline, gnu::cold, noreturn]] static void noc_fault(uint64_t noc, uint32_t size, const char* what) {
     Device& d = *t_core->dev;
     uint32_t addr = static_cast<uint32_t>(noc);
-    *buf = nullptr;
     if (noc >> 63) {
         uint32_t bank = (noc >> 40) & 0xff;
         if (bank >= d.num_dram_banks) fault(std::string(what) + ": DRAM bank " + std::to_string(bank) + " does not exist");
         const BufferInfo* b = d.find_buffer(true, addr);
         if (!b) fault(std::string(what) + ": DRAM address " + hex(addr) + " is not inside any buffer");
-        if (uint64_t(addr) + size > b->addr + d.bank_span(*b))
-            fault(std::string(what) + ": DRAM range runs past the end of buffer '" + b->name + "'");
-        *buf = b;
-        return d.dram[bank] + addr;
+        fault(std::string(what) + ": DRAM range runs past the end of buffer '" + b->name + "'");
     }
     uint32_t x = (noc >> 48) & 0xff, y = (noc >> 40) & 0xff;
     if (x >= d.gx || y >= d.gy)
         fault(std::string(what) + ": core (" + std::to_string(x) + "," + std::to_string(y) + ") is outside the grid");
-    if (uint64_t(addr) + size > d.l1_size) fault(std::string(what) + ": L1 range runs past the end of L1");
-    *buf = d.find_buffer(false, addr);
+    fault(std::string(what) + ": L1 range runs past the end of L1");
+}
+
+// Resolve a NOC address range to memory, attributing it to a buffer where one covers it.
+static uint8_t* noc_memory(uint64_t noc, uint32_t size, const BufferInfo** buf, const char* what) {
+    Device& d = *t_core->dev;
+    uint32_t addr = static_cast<uint32_t>(noc);
+    uint64_t end = 0;
+    if (noc >> 63) {
+        uint32_t bank = (noc >> 40) & 0xff;
+        const BufferInfo* b = bank < d.num_dram_banks ? buffer_at(true, addr, &end) : nullptr;
+        if (!b || uint64_t(addr) + size > end) noc_fault(noc, size, what);
+        *buf = b;
+        return d.dram[bank] + addr;
+    }
+    uint32_t x = (noc >> 48) & 0xff, y = (noc >> 40) & 0xff;
+    if (x >= d.gx || y >= d.gy || uint64_t(addr) + size > d.l1_size) noc_fault(noc, size, what);
+    *buf = buffer_at(false, addr, &end);
     return d.l1[y * d.gx + x] + addr;
 }
 

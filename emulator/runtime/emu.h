@@ -147,6 +147,25 @@ struct CBState {
     uint32_t hwm = 0;        // high-water mark of filled + reserved
     uint32_t read_ptr() const { return base + rd_page * page_size; }
     uint32_t write_ptr() const { return base + wr_page * page_size; }
+    // Page `from + k` of the FIFO (from < num_pages, k <= num_pages): no division.
+    uint32_t wrap(uint32_t from, uint32_t k) const {
+        uint32_t p = from + k;
+        return p >= num_pages ? p - num_pages : p;
+    }
+};
+
+// Small per-fiber caches of the lookups every NOC call makes (which buffer an accessor or a NOC
+// address names, which CB an L1 range lies in): a hit compares a few words instead of walking a
+// map or the CB list. Entries stay valid for a run: buffers and CBs do not change during one.
+struct LookupCache {
+    static constexpr int kWays = 4;
+    struct Page { uint32_t config, base, page_size; const BufferInfo* b; };
+    struct Range { uint64_t begin, end; const BufferInfo* b; };  // DRAM / L1 ranges of one buffer
+    struct L1 { uint32_t begin, end; };                            // a CB or the L1 buffer region
+    Page page[kWays] = {};
+    Range range[2][kWays] = {};  // [dram]
+    L1 l1[kWays] = {};
+    uint8_t next_page = 0, next_range[2] = {0, 0}, next_l1 = 0;
 };
 
 enum FiberState { kReady, kBlocked, kPolled, kDone };  // kPolled: yielded after a failed poll
@@ -166,6 +185,7 @@ struct Fiber {
     bool fp32_dest = false;
     uint32_t dst_tiles = 8;
     uint32_t dst_valid = 0;  // bit i: DST tile i written since tile_regs_acquire
+    LookupCache cache;
     std::string error;
 };
 
@@ -224,6 +244,22 @@ struct Dst16 {
     float get(uint32_t i) const { return bf16_to_f32(p[i]); }
     void set(uint32_t i, float v) const { p[i] = f32_to_bf16(v); }
 };
+
+// out[i] = f(i) over the whole tile, stored as the DST mode holds it. In 16-bit mode the values
+// are computed in blocks of 32 and rounded together (f32_to_bf16_block: vectorised); f may read
+// the tile it writes (a block is computed before it is stored).
+template <class F>
+inline void store_tile(Dst32 out, F&& f) {
+    for (uint32_t i = 0; i < kTileElems; ++i) out.p[i] = f(i);
+}
+template <class F>
+inline void store_tile(Dst16 out, F&& f) {
+    for (uint32_t i = 0; i < kTileElems; i += 32) {
+        alignas(64) float v[32];
+        for (uint32_t j = 0; j < 32; ++j) v[j] = f(i + j);
+        f32_to_bf16_block(v, out.p + i, 32);
+    }
+}
 
 // Runs body(Dst32{}) or body(Dst16{}) for the running kernel's DST mode: each op's loops are
 // compiled once per mode, branch-free inside.

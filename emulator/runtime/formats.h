@@ -8,6 +8,9 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#if defined(__AVX512BF16__) && defined(__AVX512F__)
+#include <immintrin.h>
+#endif
 
 namespace ttbw {
 
@@ -44,6 +47,27 @@ inline uint16_t f32_to_bf16(float f) {
 }
 inline float bf16_to_f32(uint16_t b) { return u2f(static_cast<uint32_t>(b) << 16); }
 inline float round_bf16(float f) { return bf16_to_f32(f32_to_bf16(f)); }
+
+// f32_to_bf16 of v[0, n), n a multiple of 32. Where the CPU has AVX512-BF16 its conversion
+// instruction rounds exactly as f32_to_bf16 (nearest even, NaN quieted) except that it flushes
+// subnormal inputs to zero: a block of 32 holding one is converted elementwise instead.
+inline void f32_to_bf16_block(const float* __restrict v, uint16_t* __restrict out, uint32_t n) {
+    for (uint32_t i = 0; i < n; i += 32) {
+#if defined(__AVX512BF16__) && defined(__AVX512F__)
+        __m512 lo = _mm512_loadu_ps(v + i), hi = _mm512_loadu_ps(v + i + 16);
+        constexpr int kSubnormal = 0x20;
+        if (__builtin_expect((_mm512_fpclass_ps_mask(lo, kSubnormal) | _mm512_fpclass_ps_mask(hi, kSubnormal)) == 0, 1)) {
+            _mm512_storeu_si512(out + i, (__m512i)_mm512_cvtne2ps_pbh(hi, lo));
+            continue;
+        }
+#endif
+        for (uint32_t j = i; j < i + 32; ++j) out[j] = f32_to_bf16(v[j]);
+    }
+}
+
+// A bf16 value through f32 and back (what an unpack to DST and a 16-bit DST write give): the
+// same bits, a signalling NaN quieted.
+inline uint16_t requiet_bf16(uint16_t b) { return (b & 0x7fffu) > 0x7f80u ? uint16_t(b | 0x40u) : b; }
 
 // FPU source registers hold 19-bit TF32: an f32 operand keeps 10 mantissa bits (truncated).
 inline float to_tf32(float f) {
@@ -108,8 +132,7 @@ inline void pack_tile_data(uint32_t fmt, const float* v, uint8_t* dst) {
     if (fmt == kFloat32) {
         std::memcpy(dst, v, 4096);
     } else if (fmt == kFloat16_b) {
-        uint16_t* d = reinterpret_cast<uint16_t*>(dst);
-        for (uint32_t i = 0; i < kTileElems; ++i) d[i] = f32_to_bf16(v[i]);
+        f32_to_bf16_block(v, reinterpret_cast<uint16_t*>(dst), kTileElems);
     } else {
         pack_bfp8_tile(v, dst);
     }

@@ -102,6 +102,11 @@ class KernelFn:
         self.emit(f"{v} = arith.index_cast {idx} : index to i32")
         return v
 
+    def if_(self, cond_i1: str) -> None:
+        """Opens `scf.if cond` (no results, no else); closed by end()."""
+        self.emit(f"scf.if {cond_i1} {{")
+        self.depth += 1
+
     def end(self):
         self.depth -= 1
         self.emit("}")

@@ -7,7 +7,8 @@ Runtime args:
            per input: kept0_div, kept0_mod, kept0_stride, .. kept2_*, summed0_* .. summed2_*,
            core_x, core_y, per input: H, W, Ht, Wt, row_bytes (zeros for TILE),
            masked sums: the whole space's triplets, its rows and cols]
-  compute [num_units, inner, scalar_m, scalar_n_up, scalar_n_down]
+  compute [num_units, inner, scalar_m, scalar_n_up, scalar_n_down, (middle),
+           masked sums: first_unit, the whole space's triplets, its rows and cols]
   writer  [addr_out0 .., first_unit, num_units, inner, per output: kept / summed triplets,
            per output: H, W, Ht, Wt, row_bytes]
 """
@@ -52,7 +53,7 @@ def arg_names(k: Kernels) -> dict[str, list[str]]:
             + [n for r in ins for n in _operand_maps(k, f"{r}_")] + ["core_x", "core_y"]
             + [f"{a}_{r}" for r in ins for a in RM_ARGS] + space,
             "compute": ["num_units", "inner", "scalar_m", "scalar_n_up", "scalar_n_down"]
-            + (["middle"] if k.cross else []),
+            + (["middle"] if k.cross else []) + (["first_unit", *space] if k.masked else []),
             "writer": [f"addr_{r}" for r in outs] + loops
             + [n for r in outs for n in _operand_maps(k, f"{r}_")] + [f"{a}_{r}" for r in outs for a in RM_ARGS]}
 
@@ -93,7 +94,8 @@ def build_program(spec: ProgramSpec, inputs: list, outs: list, grid, scalar: flo
                {c: [*(b.address for b in inputs), f, m, *loops, *mappings, c[0], c[1], *rm_in, *space]
                 for c, f, m in work}),
         Kernel("compute", src["compute"], "compute", cores, compute_cbs(k),
-               {c: [m, s.inner, *sargs, *loops[1:]] for c, f, m in work}, fp32_dest_acc_en=k.fp32_dest),
+               {c: [m, s.inner, *sargs, *loops[1:], *([f, *space] if k.masked else [])] for c, f, m in work},
+               fp32_dest_acc_en=k.fp32_dest),
         Kernel("writer", src["writer"], "writer", cores,
                [*(output_cbs(k, j)[0] for j in range(len(outs))), *(b.accessor_config for b in outs)],
                {c: [*(b.address for b in outs), f, m, *loops, *out_mapping, *(v for b in outs for v in rm_args(b))]

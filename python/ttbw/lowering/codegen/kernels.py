@@ -19,10 +19,12 @@ held inputs' inner tiles per unit and the middle inputs per middle step; compute
 first reduction's partial per middle step and the second's in a FIFO of inner partials,
 rounded into the results after the middle loop.
 
-Masked sums (`Kernels.masked`: sums inside the tile): per step the reader makes the mask of
-the step's tile of the iteration space (1.0 inside the space, 0 in the padding of its edge
-tiles: the zero tile, then the 1.0 tile over each face's valid rows / columns) and pushes it;
-the compute sets each term's padding to 0 with it (`where_tile`) before packing the term.
+Masked sums (`Kernels.masked`: sums inside the tile): per step whose tile of the iteration
+space has padding (an edge tile; sizes are runtime args, so both kernels test it at run time,
+`space_tile`) the reader makes the step's mask (1.0 inside the space, 0 in the padding: the
+zero tile, then the 1.0 tile over each face's valid rows / columns) and pushes it; the compute
+sets each term's padding to 0 with it (`where_tile`) before packing the term. A full tile
+needs neither.
 
 Compile args (CB indices, then TensorAccessorArgs words):
   reader  [in_0 .. in_k-1, zero, accessor_0 .. accessor_k-1, (mask)]
@@ -130,6 +132,30 @@ def _maps(f: KernelFn, k: Kernels, base: int, count: int) -> list:
     return out
 
 
+class SpaceTiles:
+    """Masked sums: the iteration space's tile maps and sizes (runtime args from `base`: the
+    space's triplets, then its rows and cols), and per step whether its tile has padding."""
+
+    def __init__(self, f: KernelFn, k: Kernels, base: int):
+        self.f = f
+        self.maps = _maps(f, k, base, 1)[0]
+        per = 27 if k.cross else 18
+        self.rows, self.cols = f.arg(base + per), f.arg(base + per + 1)
+        self.wt = f.arith("divui", f.arith("addi", self.cols, f.c(31)), f.c(32))
+        self.ht = f.arith("divui", f.arith("addi", self.rows, f.c(31)), f.c(32))
+
+    def tile(self, t: str) -> tuple[str, str, str]:
+        """(valid rows, valid cols, padded: i1) of tile t of the space."""
+        f = self.f
+        row = f.arith("remui", f.arith("divui", t, self.wt), self.ht)
+        col = f.arith("remui", t, self.wt)
+        valid_rows = f.arith("minui", f.arith("subi", self.rows, f.arith("muli", row, f.c(32))), f.c(32))
+        valid_cols = f.arith("minui", f.arith("subi", self.cols, f.arith("muli", col, f.c(32))), f.c(32))
+        padded = f.fresh()
+        f.emit(f"{padded} = arith.cmpi ult, {f.arith('muli', valid_rows, valid_cols)}, {f.c(1024)} : i32")
+        return valid_rows, valid_cols, padded
+
+
 def reader(k: Kernels) -> str:
     f = KernelFn("reader", "noc")
     n = len(k.inputs)
@@ -163,12 +189,8 @@ def reader(k: Kernels) -> str:
         znoc = local(zptr)
     if k.masked:
         cb_mask = f.cb("cb_mask", 2 * n + 1, _ty("bf16"))
-        space_base = rm_base + 2 + 5 * n
-        space_map = _maps(f, k, space_base, 1)[0]
-        per = 27 if k.cross else 18
-        rows, cols = f.arg(space_base + per), f.arg(space_base + per + 1)
-        wt = f.arith("divui", f.arith("addi", cols, f.c(31)), f.c(32))
-        ht = f.arith("divui", f.arith("addi", rows, f.c(31)), f.c(32))
+        space = SpaceTiles(f, k, rm_base + 2 + 5 * n)
+        space_map = space.maps
 
     def read_all(items):
         ptrs = []
@@ -210,16 +232,14 @@ def reader(k: Kernels) -> str:
         if per_middle:
             read_all([(i, base[i]) for i in per_middle])
     j = f.for_(None, inner)
-    if k.masked:  # the mask of this step's tile of the space
-        t = f.arith("addi", base["space"], tile_map(f, j, space_map[1]))
-        row = f.arith("remui", f.arith("divui", t, wt), ht)
-        col = f.arith("remui", t, wt)
-        valid_rows = f.arith("minui", f.arith("subi", rows, f.arith("muli", row, f.c(32))), f.c(32))
-        valid_cols = f.arith("minui", f.arith("subi", cols, f.arith("muli", col, f.c(32))), f.c(32))
+    if k.masked:  # the mask of this step's tile of the space, if it has padding
+        valid_rows, valid_cols, padded = space.tile(f.arith("addi", base["space"], tile_map(f, j, space_map[1])))
+        f.if_(padded)
         f.cbop("cb_reserve_back", cb_mask, one)
         mask_tile(f, f.op("get_write_ptr", [cb_mask], [f.cb_types[cb_mask]], "i32"), valid_rows, valid_cols,
                   zptr, local)
         f.cbop("cb_push_back", cb_mask, one)
+        f.end()
     if streamed:
         read_all([(i, f.arith("addi", base[i], tile_map(f, j, maps[i][1]))) for i in streamed])
     f.end()
@@ -448,6 +468,8 @@ class _Compute:
         streamed = [i for i in range(n) if not (access[i].held or access[i].middle)]
         nu, inner = f.arg(0), f.arg(1)
         middle = f.arg(5) if k.cross else None
+        space = SpaceTiles(f, k, 7 if k.cross else 6) if k.masked else None
+        first = f.arg(6 if k.cross else 5) if k.masked else None
         if k.scalar:
             self.s = f.runtime_scalar(2)
         first_in = self.ins[0] if self.ins else self.outs[0]
@@ -468,7 +490,9 @@ class _Compute:
         def held_count(i):
             return inner if access[i].indexed else one
 
-        f.for_(None, nu)
+        u = f.for_(None, nu)
+        if space is not None:  # the unit's first tile of the space (units start at first_unit)
+            space_base = tile_map(f, f.arith("addi", first, u), space.maps[0])
         for i in held:
             f.cbop("cb_wait_front", self.ins[i], held_count(i))
         fifo = [j for j, o in enumerate(k.outputs) if o.fifo]
@@ -478,7 +502,9 @@ class _Compute:
                 f.fill_tiles("0.0", self.accs[j])
             f.end()
         if k.cross:
-            f.for_(None, middle)
+            m = f.for_(None, middle)
+            if space is not None:
+                space_base = f.arith("addi", space_base, tile_map(f, m, space.maps[2]))
             for i in per_middle:
                 f.cbop("cb_wait_front", self.ins[i], one)
         for j, acc in enumerate(self.accs):
@@ -492,8 +518,12 @@ class _Compute:
         else:
             for i in streamed:
                 f.cbop("cb_wait_front", self.ins[i], one)
-            if self.mask is not None:
+            padded = None
+            if space is not None:  # the step's tile of the space has padding: the reader pushed its mask
+                padded = space.tile(f.arith("addi", space_base, tile_map(f, self.j, space.maps[1])))[2]
+                f.if_(padded)
                 f.cbop("cb_wait_front", self.mask, one)
+                f.end()
             targets = []
             for j, o in enumerate(k.outputs):  # one DST section per output
                 target = self.terms[j] if o.reduce else (self.round if k.hop(j) else self.outs[j])
@@ -501,8 +531,10 @@ class _Compute:
                 self.round_hops(o)
                 f.acquire()
                 slot = self.evaluate(o, target)
-                if self.mask is not None and o.reduce and o.operand.access.bcast != "none":
+                if padded is not None and o.reduce and o.operand.access.bcast != "none":
+                    f.if_(padded)
                     self.zero_padding(slot)
+                    f.end()
                 for read in self.main_pops:  # the hops the main section read last
                     f.cbop("cb_pop_front", self.hop_of[read], one)
                 if j == len(k.outputs) - 1:
@@ -511,8 +543,10 @@ class _Compute:
                 f.pack([(slot, target)])
                 if not o.reduce and k.hop(j):  # the bf16-rounded tile -> bfloat8_b
                     f.move(self.round, self.outs[j])
-            if self.mask is not None:
+            if padded is not None:
+                f.if_(padded)
                 f.cbop("cb_pop_front", self.mask, one)
+                f.end()
             for j, o in enumerate(k.outputs):
                 if o.reduce:
                     split = self.split if k.split_terms(j) else None
