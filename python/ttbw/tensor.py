@@ -5,7 +5,8 @@ to bfloat8_b blocks) in the data type's host format (a bfloat16 array for bfloat
 otherwise: what an upload reads and a download gives, with no conversion), its data type,
 layout, memory config, pad value and the device it is placed on (None: a host tensor).
 Moving between host and device or layouts gives a new tensor, like ttnn (sharing the values,
-which are never changed in place); `deallocate` frees the values and later use is refused.
+which are never changed in place: read-only arrays, so a call need not upload a tensor its
+device buffer already holds); `deallocate` frees the values and later use is refused.
 """
 from __future__ import annotations
 
