@@ -3,7 +3,9 @@
 Per case (bf16, TILE unless the label says row_major, both gradients), side by side in one run:
   first ms    the first call of the signature in this process (IR, tt-mlir, g++ unless the
               on-disk cache has the kernels: `g++` says how many kernels were compiled);
-  call ms     a cached `ttbw.mul_bw` call (median), and its ratio to torch;
+  call ms     a cached `ttbw.mul_bw` call (median), and its ratio to torch: the same tensors
+              each call, which stay on the device as ttnn's do (not uploaded again);
+  new-in ms   a cached call on other tensors each call (same values): every input uploaded;
   torch ms    torch autograd backward of `a * b` on the same tensors (1 thread, median);
   kernel ms   the emulated kernels (the launch's own wall time), and its ratio to torch;
   host ms     call - kernel (median of each call's own): Python set-up, host data transfers;
@@ -80,9 +82,14 @@ def bench_case(label, g, a, b, calls, clock, gen, quick):
     tg, ta, tb = (torch.randn(s, generator=gen).to(torch.bfloat16) for s in (g, a, b))
     layout = ttbw.ROW_MAJOR_LAYOUT if label.startswith("row_major") else ttbw.TILE_LAYOUT
     xg, xa, xb = (ttbw.from_torch(t, ttbw.bfloat16, layout=layout) for t in (tg, ta, tb))
+    others = [(xg, xa, xb), tuple(ttbw.from_torch(t, ttbw.bfloat16, layout=layout) for t in (tg, ta, tb))]
 
     def call():
         return ttbw.mul_bw(xg, xa, xb)
+
+    def call_new():  # alternating between two sets of tensors: every input is uploaded
+        others.reverse()
+        return ttbw.mul_bw(*others[0])
 
     compiled = compiler.stats.compiled
     t0 = time.perf_counter()
@@ -111,11 +118,12 @@ def bench_case(label, g, a, b, calls, clock, gen, quick):
         kernels_s.append(clock.seconds)
     cached, kernel = statistics.median(calls_s), statistics.median(kernels_s)
     host = statistics.median(c - k for c, k in zip(calls_s, kernels_s))
+    new_in = median_seconds(call_new, repeat)
 
     pa, pb = ta.clone().requires_grad_(), tb.clone().requires_grad_()
     out = pa * pb
     torch_s = median_seconds(lambda: torch.autograd.grad(out, (pa, pb), tg, retain_graph=True), 5 if big else 50)
-    return (label, first, compiled, cached, torch_s, kernel, host, rss10, rss_n, calls)
+    return (label, first, compiled, cached, torch_s, kernel, host, rss10, rss_n, calls, new_in)
 
 
 def bench_lowering(count: int) -> tuple[float, float, int]:
@@ -149,10 +157,10 @@ def run_case(index: int, quick: bool) -> None:
     if index == len(CASES) + 1:
         print(bench_printing(2000 if quick else 20000))
         return
-    (label, first, compiled, cached, torch_s, kernel, host, rss10, rss_n, n) = bench_case(*CASES[index], clock, gen,
-                                                                                        quick)
+    (label, first, compiled, cached, torch_s, kernel, host, rss10, rss_n, n, new_in) = bench_case(
+        *CASES[index], clock, gen, quick)
     print(f"{label:<22} {first * 1e3:>8.0f} {compiled:>3} {cached * 1e3:>8.2f} {torch_s * 1e3:>8.3f} "
-          f"{cached / torch_s:>9.1f}x {kernel * 1e3:>9.2f} {kernel / torch_s:>9.1f}x "
+          f"{cached / torch_s:>9.1f}x {new_in * 1e3:>9.2f} {kernel * 1e3:>9.2f} {kernel / torch_s:>9.1f}x "
           f"{host * 1e3:>8.2f} {rss10:>9.0f} {rss_n:>9.0f} {n:>5} "
           f"{(rss_n - rss10) / (n - 10):>8.3f}", flush=True)
 
@@ -201,7 +209,7 @@ def main() -> None:
     if args.case is not None:
         run_case(args.case, args.quick)
         return
-    head = (f"{'case':<22} {'first ms':>8} {'g++':>3} {'call ms':>8} {'torch ms':>8} {'call/torch':>10} "
+    head = (f"{'case':<22} {'first ms':>8} {'g++':>3} {'call ms':>8} {'torch ms':>8} {'call/torch':>10} {'new-in ms':>9} "
             f"{'kernel ms':>9} {'kern/torch':>10} {'host ms':>8} {'RSS@10 MB':>9} {'RSS@N MB':>9} {'N':>5} "
             f"{'MB/call':>8}")
     print(head)
@@ -210,7 +218,8 @@ def main() -> None:
     for index in range(len(CASES) + 2):
         cmd = [sys.executable, __file__, "--case", str(index)] + (["--quick"] if args.quick else [])
         subprocess.run(cmd, check=True)
-    print(f"\ncall = cached ttbw.mul_bw (median); torch = autograd.grad of a*b (1 thread, median); kernel = "
+    print(f"\ncall = cached ttbw.mul_bw (median), same tensors; new-in = the same on other tensors each call "
+          f"(inputs uploaded); torch = autograd.grad of a*b (1 thread, median); kernel = "
           f"emulated launch wall time; host = call - kernel (medians over the same calls).\nRSS@N after N calls of the case (30 for the "
           f"two big shapes); MB/call = (RSS@N - RSS@10) / (N - 10). first ms includes loading the libraries.\n"
           f"total bench time {time.perf_counter() - t_start:.0f} s")

@@ -274,7 +274,8 @@ def _run_device(call: BackwardCall) -> list[np.ndarray]:
 
     grid = call.device.grid if call.device is not None else (8, 8)
     try:
-        outputs, _stats = run_on_device(call.ir(), call.inputs(), grid=grid, host_formats=True)
+        outputs, _stats = run_on_device(call.ir(), call.inputs(), grid=grid, host_formats=True,
+                                        frozen_inputs=True)  # a Tensor's values never change in place
     except L1OverflowError as error:
         raise L1OverflowError(f"{call.op}: the call's tensors and circular buffers do not fit in L1 "
                               f"(memory_config={call.memory_config!r}): {error}") from None

@@ -131,6 +131,8 @@ class Shape(tuple):
     """ttnn.Shape: a tensor's dimensions; equal to the list or tuple of the same dims."""
 
     def __new__(cls, dims=()):
+        if type(dims) is tuple and all(type(d) is int and d >= 0 for d in dims):  # a numpy shape
+            return super().__new__(cls, dims)
         try:
             dims = tuple(dims)
         except TypeError:

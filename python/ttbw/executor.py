@@ -19,14 +19,18 @@ has no device buffer (an empty array of its shape).
 
 A repeated call of a function reuses its device buffers and loaded programs (kept for the
 last RESIDENT_FUNCTIONS functions whose buffers are all in DRAM): it uploads, launches and
-downloads only. `release()` frees that state.
+downloads only. With `frozen_inputs` (the caller never changes an input array in place, as a
+ttnn.Tensor's values are never changed), an argument whose buffer still holds that very array
+from the last call is not uploaded again, like a ttnn tensor that is already on the device.
+`release()` frees that state.
 """
 from __future__ import annotations
 
 import math
 import time
+import weakref
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -44,10 +48,12 @@ def device(grid=DEFAULT_GRID):
     """The emulated device of a grid (opened once per process, shared by every executable)."""
     from ttbw.runtime import Device
 
-    grid = tuple(int(g) for g in grid)
-    dev = _DEVICES.get(grid)
+    dev = _DEVICES.get(grid)  # a repeated call: its grid is the tuple of ints it was opened with
     if dev is None:
-        dev = _DEVICES[grid] = Device(grid=grid)
+        grid = tuple(int(g) for g in grid)
+        dev = _DEVICES.get(grid)
+        if dev is None:
+            dev = _DEVICES[grid] = Device(grid=grid)
     return dev
 
 
@@ -70,14 +76,34 @@ class Function:
     result_types: list = field(default_factory=list)  # as printed
     scalar_args: dict = field(default_factory=dict)  # program name -> argument index of its runtime scalar
 
-    @property
+    @cached_property
     def argument_shapes(self) -> list[tuple]:
         """Each argument's shape (() for a scalar)."""
         from ttbw.host_program import shape_of
 
         return [shape_of(t) for t in self.arguments]
 
-    @property
+    @cached_property
+    def results_typed(self) -> list:
+        """((buffer name, shape), type text) per result."""
+        return list(zip(self.results, self.result_types))
+
+    @cached_property
+    def uploads(self) -> list[tuple[str, int]]:
+        """(buffer name, argument index) of each buffer a call writes from an argument."""
+        return [(entry["name"], entry["arg"]) for entry in self.buffers
+                if "arg" in entry and not entry.get("intermediate")]
+
+    @cached_property
+    def expected_shapes(self) -> dict:
+        """Argument index -> the shape a tensor argument must have (its element count is checked)."""
+        expected = {index: shape for index, shape in enumerate(self.argument_shapes)
+                    if _is_tensor(self.arguments[index])}  # a tensor with no elements has no buffer
+        expected.update({entry["arg"]: tuple(entry["shape"]) for entry in self.buffers
+                         if "arg" in entry and not entry.get("intermediate")})
+        return {index: (shape, math.prod(shape)) for index, shape in expected.items()}
+
+    @cached_property
     def grid(self) -> tuple[int, int]:
         return tuple(self.programs[0].description["grid"]) if self.programs else DEFAULT_GRID
 
@@ -139,25 +165,26 @@ class Executable:
     def __init__(self, functions: dict):
         self.functions = functions
 
-    def run(self, name: str | None, inputs, grid=None, host_formats: bool = False):
+    def run(self, name: str | None, inputs, grid=None, host_formats: bool = False, frozen_inputs: bool = False):
         """(outputs, Stats) of one call of function `name` (None: the only one); outputs are
-        float32, or with `host_formats` each result in its host format (bf16 results as bf16)."""
+        float32, or with `host_formats` each result in its host format (bf16 results as bf16).
+        `frozen_inputs`: the caller never changes an input array in place (see the module doc)."""
         function = self.function(name)
         dev = device(grid or function.grid)
-        values = _check_inputs(function, list(inputs))
+        values = _check_inputs(function, inputs)
         state = _resident(function, dev)
         try:
-            for entry in function.buffers:
-                if "arg" in entry and not entry.get("intermediate"):
-                    buffer = state.buffers[entry["name"]]
-                    buffer.write(values[entry["arg"]].reshape(buffer.shape))
+            for buffer_name, arg in function.uploads:
+                state.upload(buffer_name, values[arg], frozen_inputs)
             stats = Stats()
             for program in function.programs:
                 scalar = values.get(function.scalar_args.get(program.name))
                 stats.add(program.name, state.launch(program, scalar))
+            if frozen_inputs and state.written is None:
+                state.written = _written(stats)
             outputs = [_download(state.buffers[name], host_formats).reshape(shape) if name is not None
                        else _empty(shape, type_text, host_formats)
-                       for (name, shape), type_text in zip(function.results, function.result_types)]
+                       for (name, shape), type_text in function.results_typed]
         except BaseException:
             _evict(state)
             raise
@@ -195,6 +222,8 @@ class _DeviceState:
         self.buffers: dict = {}
         self.compiled: dict = {}   # program name -> compiled kernels
         self.loaded: dict = {}     # (program name, scalar) -> (Program, PreparedProgram)
+        self.sources: dict = {}    # buffer name -> weak reference to the frozen input array it holds
+        self.written = None        # names of the buffers the launches write (after a first call)
         try:
             for entry in function.buffers:
                 self.buffers[entry["name"]] = dev.allocate(entry["shape"], entry["dtype"], layout=entry["layout"],
@@ -203,6 +232,19 @@ class _DeviceState:
             self.close()
             raise
         self.bytes = sum(b.page_size * b.num_pages for b in self.buffers.values())
+
+    def upload(self, name: str, value, frozen: bool) -> None:
+        """Writes argument `value` into buffer `name`, unless the buffer holds it already: the
+        same frozen array as last time, in a buffer no launch writes."""
+        source = self.sources.get(name)
+        if frozen and source is not None and source() is value and self.written is not None \
+                and name not in self.written:
+            return
+        buffer = self.buffers[name]
+        self.sources.pop(name, None)
+        buffer.write(value.reshape(buffer.shape))
+        if frozen and self.kept:
+            self.sources[name] = weakref.ref(value)
 
     def launch(self, program: ProgramModule, scalar: float | None):
         key, compile_seconds = (program.name, scalar), 0.0
@@ -247,14 +289,16 @@ def _resident(function: Function, dev) -> _DeviceState:
     return state
 
 
+def _written(stats: Stats) -> set:
+    """The names of the buffers a call's launches wrote."""
+    names = set()
+    for _, run in stats.programs:
+        names.update(run.dram_bytes_written, run.l1_buffer_bytes_written)
+    return names
+
+
 def _download(buffer, host_format: bool) -> np.ndarray:
-    from ttbw.runtime import DataFormat
-
-    if host_format and buffer.data_format == DataFormat.BFLOAT16:
-        import ml_dtypes
-
-        return buffer.read(ml_dtypes.bfloat16)
-    return buffer.read()
+    return buffer.read(buffer.host_dtype if host_format else None)
 
 
 def _empty(shape, type_text: str, host_format: bool) -> np.ndarray:
@@ -285,12 +329,14 @@ def release() -> None:
         _RESIDENT.popitem()[1].close()
 
 
-def run_on_device(ir_text: str, inputs, grid=DEFAULT_GRID, fuse: bool = True, host_formats: bool = False):
+def run_on_device(ir_text: str, inputs, grid=DEFAULT_GRID, fuse: bool = True, host_formats: bool = False,
+                  frozen_inputs: bool = False):
     """(outputs, Stats) of the only function of ttir IR, compiled by `ttbw.compile` (cached per
-    signature: IR text, grid, fuse) and run by the executor (`host_formats`: see
-    Executable.run). ValueError: what the compiler refuses (its diagnostic's message) or
+    signature: IR text, grid, fuse) and run by the executor (`host_formats`, `frozen_inputs`:
+    see Executable.run). ValueError: what the compiler refuses (its diagnostic's message) or
     inputs that do not fit the function."""
-    return compiled(ir_text, tuple(int(g) for g in grid), bool(fuse)).run(None, inputs, host_formats=host_formats)
+    return compiled(ir_text, tuple(int(g) for g in grid), bool(fuse)).run(None, inputs, host_formats=host_formats,
+                                                                         frozen_inputs=frozen_inputs)
 
 
 @lru_cache(maxsize=512)
@@ -306,25 +352,33 @@ def load(text: str, filename: str = "<module>") -> Executable:
     return _load(text, filename)
 
 
+_NO_HOST = ("{}: no host function (run --ttir-to-tensix-pipeline first: a lowered function is a func.func of "
+            "TTMetal ops launching its programs' kernels)")
+
+
 @lru_cache(maxsize=128)
 def _load(text: str, filename: str) -> Executable:
-    from ttbw.host_program import HostProgramError, read
-    from ttbw.ttmlir import TTMLIRError, translate_kernels
-
+    from ttbw.host_program import HostProgramError, parse, read
+    from ttbw.ttmlir import TTMLIRError, translate_module
     from ttbw.ttmlir.dialects import holds_ttmlir_dialects
 
-    try:
-        hosts = read(text, filename) if holds_ttmlir_dialects(text) else []
+    if not holds_ttmlir_dialects(text):
+        raise ExecutionError(_NO_HOST.format(filename))
+    try:  # parsed once: the host functions and the kernels are read from one module
+        module = parse(text, filename)
     except HostProgramError as error:
         raise ExecutionError(str(error)) from None
-    if not hosts:
-        raise ExecutionError(f"{filename}: no host function (run --ttir-to-tensix-pipeline first: a lowered "
-                             "function is a func.func of TTMetal ops launching its programs' kernels)")
-    try:  # a function whose results all have no elements launches no program
-        sources = {k.name: k.cpp for k in translate_kernels(text, filename)} \
+    try:
+        hosts = read(module, filename)
+        if not hosts:
+            raise ExecutionError(_NO_HOST.format(filename))
+        # a function whose results all have no elements launches no program
+        sources = {k.name: k.cpp for k in translate_module(module, filename)} \
             if any(host.programs for host in hosts) else {}
-    except TTMLIRError as error:
-        raise ExecutionError(error.format()) from None
+    except (HostProgramError, TTMLIRError) as error:
+        raise ExecutionError(error.format() if isinstance(error, TTMLIRError) else str(error)) from None
+    finally:
+        module.close()
     functions = {}
     for host in hosts:
         programs = [ProgramModule(name, description, _kernels_of(name, sources)) for name, description in host.programs]
@@ -345,6 +399,7 @@ def _is_tensor(type_text: str) -> bool:
 def _check_inputs(function: Function, inputs: list) -> dict:
     """argument index -> host value: the array or torch tensor as given (the upload converts it
     to the buffer's format in one pass), or a float for a scalar argument."""
+    inputs = list(inputs)
     if len(inputs) != len(function.arguments):
         raise ExecutionError(f"@{function.name} takes {len(function.arguments)} arguments "
                              f"({', '.join(function.arguments)}), got {len(inputs)} inputs")
@@ -358,13 +413,9 @@ def _check_inputs(function: Function, inputs: list) -> dict:
                                      f"got {type(value).__name__}") from None
             continue
         values[index] = value if hasattr(value, "detach") else np.asarray(value)  # torch or numpy
-    expected = {index: shape for index, shape in enumerate(function.argument_shapes)
-                if _is_tensor(function.arguments[index])}  # a tensor with no elements has no buffer
-    expected.update({entry["arg"]: tuple(entry["shape"]) for entry in function.buffers
-                     if "arg" in entry and not entry.get("intermediate")})
-    for index, want in expected.items():
+    for index, (want, count) in function.expected_shapes.items():
         shape = tuple(values[index].shape)
-        if math.prod(shape) != math.prod(want):
+        if math.prod(shape) != count:
             raise ExecutionError(f"@{function.name} argument {index} ({function.arguments[index]})"
                                  f": expected shape {list(want)}, got {list(shape)}")
     return values

@@ -48,22 +48,21 @@ def shape_of(type_text: str) -> tuple:
     return tuple(int(d) for d in match.group(1).split("x")[:-1]) if match else ()
 
 
-def read(text, filename: str = "<module>") -> list[HostFunction]:
-    """The host functions of a compiled module (text), in module order."""
+def parse(text, filename: str = "<module>"):
+    """A compiled module (text) parsed and verified by tt-mlir (a `ttbw.ttmlir.module.Module`:
+    close it when done)."""
     from ttbw.ttmlir.module import Module
 
     try:
-        module = Module.parse(text, filename)
+        return Module.parse(text, filename)  # the parse verifies it
     except DiagnosticError as error:
         raise HostProgramError("\n".join(d.format() for d in error.diagnostics)) from None
-    try:
-        problems = module.verify()
-        if problems:
-            raise HostProgramError("\n".join(d.format() for d in problems))
-        return [_function(op, filename) for op in module.body()
-                if op.name == "func.func" and any(o.name.startswith("ttmetal.") for o in op.ops())]
-    finally:
-        module.close()
+
+
+def read(module, filename: str = "<module>") -> list[HostFunction]:
+    """The host functions of a parsed compiled module (see `parse`), in module order."""
+    return [_function(op, filename) for op in module.body()
+            if op.name == "func.func" and any(o.name.startswith("ttmetal.") for o in op.ops())]
 
 
 def _function(func, filename: str) -> HostFunction:

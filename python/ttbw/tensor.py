@@ -5,7 +5,8 @@ to bfloat8_b blocks) in the data type's host format (a bfloat16 array for bfloat
 otherwise: what an upload reads and a download gives, with no conversion), its data type,
 layout, memory config, pad value and the device it is placed on (None: a host tensor).
 Moving between host and device or layouts gives a new tensor, like ttnn (sharing the values,
-which are never changed in place); `deallocate` frees the values and later use is refused.
+which are never changed in place: read-only arrays, so a call need not upload a tensor its
+device buffer already holds); `deallocate` frees the values and later use is refused.
 """
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ class Tensor:
         return tensor
 
     def _set(self, values, dtype, layout, memory_config, device, pad_value):
+        values.flags.writeable = False  # never changed in place: the executor relies on it (frozen_inputs)
         self._values, self._shape = values, Shape(values.shape)
         self._dtype, self._layout, self._memory_config = dtype, layout, memory_config
         self._device, self._pad_value = device, pad_value
@@ -190,6 +192,7 @@ class Tensor:
         """Overwrites the values (a preallocated result; taken over, not copied), rounded to the
         data type."""
         self._values = quantize(np.asarray(values).reshape(self._shape), self._dtype)
+        self._values.flags.writeable = False
 
     def check_allocated(self, argument: str) -> None:
         if self._values is None:
@@ -363,12 +366,13 @@ def quantize(values, dtype: DataType) -> np.ndarray:
     (bfloat16 for bfloat16, else float32); data already in that format is returned as it is."""
     import ml_dtypes
 
+    values = np.asarray(values)
+    if dtype is bfloat16 and values.dtype == ml_dtypes.bfloat16:
+        return np.asarray(values, order="C")  # a bf16 download: as it is
+
     from ttbw.runtime import formats
 
-    values = np.asarray(values)
     if dtype is bfloat16:
-        if values.dtype == ml_dtypes.bfloat16:
-            return np.asarray(values, order="C")
         return formats.f32_to_bf16_bits(values).view(ml_dtypes.bfloat16).reshape(values.shape)
     values = np.asarray(values, dtype=np.float32, order="C")
     if dtype is float32:

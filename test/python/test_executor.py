@@ -68,3 +68,56 @@ def test_bad_inputs_are_value_errors():
         executor.run_on_device(ir, [bf16((2, 8), 0), bf16((2, 8), 0), "x"])
     with pytest.raises(ValueError, match="no host function"):
         executor.load(ir)
+
+
+def _count_uploads(monkeypatch) -> list:
+    from ttbw.runtime import Device
+
+    uploads, write = [], Device.write
+    monkeypatch.setattr(Device, "write", lambda dev, buf, data: (uploads.append(buf.name), write(dev, buf, data))[1])
+    return uploads
+
+
+def test_frozen_inputs_upload_once_and_results_never_alias(monkeypatch):
+    """ttbw.mul_bw passes its tensors' values as frozen inputs: a tensor a device buffer already
+    holds is not uploaded again (3 uploads, then 0 per call; a new grad: 1), each result is a
+    fresh array (no result shares memory with another, with an earlier call's or with an
+    input) and every result is torch's, bit for bit."""
+    import ttbw
+
+    executor.release()
+    uploads = _count_uploads(monkeypatch)
+    tg, tg2, ta, tb = (bf16((2, 40), seed) for seed in (1, 2, 3, 4))
+    g, g2, a, b = (ttbw.from_torch(t, ttbw.bfloat16, layout=ttbw.TILE_LAYOUT) for t in (tg, tg2, ta, tb))
+    calls = []
+    for k, grad in enumerate([g, g, g, g2, g2, g]):
+        uploads.clear()
+        calls.append((grad, ttbw.mul_bw(grad, a, b)))
+        assert len(uploads) == (3 if k == 0 else 1 if k in (3, 5) else 0), (k, uploads)
+    for grad, (grad_a, grad_b) in calls:  # earlier results are unchanged by later calls
+        t = tg if grad is g else tg2
+        assert torch.equal(ttbw.to_torch(grad_a), t * tb) and torch.equal(ttbw.to_torch(grad_b), t * ta)
+    arrays = [t.host_data() for _, result in calls for t in result] + [x.host_data() for x in (g, g2, a, b)]
+    assert not any(np.shares_memory(x, y) for i, x in enumerate(arrays) for y in arrays[i + 1:])
+    with pytest.raises(ValueError, match="read-only"):  # what makes skipping an upload safe
+        g.host_data()[0, 0] = 1
+    uploads.clear()  # the same tensor as two arguments: each buffer holds it (b's buffer is written)
+    (grad_a, grad_b) = ttbw.mul_bw(g, a, a)
+    assert len(uploads) == 1 and torch.equal(ttbw.to_torch(grad_a), tg * ta)
+    uploads.clear()
+    ttbw.mul_bw(g, a, a)
+    assert uploads == []
+
+
+def test_inputs_changed_in_place_are_uploaded_again(monkeypatch):
+    """Without frozen_inputs (ttbw-run, numpy callers) an array passed again is uploaded again:
+    its values may have changed in place."""
+    executor.release()
+    uploads = _count_uploads(monkeypatch)
+    ir = MUL_BW.format(s="2x8")
+    g, a = bf16((2, 8), 0).float().numpy(), bf16((2, 8), 1).float().numpy()
+    for k in range(3):
+        g[0, 0] = k
+        uploads.clear()
+        (out,), _ = executor.run_on_device(ir, [g, a, 2.0])
+        assert len(uploads) == 1 and out[0, 0] == 2.0 * k  # grad (a is not read)

@@ -31,9 +31,13 @@ def _programs(text: str) -> dict:
     from ttbw.ttmlir.module import Module
 
     module = Module.parse(text, "<lowered>")
-    kernels = {op.attributes["sym_name"]: op.asm() for op in module.body() if op.name == "builtin.module"}
+    try:
+        kernels = {op.attributes["sym_name"]: op.asm() for op in module.body() if op.name == "builtin.module"}
+        hosts = read(module)
+    finally:
+        module.close()
     out = {}
-    for host in read(text):
+    for host in hosts:
         for name, description in host.programs:
             out[name] = (description, kernels[name], (host.arguments, host.result_types))
     return out

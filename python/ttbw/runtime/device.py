@@ -48,13 +48,21 @@ def _torch_int16():
     return torch.int16
 
 
+_HOST_FORMATS = {None: DataFormat.FLOAT32, np.float32: DataFormat.FLOAT32, ml_dtypes.bfloat16: DataFormat.BFLOAT16}
+_HOST_FORMATS.update({np.dtype(k): v for k, v in _HOST_FORMATS.items() if k is not None})
+
+
 def _host_format(dtype) -> DataFormat:
     """The host element format of a read: float32 (default) or bfloat16."""
-    if dtype is None or np.dtype(dtype) == np.float32:
-        return DataFormat.FLOAT32
-    if np.dtype(dtype) == ml_dtypes.bfloat16:
-        return DataFormat.BFLOAT16
-    raise EmulatorError(f"read: dtype must be float32 or bfloat16, got {dtype!r}")
+    try:
+        found = _HOST_FORMATS.get(dtype)
+        if found is None:
+            found = _HOST_FORMATS.get(np.dtype(dtype))
+    except TypeError:  # not a dtype at all
+        found = None
+    if found is None:
+        raise EmulatorError(f"read: dtype must be float32 or bfloat16, got {dtype!r}")
+    return found
 
 
 @dataclass
@@ -83,6 +91,16 @@ class Buffer:
         """(batch, rows, cols) of the logical shape, as the native transfer takes it."""
         shape = (1,) * max(0, 2 - len(self.shape)) + self.shape
         return math.prod(shape[:-2]), shape[-2], shape[-1]
+
+    @cached_property
+    def transfer_args(self) -> tuple:
+        """What the native transfer takes about the buffer: (id, tile layout, format) and host_dims."""
+        return (self.id, int(self.layout == "tile"), int(self.data_format)), self.host_dims
+
+    @cached_property
+    def host_dtype(self):
+        """The dtype a read gives exactly, without a conversion: bfloat16 for a bf16 buffer, else float32."""
+        return ml_dtypes.bfloat16 if self.data_format == DataFormat.BFLOAT16 else np.float32
 
     @property
     def is_dram(self) -> bool:
@@ -371,10 +389,9 @@ class Device:
     def _transfer(self, buf: Buffer, x: np.ndarray, host: DataFormat, write: bool) -> None:
         if not (buf.live and self._owns(buf)):
             raise EmulatorError(f"buffer '{buf.name}' is not allocated on this device")
-        batch, rows, cols = buf.host_dims
-        rc = self._lib.ttbw_buf_transfer(self._handle(), buf.id, int(write), int(buf.layout == "tile"),
-                                         int(buf.data_format), int(host), x.ctypes.data, batch, rows, cols,
-                                         self.workers)
+        (bid, tile, fmt), (batch, rows, cols) = buf.transfer_args
+        rc = self._lib.ttbw_buf_transfer(self._handle(), bid, write, tile, fmt, host.value, x.ctypes.data,
+                                         batch, rows, cols, self.workers)
         if rc != 0:
             raise EmulatorError(self._error())
 

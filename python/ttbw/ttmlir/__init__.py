@@ -13,7 +13,7 @@ from importlib import import_module
 # Imported on first use (PEP 562): ttbw-opt reads `module` for every input but needs the bridge,
 # the installer and their imports (zipfile, json, hashlib, subprocess) only for lowered IR.
 _EXPORTS = {"KernelSource": "bridge", "TTMLIRError": "bridge", "kernel_cpp": "bridge", "to_emitc": "bridge",
-            "translate_file": "bridge", "translate_kernels": "bridge", "verify": "bridge",
+            "translate_file": "bridge", "translate_kernels": "bridge", "translate_module": "bridge", "verify": "bridge",
             "installed_library": "install"}
 __all__ = list(_EXPORTS)
 

@@ -72,15 +72,20 @@ def translate_kernels(text: str, filename: str = "<string>") -> list[KernelSourc
     program is translated on its own and its kernels are named "<module>.<kernel>"."""
     module = _parsed(text, filename)
     try:
-        names = module.kernel_names()
-        if names:
-            with _reported():
-                module.to_emitc()
-                return [KernelSource(n, module.kernel_to_cpp(n)) for n in names]
-        programs = [(op.attribute("sym_name") or f"module{i}", op.asm())
-                    for i, op in enumerate(module.program_modules())]
+        return translate_module(module, filename)
     finally:
         module.close()
+
+
+def translate_module(module: Module, filename: str = "<string>") -> list[KernelSource]:
+    """translate_kernels on a module already parsed (its top-level kernels are converted to
+    EmitC in place; a module of programs is left as it is)."""
+    names = module.kernel_names()
+    if names:
+        with _reported():
+            module.to_emitc()
+            return [KernelSource(n, module.kernel_to_cpp(n)) for n in names]
+    programs = [(op.attribute("sym_name") or f"module{i}", op.asm()) for i, op in enumerate(module.program_modules())]
     if not programs:
         raise TTMLIRError([Diagnostic(
             "error", SourceLoc(filename, 1, 1), "module contains no function with a 'ttkernel.thread' attribute "

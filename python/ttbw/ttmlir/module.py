@@ -322,10 +322,12 @@ def _value(lib, attr):
         return int(lib.mlirIntegerAttrGetValueInt(attr))  # signless / index
     if lib.mlirAttributeIsAFloat(attr):
         return float(lib.mlirFloatAttrGetValueDouble(attr))
-    if lib.mlirAttributeIsADenseI64Array(attr):
-        return [int(lib.mlirDenseI64ArrayGetElement(attr, i)) for i in range(lib.mlirDenseArrayGetNumElements(attr))]
-    if lib.mlirAttributeIsADenseI32Array(attr):
-        return [int(lib.mlirDenseI32ArrayGetElement(attr, i)) for i in range(lib.mlirDenseArrayGetNumElements(attr))]
+    if lib.mlirAttributeIsADenseI64Array(attr) or lib.mlirAttributeIsADenseI32Array(attr):
+        # One print instead of a C call per element: a program's per-core runtime args are
+        # hundreds of arrays (printed `array<i32: 1, 2>`, or `array<i32>` when empty).
+        text = capi.print_to_string(lib.mlirAttributePrint, attr)
+        _, colon, body = text[:-1].partition(":")
+        return [int(v) for v in body.split(",")] if colon else []
     if lib.mlirAttributeIsAArray(attr):
         return [_value(lib, lib.mlirArrayAttrGetElement(attr, i)) for i in range(lib.mlirArrayAttrGetNumElements(attr))]
     if lib.mlirAttributeIsADictionary(attr):
