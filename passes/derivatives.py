@@ -149,14 +149,17 @@ def _sigmoid_slope(d, g, v):
 
 
 def _silu(d, x):
-    """g s (1 + x (1 - s)), s = s(x), with t = s(-|x|) (1 - s cancels for large x) in the form
-    with the fewest undamped roundings on each side: x >= 0 (s = 1 - t): a + a (x t),
-    a = g - g t; x < 0 (s = t): (g t) (1 + x - x t), 1 + x exact for x <= -1/2 (x t first:
-    no inf * 0 for large finite |x|)."""
+    """g s (1 + x (1 - s)), s = s(x), with t = s(-|x|) (1 - s cancels for large x), in the form
+    with the fewest undamped roundings on each range: x >= 0 (s = 1 - t): a + a (x t),
+    a = g - g t; -1/2 <= x < 0 (s = t): (g + (g x - (g x) t)) t; x < -1/2: (g t) (1 + x - x t),
+    1 + x exact there (x t first: no inf * 0 for large finite |x|)."""
     v = x.input
     t = d.sigmoid(d.neg(d.abs(v)))
     xt = d.multiply(v, t)
     a = d.subtract(x.grad, d.multiply(x.grad, t))
     positive = d.add(a, d.multiply(a, xt))
+    gx = d.multiply(x.grad, v)
+    near_zero = d.multiply(d.add(x.grad, d.subtract(gx, d.multiply(gx, t))), t)
     negative = d.multiply(d.multiply(x.grad, t), d.subtract(d.add(d.constant(1.0), v), xt))
-    return d.where(d.ge(v, d.constant(0.0)), positive, negative)
+    return d.where(d.ge(v, d.constant(0.0)), positive,
+                   d.where(d.ge(v, d.constant(-0.5)), near_zero, negative))
