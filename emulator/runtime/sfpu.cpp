@@ -40,7 +40,7 @@ void with_unary(int op, Loop&& loop) {
         case kTtbwSfpu_gelu: return loop(in_double([](double x) { return 0.5 * x * std::erfc(-x * kSqrtHalf); }));
         case kTtbwSfpuGeluTanh:
             return loop(in_double([](double x) {
-                return x * sigmoid(2.0 * kSqrt2OverPi * (x + static_cast<double>(0.044715f) * x * x * x));
+                return x * sigmoid(2.0 * kSqrt2OverPi * (x + 0.044715 * x * x * x));
             }));
         case kTtbwSfpu_log: return loop(in_double([](double x) { return std::log(x); }));
         case kTtbwSfpu_recip: return loop([](float x) { return 1.0f / x; });
