@@ -161,5 +161,7 @@ def _silu(d, x):
     gx = d.multiply(x.grad, v)
     near_zero = d.multiply(d.add(x.grad, d.subtract(gx, d.multiply(gx, t))), t)
     negative = d.multiply(d.multiply(x.grad, t), d.subtract(d.add(d.constant(1.0), v), xt))
+    # x + 1/2 >= 0 has x >= -1/2's sign (the sum is exact near -1/2) and compares with zero: one
+    # tile op, where x >= -1/2 takes six (the DST would not hold the expression)
     return d.where(d.ge(v, d.constant(0.0)), positive,
-                   d.where(d.ge(v, d.constant(-0.5)), near_zero, negative))
+                   d.where(d.ge(d.add(v, d.constant(0.5)), d.constant(0.0)), near_zero, negative))

@@ -93,3 +93,20 @@ func.func @log(%g: tensor<64x64xbf16>, %x: tensor<64x64xbf16>) -> tensor<64x64xb
   %0 = ttir.log_bw %g, %x : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xbf16>
   return %0 : tensor<64x64xbf16>
 }
+
+// -----
+
+// silu: three forms of the rule selected with where (x >= 0, x + 1/2 >= 0: gez_tile each):
+// still one program (the expression fits the fp32 DST's 4 tiles, where holding t = s(-|x|)
+// over the three would not: t is computed for each of its 7 uses).
+// CHECK-LABEL: func.func @silu(
+// CHECK-COUNT-1: "ttmetal.enqueue_program"
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: func.func @compute()
+// CHECK-COUNT-2: ttkernel.gez_tile(
+// CHECK-NOT: ttkernel.gez_tile(
+// CHECK: func.func @writer()
+func.func @silu(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tensor<2x64x64xbf16> {
+  %0 = ttir.silu_bw %g, %x : tensor<2x64x64xbf16>, tensor<2x64x64xbf16> -> tensor<2x64x64xbf16>
+  return %0 : tensor<2x64x64xbf16>
+}

@@ -1,6 +1,6 @@
 // RUN: ttbw-opt --split-input-file --ttir-decompose-backward %s | FileCheck %s
 // silu_bw: input_grad = grad * s * (1 + x * (1 - s)), s = sigmoid(x), from t = s(-|x|) (1 - s
-// cancels for large x) in three forms selected by x >= 0 and x >= -1/2 (passes/derivatives.py:
+// cancels for large x) in three forms selected by x >= 0 and x + 1/2 >= 0 (passes/derivatives.py:
 // the fewest undamped roundings on each range); f32 opmath, rounded once.
 
 // bf16 operands.
@@ -19,22 +19,24 @@ func.func @silu_bf16(%g: tensor<2x32x32xbf16>, %x: tensor<2x32x32xbf16>) -> tens
   // CHECK: %[[V9:.*]] = "ttir.multiply"(%[[V0]], %[[V6]]) : {{.*}} -> tensor<2x32x32xf32>
   // CHECK: %[[V10:.*]] = "ttir.multiply"(%[[V8]], %[[V9]]) : {{.*}} -> tensor<2x32x32xf32>
   // CHECK: %[[V11:.*]] = "ttir.add"(%[[V8]], %[[V10]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V12:.*]] = "ttir.full"() <{fill_value = -5.000000e-01 : f32, shape = array<i32>}> : {{.*}} -> tensor<f32>
-  // CHECK: %[[V13:.*]] = "ttir.ge"(%[[V0]], %[[V12]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V14:.*]] = "ttir.multiply"(%[[V3]], %[[V0]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V15:.*]] = "ttir.multiply"(%[[V14]], %[[V6]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V16:.*]] = "ttir.subtract"(%[[V14]], %[[V15]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V17:.*]] = "ttir.add"(%[[V3]], %[[V16]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V18:.*]] = "ttir.multiply"(%[[V17]], %[[V6]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V19:.*]] = "ttir.multiply"(%[[V3]], %[[V6]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V20:.*]] = "ttir.full"() <{fill_value = 1.000000e+00 : f32, shape = array<i32>}> : {{.*}} -> tensor<f32>
-  // CHECK: %[[V21:.*]] = "ttir.add"(%[[V20]], %[[V0]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V22:.*]] = "ttir.subtract"(%[[V21]], %[[V9]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V23:.*]] = "ttir.multiply"(%[[V19]], %[[V22]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V24:.*]] = "ttir.where"(%[[V13]], %[[V18]], %[[V23]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V25:.*]] = "ttir.where"(%[[V2]], %[[V11]], %[[V24]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V26:.*]] = builtin.unrealized_conversion_cast %[[V25]] : tensor<2x32x32xf32> to tensor<2x32x32xbf16> {ttbw.sum_to}
-  // CHECK: return %[[V26]] : tensor<2x32x32xbf16>
+  // CHECK: %[[V12:.*]] = "ttir.full"() <{fill_value = 5.000000e-01 : f32, shape = array<i32>}> : {{.*}} -> tensor<f32>
+  // CHECK: %[[V13:.*]] = "ttir.add"(%[[V0]], %[[V12]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V14:.*]] = "ttir.full"() <{fill_value = 0.000000e+00 : f32, shape = array<i32>}> : {{.*}} -> tensor<f32>
+  // CHECK: %[[V15:.*]] = "ttir.ge"(%[[V13]], %[[V14]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V16:.*]] = "ttir.multiply"(%[[V3]], %[[V0]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V17:.*]] = "ttir.multiply"(%[[V16]], %[[V6]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V18:.*]] = "ttir.subtract"(%[[V16]], %[[V17]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V19:.*]] = "ttir.add"(%[[V3]], %[[V18]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V20:.*]] = "ttir.multiply"(%[[V19]], %[[V6]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V21:.*]] = "ttir.multiply"(%[[V3]], %[[V6]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V22:.*]] = "ttir.full"() <{fill_value = 1.000000e+00 : f32, shape = array<i32>}> : {{.*}} -> tensor<f32>
+  // CHECK: %[[V23:.*]] = "ttir.add"(%[[V22]], %[[V0]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V24:.*]] = "ttir.subtract"(%[[V23]], %[[V9]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V25:.*]] = "ttir.multiply"(%[[V21]], %[[V24]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V26:.*]] = "ttir.where"(%[[V15]], %[[V20]], %[[V25]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V27:.*]] = "ttir.where"(%[[V2]], %[[V11]], %[[V26]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V28:.*]] = builtin.unrealized_conversion_cast %[[V27]] : tensor<2x32x32xf32> to tensor<2x32x32xbf16> {ttbw.sum_to}
+  // CHECK: return %[[V28]] : tensor<2x32x32xbf16>
   %0 = ttir.silu_bw %g, %x : tensor<2x32x32xbf16>, tensor<2x32x32xbf16> -> tensor<2x32x32xbf16>
   return %0 : tensor<2x32x32xbf16>
 }
@@ -55,21 +57,23 @@ func.func @silu_f32(%g: tensor<2x32x32xf32>, %x: tensor<2x32x32xf32>) -> tensor<
   // CHECK: %[[V7:.*]] = "ttir.multiply"(%arg1, %[[V4]]) : {{.*}} -> tensor<2x32x32xf32>
   // CHECK: %[[V8:.*]] = "ttir.multiply"(%[[V6]], %[[V7]]) : {{.*}} -> tensor<2x32x32xf32>
   // CHECK: %[[V9:.*]] = "ttir.add"(%[[V6]], %[[V8]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V10:.*]] = "ttir.full"() <{fill_value = -5.000000e-01 : f32, shape = array<i32>}> : {{.*}} -> tensor<f32>
-  // CHECK: %[[V11:.*]] = "ttir.ge"(%arg1, %[[V10]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V12:.*]] = "ttir.multiply"(%arg0, %arg1) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V13:.*]] = "ttir.multiply"(%[[V12]], %[[V4]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V14:.*]] = "ttir.subtract"(%[[V12]], %[[V13]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V15:.*]] = "ttir.add"(%arg0, %[[V14]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V16:.*]] = "ttir.multiply"(%[[V15]], %[[V4]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V17:.*]] = "ttir.multiply"(%arg0, %[[V4]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V18:.*]] = "ttir.full"() <{fill_value = 1.000000e+00 : f32, shape = array<i32>}> : {{.*}} -> tensor<f32>
-  // CHECK: %[[V19:.*]] = "ttir.add"(%[[V18]], %arg1) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V20:.*]] = "ttir.subtract"(%[[V19]], %[[V7]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V21:.*]] = "ttir.multiply"(%[[V17]], %[[V20]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V22:.*]] = "ttir.where"(%[[V11]], %[[V16]], %[[V21]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V23:.*]] = "ttir.where"(%[[V1]], %[[V9]], %[[V22]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: return %[[V23]] : tensor<2x32x32xf32>
+  // CHECK: %[[V10:.*]] = "ttir.full"() <{fill_value = 5.000000e-01 : f32, shape = array<i32>}> : {{.*}} -> tensor<f32>
+  // CHECK: %[[V11:.*]] = "ttir.add"(%arg1, %[[V10]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V12:.*]] = "ttir.full"() <{fill_value = 0.000000e+00 : f32, shape = array<i32>}> : {{.*}} -> tensor<f32>
+  // CHECK: %[[V13:.*]] = "ttir.ge"(%[[V11]], %[[V12]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V14:.*]] = "ttir.multiply"(%arg0, %arg1) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V15:.*]] = "ttir.multiply"(%[[V14]], %[[V4]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V16:.*]] = "ttir.subtract"(%[[V14]], %[[V15]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V17:.*]] = "ttir.add"(%arg0, %[[V16]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V18:.*]] = "ttir.multiply"(%[[V17]], %[[V4]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V19:.*]] = "ttir.multiply"(%arg0, %[[V4]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V20:.*]] = "ttir.full"() <{fill_value = 1.000000e+00 : f32, shape = array<i32>}> : {{.*}} -> tensor<f32>
+  // CHECK: %[[V21:.*]] = "ttir.add"(%[[V20]], %arg1) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V22:.*]] = "ttir.subtract"(%[[V21]], %[[V7]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V23:.*]] = "ttir.multiply"(%[[V19]], %[[V22]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V24:.*]] = "ttir.where"(%[[V13]], %[[V18]], %[[V23]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V25:.*]] = "ttir.where"(%[[V1]], %[[V9]], %[[V24]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: return %[[V25]] : tensor<2x32x32xf32>
   %0 = ttir.silu_bw %g, %x : tensor<2x32x32xf32>, tensor<2x32x32xf32> -> tensor<2x32x32xf32>
   return %0 : tensor<2x32x32xf32>
 }

@@ -6,8 +6,9 @@ A subtree that occurs more than once (equal tuples: the same value, e.g. tanh-ge
 read it in place. The tile ops write their result over an operand (unary ops over their only
 one, binary ops and where over the lowest slot they own, else into a free slot), so a unary
 op on a value still needed later gets a recomputed copy. Each node evaluates its neediest
-operand first (select.dst_need) and frees the slots it consumed; when the held values leave too
-few slots, the plan computes every use again (the Sethi-Ullman order then fits: dst_need).
+operand first (select.dst_need) and frees the slots it consumed; a subtree whose held value
+would leave too few slots is computed for each use (with none held the Sethi-Ullman order fits:
+dst_need).
 
 A plan is a list of steps: ("leaf", expr, slot) loads a leaf (an input, a rounding hop, the
 partial, the scalar, a literal) into slot; ("op", expr, operand slots, result slot) applies
@@ -27,33 +28,46 @@ class _Full(Exception):
 
 
 def plan(expr, limit: int) -> tuple[list, int]:
-    """(steps, result slot) computing expr in `limit` DST slots, shared subtrees once where
-    they fit and leave the result no higher than computing every use would (a masked sum
-    takes the two slots above it)."""
-    unshared = _Planner(expr, limit, share=False).run()
-    try:
-        shared = _Planner(expr, limit, share=True).run()
-    except _Full:
-        return unshared
-    return shared if shared[1] <= unshared[1] else unshared
+    """(steps, result slot) computing expr in `limit` DST slots. The shared subtrees are held
+    greedily, the largest first, each where the plan still fits and leaves the result no higher
+    than computing every use would (a masked sum takes the two slots above it)."""
+    unshared = best = _Planner(expr, limit, set()).run()
+    counts = Counter()
+    _uses(expr, counts, None)
+    chosen: set = set()
+    for node in sorted((n for n, c in counts.items() if c > 1), key=_size, reverse=True):
+        try:
+            trial = _Planner(expr, limit, chosen | {node}).run()
+        except _Full:
+            continue
+        if trial[1] <= unshared[1]:
+            chosen.add(node)
+            best = trial
+    return best
 
 
-def _uses(expr, counts: Counter) -> None:
-    """How many times each operation node is read, a shared node's operands counted once."""
+def _size(expr) -> int:
+    return 1 + sum(_size(child) for child in select.children(expr))
+
+
+def _uses(expr, counts: Counter, shared) -> None:
+    """How many times each operation node is read, a held node's operands counted once
+    (`shared`: the nodes held, None: every node)."""
     if expr[0] in _LEAVES:
         return
-    counts[expr] += 1
-    if counts[expr] == 1:
+    held = shared is None or expr in shared
+    if held:
+        counts[expr] += 1
+    if not held or counts[expr] == 1:
         for child in select.children(expr):
-            _uses(child, counts)
+            _uses(child, counts, shared)
 
 
 class _Planner:
-    def __init__(self, expr, limit: int, share: bool):
+    def __init__(self, expr, limit: int, shared: set):
         self.expr, self.free, self.steps = expr, list(range(limit)), []
-        self.remaining = Counter()
-        if share:
-            _uses(expr, self.remaining)
+        self.remaining = Counter()  # uses not yet served of each held node
+        _uses(expr, self.remaining, shared)
         self.held: dict = {}  # shared node -> the slot holding its value
         self.pins = Counter()  # slot -> operands gathered for an op not yet emitted that read it
 
