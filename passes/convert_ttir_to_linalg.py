@@ -12,6 +12,10 @@ Numerics follow PyTorch on CPU:
   bf16 x bf16 product is exact in f32, so a bf16 multiply is bit-exact. The
   elementwise ops' bodies (arithmetic, math functions, comparisons, where) are
   in linalg_elementwise.py, with their edge-value rules.
+- target=cpu: an elementwise op with an f32 result computes in f64 and rounds once to f32:
+  each op is correctly rounded (up to the rare double rounding), as the emulator's SFPU ops,
+  where f32 opmath would round sigmoid's and rsqrt's steps separately and take libm's f32
+  functions (1-2 ulp). bf16 results keep PyTorch's f32 opmath.
 - ttir.sum of bf16 accumulates in f32 and rounds once; f32 sums accumulate in
   f64 (our loop is sequential, and sequential f32 drifts by O(n) ulp where
   torch's cascade sum does not).
@@ -146,7 +150,9 @@ def _reduction():
 
 
 def _elementwise(op, device):
-    return elementwise.convert(op)
+    # the CPU computes an f32 result in f64 and rounds it once (see the module doc)
+    exact = not device and str(op.results[0].type.element_type) == "f32"
+    return elementwise.convert(op, ir.F64Type.get() if exact else None)
 
 
 def _typecast(op, device):

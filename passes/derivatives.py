@@ -41,14 +41,15 @@ RULES = {
     "ttir.sub_bw": _rule(BINARY_BACKWARD,
                          input_grad=lambda d, x: x.grad,
                          other_grad=lambda d, x: d.neg(x.grad)),
-    # a / b: g / b, -g * ((a / b) / b) (PyTorch's form: its infinities and NaNs at b = 0);
-    # with a rounding mode the quotient is piecewise constant: zeros, as PyTorch.
+    # a / b: g / b, -(g / b) * (a / b) (PyTorch's -g * ((a / b) / b), its infinities and NaNs at
+    # b = 0, as a product of two once-rounded quotients: < 2 ulp, where PyTorch's three chained
+    # roundings reach 2.2); with a rounding mode the quotient is piecewise constant: zeros.
     "ttir.div_bw": _rule(BINARY_BACKWARD,
                          input_grad=lambda d, x: (d.full_like(x.grad, 0.0) if x.attr("round_mode")
                                                   else d.div(x.grad, x.other)),
                          other_grad=lambda d, x: (d.full_like(x.grad, 0.0) if x.attr("round_mode")
-                                                  else d.neg(d.multiply(x.grad, d.div(d.div(x.input, x.other),
-                                                                                      x.other))))),
+                                                  else d.neg(d.multiply(d.div(x.grad, x.other),
+                                                                        d.div(x.input, x.other))))),
     # a + alpha * b: g, alpha * g
     "ttir.addalpha_bw": _rule(BINARY_BACKWARD,
                               input_grad=lambda d, x: x.grad,
@@ -74,19 +75,13 @@ RULES = {
                           input_grad=lambda d, x: d.where(d.le(x.input, d.constant(0.0)), d.constant(0.0), x.grad)),
     "ttir.gelu_bw": _rule(UNARY_BACKWARD,
                           input_grad=lambda d, x: (_gelu_tanh if x.attr("approximate") == "tanh" else _gelu)(d, x)),
-    # silu: g * s * (1 + x * (1 - s)), 1 - s as sigmoid(-x) (1 - s cancels for large x)
-    "ttir.silu_bw": _rule(UNARY_BACKWARD,
-                          input_grad=lambda d, x: d.multiply(d.multiply(x.grad, d.sigmoid(x.input)), d.add(
-                              d.constant(1.0), d.multiply(x.input, d.sigmoid(d.neg(x.input)))))),
-    # tanh: g * (1 - t^2) = 4 g s(2x) s(-2x) (1 - t^2 cancels for |x| > 4)
+    "ttir.silu_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: _silu(d, x)),
+    # tanh: g * (1 - t^2) = 4 g s(2x) s(-2x) (1 - t^2 cancels for |x| > 4), as sigmoid_bw's
+    # product at 2x with 4 g
     "ttir.tanh_bw": _rule(UNARY_BACKWARD,
-                          input_grad=lambda d, x: d.multiply(d.multiply(d.constant(4.0), x.grad), d.multiply(
-                              d.sigmoid(d.multiply(d.constant(2.0), x.input)),
-                              d.sigmoid(d.multiply(d.constant(-2.0), x.input))))),
-    # sigmoid: g * s * (1 - s) = g * s(x) * s(-x) (1 - s cancels for large x)
-    "ttir.sigmoid_bw": _rule(UNARY_BACKWARD,
-                             input_grad=lambda d, x: d.multiply(x.grad, d.multiply(d.sigmoid(x.input),
-                                                                                   d.sigmoid(d.neg(x.input))))),
+                          input_grad=lambda d, x: _sigmoid_slope(d, d.multiply(d.constant(4.0), x.grad),
+                                                                 d.multiply(d.constant(2.0), x.input))),
+    "ttir.sigmoid_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: _sigmoid_slope(d, x.grad, x.input)),
     # exp: g * exp(x)
     "ttir.exp_bw": _rule(UNARY_BACKWARD,
                          input_grad=lambda d, x: d.multiply(x.grad, d.exp(x.input))),
@@ -134,9 +129,37 @@ def _gelu_tanh(d, x):
 
 
 def _rsqrt(d, x):
-    """-0.5 g rsqrt(x)^3 as -0.5 g / (x sqrt(x)) (one rounding of sqrt, not three of rsqrt);
-    at x = +-0, -0.5 g rsqrt(x): PyTorch's signed infinity (rsqrt(-0)^3 = -inf, where
-    x sqrt(x) = +0)."""
+    """-0.5 g rsqrt(x)^3 as (-0.5 g) x^-1.5 (two roundings: < 1.5 ulp, where rsqrt cubed or
+    -0.5 g / (x sqrt(x)) chain three or more); at x <= 0, -0.5 g rsqrt(x): PyTorch's signed
+    infinity at +-0 (rsqrt(-0)^3 = -inf, where pow(-0, -1.5) = +inf) and NaN below (pow(-inf,
+    -1.5) = +0)."""
     half = d.multiply(d.constant(-0.5), x.grad)
     at_zero = d.multiply(half, d.rsqrt(x.input))
-    return d.where(d.eq(x.input, d.constant(0.0)), at_zero, d.div(half, d.multiply(x.input, d.sqrt(x.input))))
+    return d.where(d.le(x.input, d.constant(0.0)), at_zero, d.multiply(half, d.pow(x.input, d.constant(-1.5))))
+
+
+def _sigmoid_slope(d, g, v):
+    """g s(v) s(-v), s(v) s(-v) = t (1 - t) with t = s(-|v|) <= 1/2 (1 - s cancels for large |v|),
+    as (g - g t) t: a product of g (1 - t), whose g t rounding is damped by t / (1 - t), and
+    the once-rounded t (< 2 ulp, where g s(v) s(-v) chains four full roundings: 2.7)."""
+    t = d.sigmoid(d.neg(d.abs(v)))
+    return d.multiply(d.subtract(g, d.multiply(g, t)), t)
+
+
+def _silu(d, x):
+    """g s (1 + x (1 - s)), s = s(x), with t = s(-|x|) (1 - s cancels for large x), in the form
+    with the fewest undamped roundings on each range: x >= 0 (s = 1 - t): a + a (x t),
+    a = g - g t; -1/2 <= x < 0 (s = t): (g + (g x - (g x) t)) t; x < -1/2: (g t) (1 + x - x t),
+    1 + x exact there (x t first: no inf * 0 for large finite |x|)."""
+    v = x.input
+    t = d.sigmoid(d.neg(d.abs(v)))
+    xt = d.multiply(v, t)
+    a = d.subtract(x.grad, d.multiply(x.grad, t))
+    positive = d.add(a, d.multiply(a, xt))
+    gx = d.multiply(x.grad, v)
+    near_zero = d.multiply(d.add(x.grad, d.subtract(gx, d.multiply(gx, t))), t)
+    negative = d.multiply(d.multiply(x.grad, t), d.subtract(d.add(d.constant(1.0), v), xt))
+    # x + 1/2 >= 0 has x >= -1/2's sign (the sum is exact near -1/2) and compares with zero: one
+    # tile op, where x >= -1/2 takes six (the DST would not hold the expression)
+    return d.where(d.ge(v, d.constant(0.0)), positive,
+                   d.where(d.ge(d.add(v, d.constant(0.5)), d.constant(0.0)), near_zero, negative))

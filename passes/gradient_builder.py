@@ -21,7 +21,7 @@ from ttbw.dialect.tensor_types import broadcast_shapes, describe
 
 from .ir_build import tensor, typecast
 
-EXACT = {"neg", "conj", "where", "gt", "ge", "lt", "le", "eq", "ne"}  # never round
+EXACT = {"neg", "abs", "conj", "where", "gt", "ge", "lt", "le", "eq", "ne"}  # never round
 SAME_TYPE = {"neg", "conj"}  # results of their operand's exact type (their verifiers' rule)
 
 
@@ -46,6 +46,7 @@ class GradientBuilder:
     def add(self, lhs, rhs): return Expression("add", (lhs, rhs))  # noqa: E704
     def subtract(self, lhs, rhs): return Expression("subtract", (lhs, rhs))  # noqa: E704
     def div(self, lhs, rhs): return Expression("div", (lhs, rhs))  # noqa: E704
+    def pow(self, lhs, rhs): return Expression("pow", (lhs, rhs))  # noqa: E704
     # comparisons: 1.0 where true, 0.0 where false
     def gt(self, lhs, rhs): return Expression("gt", (lhs, rhs))  # noqa: E704
     def ge(self, lhs, rhs): return Expression("ge", (lhs, rhs))  # noqa: E704
@@ -55,6 +56,7 @@ class GradientBuilder:
     def ne(self, lhs, rhs): return Expression("ne", (lhs, rhs))  # noqa: E704
     # unary
     def neg(self, x): return Expression("neg", (x,))  # noqa: E704
+    def abs(self, x): return Expression("abs", (x,))  # noqa: E704
     def exp(self, x): return Expression("exp", (x,))  # noqa: E704
     def log(self, x): return Expression("log", (x,))  # noqa: E704
     def sqrt(self, x): return Expression("sqrt", (x,))  # noqa: E704

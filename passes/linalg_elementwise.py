@@ -3,7 +3,8 @@
 Every op is one generic over its operands broadcast to the result (NumPy rules in the
 indexing maps). The body computes as PyTorch does on the CPU:
 - opmath: bf16 operands are widened to f32 (exact), the op computes in f32 and the result
-  rounds once to the result's element type (`truncf`).
+  rounds once to the result's element type (`truncf`); `opmath` may widen further (the CPU
+  path computes an f32 result in f64: convert_ttir_to_linalg).
 - math functions are math-dialect ops (`math.exp`, `math.log`, ...), which the CPU path
   lowers to libm calls (see ttbw.runtime.cpu); torch's own sigmoid / reciprocal / rsqrt /
   relu / sign have no math op and are written the way torch computes them:
@@ -31,9 +32,10 @@ def f32():
     return ir.F32Type.get()
 
 
-def widen(x):
-    """bf16 -> f32 for opmath; f32 stays."""
-    return arith.extf(f32(), x) if str(x.type) == "bf16" else x
+def widen(x, opmath=None):
+    """x widened to the opmath type (f32 unless given; bf16 -> f32 is exact)."""
+    opmath = opmath or f32()
+    return arith.extf(opmath, x) if x.type != opmath else x
 
 
 def narrow(x, element):
@@ -72,48 +74,49 @@ def empty(t):
     return tensor.EmptyOp(list(t.shape), t.element_type, encoding=t.encoding).result
 
 
-def elementwise(op, operands, compute):
-    """Elementwise op in f32 opmath, broadcasting every operand to the result;
-    compute(*f32 values) -> f32 value."""
+def elementwise(op, operands, compute, opmath=None):
+    """Elementwise op in f32 opmath (or `opmath`), broadcasting every operand to the result;
+    compute(*opmath values) -> opmath value."""
     result_type = op.results[0].type
     shape, element = list(result_type.shape), result_type.element_type
     init = empty(result_type)
     maps = [broadcast_map(list(v.type.shape), shape) for v in operands]
     maps.append(ir.AffineMap.get_identity(len(shape)))
     return generic(operands, init, maps, [parallel()] * len(shape),
-                   lambda *args: narrow(compute(*(widen(a) for a in args[:-1])), element))
+                   lambda *args: narrow(compute(*(widen(a, opmath) for a in args[:-1])), element))
 
 
 # ----------------------------------------------------------------- bodies
 
-def _c(value: float):
-    return arith.constant(f32(), value)
+def _c(value: float, like):
+    """The constant `value` in the opmath type of `like`."""
+    return arith.constant(like.type, value)
 
 
 def _cmp(predicate: str):
     kind = getattr(arith.CmpFPredicate, predicate.upper())
 
     def body(a, b):
-        return arith.uitofp(f32(), arith.cmpf(kind, a, b))
+        return arith.uitofp(a.type, arith.cmpf(kind, a, b))
     return body
 
 
 def _sigmoid(x):
-    return arith.divf(_c(1.0), arith.addf(_c(1.0), math.exp(arith.negf(x))))
+    return arith.divf(_c(1.0, x), arith.addf(_c(1.0, x), math.exp(arith.negf(x))))
 
 
 def _relu(x):
-    return arith.select(arith.cmpf(arith.CmpFPredicate.OLT, x, _c(0.0)), _c(0.0), x)
+    return arith.select(arith.cmpf(arith.CmpFPredicate.OLT, x, _c(0.0, x)), _c(0.0, x), x)
 
 
 def _sign(x):
-    positive = arith.uitofp(f32(), arith.cmpf(arith.CmpFPredicate.OGT, x, _c(0.0)))
-    negative = arith.uitofp(f32(), arith.cmpf(arith.CmpFPredicate.OLT, x, _c(0.0)))
+    positive = arith.uitofp(x.type, arith.cmpf(arith.CmpFPredicate.OGT, x, _c(0.0, x)))
+    negative = arith.uitofp(x.type, arith.cmpf(arith.CmpFPredicate.OLT, x, _c(0.0, x)))
     return arith.subf(positive, negative)
 
 
 def _where(first, second, third):
-    return arith.select(arith.cmpf(arith.CmpFPredicate.UNE, first, _c(0.0)), second, third)
+    return arith.select(arith.cmpf(arith.CmpFPredicate.UNE, first, _c(0.0, first)), second, third)
 
 
 # ttir op -> body over f32 opmath values (one per operand)
@@ -140,9 +143,9 @@ BODIES = {
     "ttir.expm1": math.expm1,
     "ttir.log": math.log,
     "ttir.log1p": math.log1p,
-    "ttir.reciprocal": lambda x: arith.divf(_c(1.0), x),
+    "ttir.reciprocal": lambda x: arith.divf(_c(1.0, x), x),
     "ttir.relu": _relu,
-    "ttir.rsqrt": lambda x: arith.divf(_c(1.0), math.sqrt(x)),
+    "ttir.rsqrt": lambda x: arith.divf(_c(1.0, x), math.sqrt(x)),
     "ttir.sigmoid": _sigmoid,
     "ttir.sign": _sign,
     "ttir.sqrt": math.sqrt,
@@ -150,6 +153,6 @@ BODIES = {
 }
 
 
-def convert(op):
-    """The generic computing elementwise `op` (its name in BODIES)."""
-    return elementwise(op, op.operands, BODIES[op.name])
+def convert(op, opmath=None):
+    """The generic computing elementwise `op` (its name in BODIES), in f32 opmath or `opmath`."""
+    return elementwise(op, op.operands, BODIES[op.name], opmath)

@@ -21,9 +21,10 @@ import numpy as np
 _ENTRY = "__ttbw_cpu_entry"
 
 # Upstream lowering after --convert-ttir-to-linalg. convert-math-to-libm turns every math op
-# (exp, log, log1p, expm1, erf, tanh, sqrt, absf, powf) into a call of the C library's f32
-# function (glibc: within 1 ulp, tanhf 2; sqrtf / fabsf exact), never a polynomial
-# approximation of MLIR's own; the process's libm resolves them. arith-expand{include-bf16}
+# (exp, log, log1p, expm1, erf, tanh, sqrt, absf, powf) into a call of the C library's
+# function (glibc's double functions, < 1 ulp: an f32 result is computed in f64 and rounded
+# once; f32 functions for bf16 results), never a polynomial approximation of MLIR's own; the
+# process's libm resolves them. arith-expand{include-bf16}
 # turns bf16 extf/truncf into integer ops (round-to-nearest-even), so nothing
 # depends on how the host LLVM target handles bf16 (no __truncsfbf2 libcall).
 # Everything is inlined into the entry first (the ttir functions are made

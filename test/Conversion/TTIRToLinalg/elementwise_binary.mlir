@@ -1,6 +1,6 @@
 // RUN: ttbw-opt --split-input-file --convert-ttir-to-linalg %s | FileCheck %s
 // ttir.multiply/add/subtract: one linalg.generic with NumPy broadcasting in its
-// indexing maps; bf16 computes in f32 and rounds once (PyTorch's opmath).
+// indexing maps; bf16 computes in f32 and rounds once (PyTorch's opmath), f32 in f64.
 
 // CHECK-DAG: #[[$ID2:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-LABEL: func.func @multiply_bf16
@@ -29,10 +29,11 @@ func.func @multiply_bf16(%a: tensor<32x64xbf16>, %b: tensor<32x64xbf16>) -> tens
 // CHECK-LABEL: func.func @add_broadcast_f32
 // CHECK: linalg.generic {indexing_maps = [#[[$LHS]], #[[$RHS]], #[[$OUT]]]
 // CHECK-SAME: ins(%{{.*}}, %{{.*}} : tensor<1x3x32x1xf32>, tensor<32x64xf32>) outs(%{{.*}} : tensor<1x3x32x64xf32>)
-// CHECK-NOT: arith.extf
-// CHECK: arith.addf %{{.*}}, %{{.*}} : f32
-// CHECK-NOT: arith.truncf
-// CHECK: linalg.yield
+// CHECK: arith.extf %{{.*}} : f32 to f64
+// CHECK: arith.extf %{{.*}} : f32 to f64
+// CHECK-NEXT: %[[S:.*]] = arith.addf %{{.*}}, %{{.*}} : f64
+// CHECK-NEXT: %[[R:.*]] = arith.truncf %[[S]] : f64 to f32
+// CHECK-NEXT: linalg.yield %[[R]] : f32
 func.func @add_broadcast_f32(%a: tensor<1x3x32x1xf32>, %b: tensor<32x64xf32>) -> tensor<1x3x32x64xf32> {
   %0 = "ttir.add"(%a, %b) : (tensor<1x3x32x1xf32>, tensor<32x64xf32>) -> tensor<1x3x32x64xf32>
   return %0 : tensor<1x3x32x64xf32>

@@ -20,10 +20,13 @@ func.func @sigmoid(%x: tensor<4xbf16>) -> tensor<4xbf16> {
 
 // -----
 
+// An f32 result: computed in f64, rounded once.
 // CHECK-LABEL: func.func @reciprocal(
 // CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
-// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %[[R:.*]] = arith.divf %[[ONE]], %[[X]] : f32
+// CHECK-NEXT: %[[W:.*]] = arith.extf %[[X]] : f32 to f64
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[Q:.*]] = arith.divf %[[ONE]], %[[W]] : f64
+// CHECK-NEXT: %[[R:.*]] = arith.truncf %[[Q]] : f64 to f32
 // CHECK-NEXT: linalg.yield %[[R]] : f32
 func.func @reciprocal(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "ttir.reciprocal"(%x) : (tensor<4xf32>) -> tensor<4xf32>
@@ -34,9 +37,11 @@ func.func @reciprocal(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // CHECK-LABEL: func.func @rsqrt(
 // CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
-// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %[[S:.*]] = math.sqrt %[[X]] : f32
-// CHECK-NEXT: %[[R:.*]] = arith.divf %[[ONE]], %[[S]] : f32
+// CHECK-NEXT: %[[W:.*]] = arith.extf %[[X]] : f32 to f64
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[S:.*]] = math.sqrt %[[W]] : f64
+// CHECK-NEXT: %[[Q:.*]] = arith.divf %[[ONE]], %[[S]] : f64
+// CHECK-NEXT: %[[R:.*]] = arith.truncf %[[Q]] : f64 to f32
 // CHECK-NEXT: linalg.yield %[[R]] : f32
 func.func @rsqrt(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "ttir.rsqrt"(%x) : (tensor<4xf32>) -> tensor<4xf32>
@@ -48,10 +53,12 @@ func.func @rsqrt(%x: tensor<4xf32>) -> tensor<4xf32> {
 // relu keeps -0 and NaN (torch's clamp_min(x, 0)).
 // CHECK-LABEL: func.func @relu(
 // CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
-// CHECK-NEXT: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %[[NEG:.*]] = arith.cmpf olt, %[[X]], %[[Z]] : f32
-// CHECK-NEXT: %[[Z2:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %[[R:.*]] = arith.select %[[NEG]], %[[Z2]], %[[X]] : f32
+// CHECK-NEXT: %[[W:.*]] = arith.extf %[[X]] : f32 to f64
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: %[[NEG:.*]] = arith.cmpf olt, %[[W]], %[[Z]] : f64
+// CHECK-NEXT: %[[Z2:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: %[[S:.*]] = arith.select %[[NEG]], %[[Z2]], %[[W]] : f64
+// CHECK-NEXT: %[[R:.*]] = arith.truncf %[[S]] : f64 to f32
 // CHECK-NEXT: linalg.yield %[[R]] : f32
 func.func @relu(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "ttir.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
@@ -62,11 +69,11 @@ func.func @relu(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // sign(NaN) = 0 and sign(-0) = +0, as torch.
 // CHECK-LABEL: func.func @sign(
-// CHECK: %[[GT:.*]] = arith.cmpf ogt, %[[X:.*]], %{{.*}} : f32
-// CHECK-NEXT: %[[P:.*]] = arith.uitofp %[[GT]] : i1 to f32
-// CHECK: %[[LT:.*]] = arith.cmpf olt, %[[X]], %{{.*}} : f32
-// CHECK-NEXT: %[[N:.*]] = arith.uitofp %[[LT]] : i1 to f32
-// CHECK-NEXT: %[[S:.*]] = arith.subf %[[P]], %[[N]] : f32
+// CHECK: %[[GT:.*]] = arith.cmpf ogt, %[[X:.*]], %{{.*}} : f64
+// CHECK-NEXT: %[[P:.*]] = arith.uitofp %[[GT]] : i1 to f64
+// CHECK: %[[LT:.*]] = arith.cmpf olt, %[[X]], %{{.*}} : f64
+// CHECK-NEXT: %[[N:.*]] = arith.uitofp %[[LT]] : i1 to f64
+// CHECK-NEXT: %[[S:.*]] = arith.subf %[[P]], %[[N]] : f64
 func.func @sign(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "ttir.sign"(%x) : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>

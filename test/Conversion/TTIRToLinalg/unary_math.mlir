@@ -1,6 +1,7 @@
 // RUN: ttbw-opt --split-input-file --convert-ttir-to-linalg %s | FileCheck %s --implicit-check-not='"ttir.'
 // Unary math ops with a math-dialect op: one generic whose body is the math op in f32
-// opmath (bf16 widened, one rounding at the end), as torch computes them on the CPU.
+// opmath (bf16 widened, one rounding at the end), as torch computes them on the CPU; an f32
+// result in f64 (libm's double function), rounded once: correctly rounded.
 
 // CHECK-LABEL: func.func @exp_bf16(
 // CHECK: linalg.generic
@@ -16,11 +17,13 @@ func.func @exp_bf16(%x: tensor<32x32xbf16>) -> tensor<32x32xbf16> {
 
 // -----
 
-// f32: no widening, no rounding.
+// f32: computed in f64, rounded once.
 // CHECK-LABEL: func.func @log_f32(
 // CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: f32):
-// CHECK-NEXT: %[[L:.*]] = math.log %[[X]] : f32
-// CHECK-NEXT: linalg.yield %[[L]] : f32
+// CHECK-NEXT: %[[W:.*]] = arith.extf %[[X]] : f32 to f64
+// CHECK-NEXT: %[[L:.*]] = math.log %[[W]] : f64
+// CHECK-NEXT: %[[R:.*]] = arith.truncf %[[L]] : f64 to f32
+// CHECK-NEXT: linalg.yield %[[R]] : f32
 func.func @log_f32(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "ttir.log"(%x) : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
@@ -29,12 +32,12 @@ func.func @log_f32(%x: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 // CHECK-LABEL: func.func @one_math_op_each(
-// CHECK: math.absf %{{.*}} : f32
-// CHECK: math.erf %{{.*}} : f32
-// CHECK: math.expm1 %{{.*}} : f32
-// CHECK: math.log1p %{{.*}} : f32
-// CHECK: math.sqrt %{{.*}} : f32
-// CHECK: math.tanh %{{.*}} : f32
+// CHECK: math.absf %{{.*}} : f64
+// CHECK: math.erf %{{.*}} : f64
+// CHECK: math.expm1 %{{.*}} : f64
+// CHECK: math.log1p %{{.*}} : f64
+// CHECK: math.sqrt %{{.*}} : f64
+// CHECK: math.tanh %{{.*}} : f64
 func.func @one_math_op_each(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "ttir.abs"(%x) : (tensor<4xf32>) -> tensor<4xf32>
   %1 = "ttir.erf"(%0) : (tensor<4xf32>) -> tensor<4xf32>

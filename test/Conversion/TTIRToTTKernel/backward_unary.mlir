@@ -24,19 +24,18 @@ func.func @gelu(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tensor<2x
 
 // -----
 
-// gelu (tanh): the 2u' cap (gtz, where), sigmoids of 2u and -2u (exp_tile, recip_tile), no tanh.
+// gelu (tanh): the 2u' cap (gtz, where), sigmoids of 2u and -2u (sigmoid_tile), no tanh, no exp.
 // CHECK-LABEL: func.func @gelu_tanh(
 // CHECK-COUNT-1: "ttmetal.enqueue_program"
 // CHECK-NOT: "ttmetal.enqueue_program"
 // CHECK: func.func @compute()
-// CHECK-NOT: ttkernel.tanh_tile(
+// CHECK-NOT: ttkernel.{{tanh|exp}}_tile(
 // CHECK: ttkernel.gtz_tile(
 // CHECK: ttkernel.where_tile(
-// CHECK: ttkernel.exp_tile(
-// CHECK: ttkernel.recip_tile(
 // CHECK: ttkernel.negative_tile(
-// CHECK: ttkernel.exp_tile(
-// CHECK-NOT: ttkernel.tanh_tile(
+// CHECK: ttkernel.sigmoid_tile(
+// CHECK: ttkernel.sigmoid_tile(
+// CHECK-NOT: ttkernel.{{tanh|exp}}_tile(
 // CHECK: ttkernel.pack_tile(
 // CHECK-NOT: ttkernel.pack_tile(
 // CHECK: func.func @writer()
@@ -47,15 +46,14 @@ func.func @gelu_tanh(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tens
 
 // -----
 
-// rsqrt: -0.5 g / (x sqrt(x)), and -0.5 g rsqrt(x) selected where x == 0.
+// rsqrt: (-0.5 g) pow(x, -1.5), and -0.5 g rsqrt(x) selected where x <= 0.
 // CHECK-LABEL: func.func @rsqrt(
 // CHECK-COUNT-1: "ttmetal.enqueue_program"
 // CHECK-NOT: "ttmetal.enqueue_program"
 // CHECK: func.func @compute()
-// CHECK: ttkernel.sqrt_tile(
-// CHECK: ttkernel.div_binary_tile(
+// CHECK: ttkernel.power_binary_tile(
 // CHECK: ttkernel.rsqrt_tile(
-// CHECK: ttkernel.eqz_tile(
+// CHECK: ttkernel.lez_tile(
 // CHECK: ttkernel.where_tile(
 // CHECK: ttkernel.pack_tile(
 // CHECK-NOT: ttkernel.pack_tile(
@@ -94,4 +92,21 @@ func.func @relu(%g: tensor<64x64xbf16>, %x: tensor<64x64xbf16>) -> tensor<64x64x
 func.func @log(%g: tensor<64x64xbf16>, %x: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
   %0 = ttir.log_bw %g, %x : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xbf16>
   return %0 : tensor<64x64xbf16>
+}
+
+// -----
+
+// silu: three forms of the rule selected with where (x >= 0, x + 1/2 >= 0: gez_tile each):
+// still one program (the expression fits the fp32 DST's 4 tiles, where holding t = s(-|x|)
+// over the three would not: t is computed for each of its 7 uses).
+// CHECK-LABEL: func.func @silu(
+// CHECK-COUNT-1: "ttmetal.enqueue_program"
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: func.func @compute()
+// CHECK-COUNT-2: ttkernel.gez_tile(
+// CHECK-NOT: ttkernel.gez_tile(
+// CHECK: func.func @writer()
+func.func @silu(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tensor<2x64x64xbf16> {
+  %0 = ttir.silu_bw %g, %x : tensor<2x64x64xbf16>, tensor<2x64x64xbf16> -> tensor<2x64x64xbf16>
+  return %0 : tensor<2x64x64xbf16>
 }

@@ -1,9 +1,9 @@
 // RUN: ttbw-opt --split-input-file --convert-ttir-to-ttkernel %s | FileCheck %s
 // A gelu derivative g * (0.5 * (1 + erf(x / sqrt2)) + x * exp(-x*x / 2) / sqrt(2 pi)), 15 ops in
 // f32, fuses into one program with one compute kernel: the DST evaluator computes each node's
-// neediest operand first and frees a tile once consumed, so the expression fits in 3 of the
-// fp32 DST's 4 tiles (x, read twice, is copied again where used). The first constant is the
-// program's runtime scalar, the others f32 literals.
+// neediest operand first, writes into the lowest tile it consumes and frees the others, so the
+// expression fits in 3 of the fp32 DST's 4 tiles (x, read twice, is copied again where used).
+// The first constant is the program's runtime scalar, the others f32 literals.
 
 // CHECK-LABEL: func.func @gelu_derivative(
 // CHECK: "ttmetal.enqueue_program"
@@ -18,10 +18,10 @@
 // CHECK-NEXT: ttkernel.exp_tile(%c1_i32)
 // CHECK: ttkernel.copy_tile(%{{.*}}, %c0_i32, %c2_i32)
 // CHECK-NEXT: ttkernel.mul_binary_tile_init()
-// CHECK-NEXT: ttkernel.mul_binary_tile(%c2_i32, %c1_i32, %c2_i32)
-// CHECK: ttkernel.add_binary_tile(%c0_i32, %c2_i32, %c0_i32)
+// CHECK-NEXT: ttkernel.mul_binary_tile(%c2_i32, %c1_i32, %c1_i32)
+// CHECK: ttkernel.add_binary_tile(%c0_i32, %c1_i32, %c0_i32)
 // CHECK-NOT: %c3_i32)
-// CHECK: ttkernel.mul_binary_tile(%c1_i32, %c0_i32, %c1_i32)
+// CHECK: ttkernel.mul_binary_tile(%c1_i32, %c0_i32, %c0_i32)
 // CHECK-NEXT: ttkernel.tile_regs_commit()
 // CHECK-NOT: func.func @compute()
 func.func @gelu_derivative(%x: tensor<64x64xf32>, %g: tensor<64x64xf32>) -> tensor<64x64xf32> {

@@ -1,16 +1,17 @@
 // RUN: ttbw-opt --split-input-file --ttir-decompose-backward %s | FileCheck %s
 // div_bw: input_grad = grad / other (one rounding: in the operands' type);
-// other_grad = -grad * ((input / other) / other), in f32, rounded once (PyTorch's form).
+// other_grad = -(grad / other) * (input / other) (PyTorch's -grad * ((input / other) / other)
+// as a product of two once-rounded quotients), in f32, rounded once.
 
 // CHECK-LABEL: func.func @broadcast
 func.func @broadcast(%g: tensor<2x32x64xbf16>, %a: tensor<2x32x64xbf16>, %b: tensor<32x1xbf16>) -> (tensor<2x32x64xbf16>, tensor<32x1xbf16>) {
   // CHECK: %[[GA:.*]] = "ttir.div"(%arg0, %arg2) : (tensor<2x32x64xbf16>, tensor<32x1xbf16>) -> tensor<2x32x64xbf16>
   // CHECK: %[[G:.*]] = "ttir.typecast"(%arg0) : (tensor<2x32x64xbf16>) -> tensor<2x32x64xf32>
-  // CHECK: %[[A:.*]] = "ttir.typecast"(%arg1) : (tensor<2x32x64xbf16>) -> tensor<2x32x64xf32>
   // CHECK: %[[B:.*]] = "ttir.typecast"(%arg2) : (tensor<32x1xbf16>) -> tensor<32x1xf32>
+  // CHECK: %[[GQ:.*]] = "ttir.div"(%[[G]], %[[B]]) : (tensor<2x32x64xf32>, tensor<32x1xf32>) -> tensor<2x32x64xf32>
+  // CHECK: %[[A:.*]] = "ttir.typecast"(%arg1) : (tensor<2x32x64xbf16>) -> tensor<2x32x64xf32>
   // CHECK: %[[Q:.*]] = "ttir.div"(%[[A]], %[[B]]) : (tensor<2x32x64xf32>, tensor<32x1xf32>) -> tensor<2x32x64xf32>
-  // CHECK: %[[Q2:.*]] = "ttir.div"(%[[Q]], %[[B]]) : (tensor<2x32x64xf32>, tensor<32x1xf32>) -> tensor<2x32x64xf32>
-  // CHECK: %[[P:.*]] = "ttir.multiply"(%[[G]], %[[Q2]]) : (tensor<2x32x64xf32>, tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
+  // CHECK: %[[P:.*]] = "ttir.multiply"(%[[GQ]], %[[Q]]) : (tensor<2x32x64xf32>, tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
   // CHECK: %[[N:.*]] = "ttir.neg"(%[[P]]) : (tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
   // CHECK: %[[GB:.*]] = builtin.unrealized_conversion_cast %[[N]] : tensor<2x32x64xf32> to tensor<32x1xbf16> {ttbw.sum_to}
   // CHECK: return %[[GA]], %[[GB]]

@@ -1,22 +1,23 @@
 // RUN: ttbw-opt --split-input-file --ttir-decompose-backward %s | FileCheck %s
-// rsqrt_bw: input_grad = -0.5 grad rsqrt(x)^3, computed as -0.5 grad / (x sqrt(x)), and at
-// x = +-0 as -0.5 grad rsqrt(x) (PyTorch's signed infinity: x sqrt(x) is +0 at -0); f32 opmath.
+// rsqrt_bw: input_grad = -0.5 grad rsqrt(x)^3, computed as (-0.5 grad) pow(x, -1.5), and at
+// x <= 0 as -0.5 grad rsqrt(x) (PyTorch's signed infinity at +-0, where pow(-0, -1.5) = +inf;
+// NaN at -inf, where pow gives +0); f32 opmath.
 
-// bf16 operands: the eq-0 select between the two forms.
+// bf16 operands: the le-0 select between the two forms.
 // CHECK-LABEL: func.func @rsqrt_bf16
 func.func @rsqrt_bf16(%g: tensor<2x32x32xbf16>, %x: tensor<2x32x32xbf16>) -> tensor<2x32x32xbf16> {
   // CHECK-NOT: ttir.rsqrt_bw
   // CHECK: %[[V0:.*]] = "ttir.typecast"(%arg1) : {{.*}} -> tensor<2x32x32xf32>
   // CHECK: %[[V1:.*]] = "ttir.full"() <{fill_value = 0.000000e+00 : f32, shape = array<i32>}> : {{.*}} -> tensor<f32>
-  // CHECK: %[[V2:.*]] = "ttir.eq"(%[[V0]], %[[V1]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V2:.*]] = "ttir.le"(%[[V0]], %[[V1]]) : {{.*}} -> tensor<2x32x32xf32>
   // CHECK: %[[V3:.*]] = "ttir.full"() <{fill_value = -5.000000e-01 : f32, shape = array<i32>}> : {{.*}} -> tensor<f32>
   // CHECK: %[[V4:.*]] = "ttir.typecast"(%arg0) : {{.*}} -> tensor<2x32x32xf32>
   // CHECK: %[[V5:.*]] = "ttir.multiply"(%[[V3]], %[[V4]]) : {{.*}} -> tensor<2x32x32xf32>
   // CHECK: %[[V6:.*]] = "ttir.rsqrt"(%[[V0]]) : {{.*}} -> tensor<2x32x32xf32>
   // CHECK: %[[V7:.*]] = "ttir.multiply"(%[[V5]], %[[V6]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V8:.*]] = "ttir.sqrt"(%[[V0]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V9:.*]] = "ttir.multiply"(%[[V0]], %[[V8]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V10:.*]] = "ttir.div"(%[[V5]], %[[V9]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V8:.*]] = "ttir.full"() <{fill_value = -1.500000e+00 : f32, shape = array<i32>}> : {{.*}} -> tensor<f32>
+  // CHECK: %[[V9:.*]] = "ttir.pow"(%[[V0]], %[[V8]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V10:.*]] = "ttir.multiply"(%[[V5]], %[[V9]]) : {{.*}} -> tensor<2x32x32xf32>
   // CHECK: %[[V11:.*]] = "ttir.where"(%[[V2]], %[[V7]], %[[V10]]) : {{.*}} -> tensor<2x32x32xf32>
   // CHECK: %[[V12:.*]] = builtin.unrealized_conversion_cast %[[V11]] : tensor<2x32x32xf32> to tensor<2x32x32xbf16> {ttbw.sum_to}
   // CHECK: return %[[V12]] : tensor<2x32x32xbf16>
@@ -31,14 +32,14 @@ func.func @rsqrt_bf16(%g: tensor<2x32x32xbf16>, %x: tensor<2x32x32xbf16>) -> ten
 func.func @rsqrt_f32(%g: tensor<2x32x32xf32>, %x: tensor<2x32x32xf32>) -> tensor<2x32x32xf32> {
   // CHECK-NOT: ttir.rsqrt_bw
   // CHECK: %[[V0:.*]] = "ttir.full"() <{fill_value = 0.000000e+00 : f32, shape = array<i32>}> : {{.*}} -> tensor<f32>
-  // CHECK: %[[V1:.*]] = "ttir.eq"(%arg1, %[[V0]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V1:.*]] = "ttir.le"(%arg1, %[[V0]]) : {{.*}} -> tensor<2x32x32xf32>
   // CHECK: %[[V2:.*]] = "ttir.full"() <{fill_value = -5.000000e-01 : f32, shape = array<i32>}> : {{.*}} -> tensor<f32>
   // CHECK: %[[V3:.*]] = "ttir.multiply"(%[[V2]], %arg0) : {{.*}} -> tensor<2x32x32xf32>
   // CHECK: %[[V4:.*]] = "ttir.rsqrt"(%arg1) : {{.*}} -> tensor<2x32x32xf32>
   // CHECK: %[[V5:.*]] = "ttir.multiply"(%[[V3]], %[[V4]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V6:.*]] = "ttir.sqrt"(%arg1) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V7:.*]] = "ttir.multiply"(%arg1, %[[V6]]) : {{.*}} -> tensor<2x32x32xf32>
-  // CHECK: %[[V8:.*]] = "ttir.div"(%[[V3]], %[[V7]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V6:.*]] = "ttir.full"() <{fill_value = -1.500000e+00 : f32, shape = array<i32>}> : {{.*}} -> tensor<f32>
+  // CHECK: %[[V7:.*]] = "ttir.pow"(%arg1, %[[V6]]) : {{.*}} -> tensor<2x32x32xf32>
+  // CHECK: %[[V8:.*]] = "ttir.multiply"(%[[V3]], %[[V7]]) : {{.*}} -> tensor<2x32x32xf32>
   // CHECK: %[[V9:.*]] = "ttir.where"(%[[V1]], %[[V5]], %[[V8]]) : {{.*}} -> tensor<2x32x32xf32>
   // CHECK: return %[[V9]] : tensor<2x32x32xf32>
   %0 = ttir.rsqrt_bw %g, %x : tensor<2x32x32xf32>, tensor<2x32x32xf32> -> tensor<2x32x32xf32>

@@ -38,7 +38,7 @@ from __future__ import annotations
 from ..errors import UnsupportedError
 from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, MAX_GROUPS, KernelFn, cb_type, f32_literal, mapping_args, \
     module_text, rm_accessor, rm_read_tile, rm_write_tile, tensor_accessor, tile_map
-from . import select
+from . import dst_plan, select
 from .generic import Kernels
 
 # CB indices of a program (host.py configures those the kernels use)
@@ -387,76 +387,67 @@ class _Compute:
     # ---- the expression in DST
     def evaluate(self, out, target: str, expr=None) -> int:
         """Emits output `out`'s expression (or `expr`, a part of it) into DST; returns its slot.
-        `target`: the CB the section packs into. Each node evaluates its neediest operand first
-        and frees its operands' slots once consumed (select.dst_need slots in all); a subtree
-        used twice is computed twice."""
+        `target`: the CB the section packs into. The slots and the order are dst_plan's: each
+        node evaluates its neediest operand first and frees its operands' slots once consumed
+        (select.dst_need slots in all), a subtree used twice is computed once where the DST
+        holds it until its last use."""
         expr = out.expr if expr is None else expr
         f = self.f
         limit = DST_TILES[self.k.fp32_dest]
         if select.dst_need(expr) > limit:
             raise UnsupportedError(f"codegen: the expression needs {select.dst_need(expr)} DST tiles, more than "
                                    f"the {limit} of the DST")
-        free = list(range(limit))
-
-        def new():
-            free.sort()
-            return free.pop(0)
-
-        def ev(e):
-            if e[0] == "in":
-                i = e[1]
-                slot = new()
-                bcast = self.k.inputs[i].access.bcast
-                if bcast == "none" or self.k.reader_bcast(i):  # whole tiles (the reader broadcast f32)
-                    f.copy(self.ins[i], slot, self.index(i))
-                else:  # bf16 / bfloat8_b elements: the FPU's bcast reads them exactly
-                    bt = f"bcast_type = #ttkernel.bcast_type<{bcast}>"
-                    f.op("unary_bcast_init", [self.ins[i], target], [f.cb_types[self.ins[i]], f.cb_types[target]],
-                         props=bt)
-                    f.cbop("unary_bcast", self.ins[i], self.index(i), f.c(slot), props=bt)
-                return slot
-            if e[0] == "round":  # computed and rounded by an earlier section (popped by the caller)
-                slot = new()
-                cb = self.hop_of[e]
-                f.cbop("cb_wait_front", cb, f.c(1))
-                f.copy(cb, slot)
-                return slot
-            if e[0] == "acc":  # the finished partial sum (f32) at the front of its CB
-                slot = new()
-                f.copy(self.acc, slot)
-                return slot
-            if e[0] == "scalar":
-                slot = new()
-                f.op("fill_tile_init")
-                f.op("fill_tile", [f.c(slot), self.s], ["i32", "f32"])
-                return slot
-            if e[0] == "const":
-                slot = new()
-                f.fill(f32_literal(e[1]), slot)
-                return slot
-            order = sorted(range(len(e) - 1), key=lambda k: -select.dst_need(e[k + 1]))
-            slots = [None] * (len(e) - 1)
-            for k in order:
-                slots[k] = ev(e[k + 1])
-            if e[0] in select.UNARY:
-                f.op(f"{select.UNARY[e[0]]}_init")
-                f.op(select.UNARY[e[0]], [f.c(slots[0])], ["i32"])
-            elif e[0] == "where":  # the where of an fp32 DST (every SFPU expression has one)
-                dtype = "dtype = #ttcore.supportedDataTypes<f32>"
-                f.op("where_tile_init")
-                f.op("where_tile", [f.c(s) for s in slots] + [f.c(slots[0])], ["i32"] * 4, props=dtype)
-            else:
-                f.op(f"{select.BINARY[e[0]]}_init")
-                f.op(select.BINARY[e[0]], [f.c(slots[0]), f.c(slots[1]), f.c(slots[0])], ["i32"] * 3)
-            free.extend(slots[1:])
-            return slots[0]
-
         if out.fpu is not None and expr is out.expr:
             full, other = out.fpu
             f.fpu_product(self.k.inputs[other].access.bcast, self.ins[full], self.index(full), self.ins[other],
                           self.index(other), 0, target)
             return 0
-        return ev(expr)
+        steps, result = dst_plan.plan(expr, limit)
+        for step in steps:
+            if step[0] == "leaf":
+                self._load(step[1], step[2], target)
+            else:
+                self._tile_op(*step[1:])
+        return result
+
+    def _load(self, e, slot: int, target: str) -> None:
+        """Leaf e into DST slot `slot`."""
+        f = self.f
+        if e[0] == "in":
+            i = e[1]
+            bcast = self.k.inputs[i].access.bcast
+            if bcast == "none" or self.k.reader_bcast(i):  # whole tiles (the reader broadcast f32)
+                f.copy(self.ins[i], slot, self.index(i))
+            else:  # bf16 / bfloat8_b elements: the FPU's bcast reads them exactly
+                bt = f"bcast_type = #ttkernel.bcast_type<{bcast}>"
+                f.op("unary_bcast_init", [self.ins[i], target], [f.cb_types[self.ins[i]], f.cb_types[target]],
+                     props=bt)
+                f.cbop("unary_bcast", self.ins[i], self.index(i), f.c(slot), props=bt)
+        elif e[0] == "round":  # computed and rounded by an earlier section (popped by the caller)
+            cb = self.hop_of[e]
+            f.cbop("cb_wait_front", cb, f.c(1))
+            f.copy(cb, slot)
+        elif e[0] == "acc":  # the finished partial sum (f32) at the front of its CB
+            f.copy(self.acc, slot)
+        elif e[0] == "scalar":
+            f.op("fill_tile_init")
+            f.op("fill_tile", [f.c(slot), self.s], ["i32", "f32"])
+        else:  # "const"
+            f.fill(f32_literal(e[1]), slot)
+
+    def _tile_op(self, e, slots: list, out: int) -> None:
+        """e's tile op on DST `slots` into `out` (a unary op in place: out is its slot)."""
+        f = self.f
+        if e[0] in select.UNARY:
+            f.op(f"{select.UNARY[e[0]]}_init")
+            f.op(select.UNARY[e[0]], [f.c(out)], ["i32"])
+        elif e[0] == "where":  # the where of an fp32 DST (every SFPU expression has one)
+            dtype = "dtype = #ttcore.supportedDataTypes<f32>"
+            f.op("where_tile_init")
+            f.op("where_tile", [f.c(s) for s in slots] + [f.c(out)], ["i32"] * 4, props=dtype)
+        else:
+            f.op(f"{select.BINARY[e[0]]}_init")
+            f.op(select.BINARY[e[0]], [f.c(slots[0]), f.c(slots[1]), f.c(out)], ["i32"] * 3)
 
     def text(self) -> str:
         k, f = self.k, self.f

@@ -23,8 +23,8 @@ ordered - gtz(d), a == b = ordered - gtz(d) - ltz(d) (so inf == inf), a != b = 1
 `uitofp` of an i1 is its 1.0 / 0.0 tile; `select(c, a, b)` is `where_tile` on c's tile
 (`where_tile` tests != 0, so `select(cmpf une x, 0.0, ...)` tests x itself).
 
-Peepholes for cheaper tile ops, on the arithmetic only: 1.0 / sqrt(x) -> rsqrt, 1.0 / x ->
-recip, select(x < 0.0, 0.0, x) -> relu.
+Peepholes for cheaper (and once-rounded) tile ops, on the arithmetic only: 1.0 / (1.0 +
+exp(y)) -> sigmoid(-y) (sigmoid(x) when y = -x), 1.0 / sqrt(x) -> rsqrt, 1.0 / x -> recip, select(x < 0.0, 0.0, x) -> relu.
 
 An expression is a tuple tree: ("in", i) the i-th input, ("scalar",) the program's scalar
 (runtime or constant), ("const", v) an f32 literal, a binary op (BINARY values) (op, a, b),
@@ -45,7 +45,7 @@ BINARY = {"mul": "mul_binary_tile", "add": "add_binary_tile", "sub": "sub_binary
           "pow": "power_binary_tile"}
 UNARY = {name: f"{name}_tile" for name in
          ("negative", "abs", "erf", "erfc", "exp", "expm1", "log", "log1p", "rsqrt", "sqrt", "tanh",
-          "recip", "relu", "gtz", "ltz", "gez", "lez", "eqz", "nez")}
+          "sigmoid", "recip", "relu", "gtz", "ltz", "gez", "lez", "eqz", "nez")}
 _AGAINST_ZERO = {"ogt": "gtz", "olt": "ltz", "oge": "gez", "ole": "lez", "oeq": "eqz", "une": "nez"}
 _SWAPPED = {"ogt": "olt", "olt": "ogt", "oge": "ole", "ole": "oge", "oeq": "oeq", "une": "une"}
 
@@ -90,6 +90,11 @@ def expression(value, leaves: dict, constant=None):
     if name == "arith.extf":
         return sub(op.operands[0])
     if name == "arith.divf" and _constant_value(op.operands[0]) == 1.0:
+        exponent = _exp_argument(op.operands[1])
+        if exponent is not None:  # 1 / (1 + exp(y)) = sigmoid(-y)
+            if owner_name(exponent) == "arith.negf":
+                return ("sigmoid", sub(exponent.owner.operands[0]))
+            return ("sigmoid", ("negative", sub(exponent)))
         if owner_name(op.operands[1]) == "math.sqrt":
             return ("rsqrt", sub(op.operands[1].owner.operands[0]))
         return ("recip", sub(op.operands[1]))
@@ -118,6 +123,18 @@ def expression(value, leaves: dict, constant=None):
         v = _constant_value(value)
         return constant(v) if constant is not None else ("const", v)
     raise UnsupportedError(f"codegen: no Tensix instruction for '{name}' in a generic's body")
+
+
+def _exp_argument(value):
+    """y when value is 1.0 + exp(y) (either operand order), else None."""
+    if owner_name(value) != "arith.addf":
+        return None
+    a, b = value.owner.operands
+    if _constant_value(a) != 1.0:
+        a, b = b, a
+    if _constant_value(a) != 1.0 or owner_name(b) != "math.exp":
+        return None
+    return b.owner.operands[0]
 
 
 def _condition(cond, sub):
