@@ -53,8 +53,8 @@ def quotient(a, b, c, d, part_type) -> tuple:
     denominator = f.op("add", p, f.op("multiply", q, ratio))
     if b is None:  # b = 0: re = a or a·r, im = −a·r or −a (a number: a constant)
         minus_a = f.full(-a) if isinstance(a, float) else f.op("subtract", zero, a)
+        a_ratio = ratio if a == 1.0 else f.op("multiply", f.full(a) if isinstance(a, float) else a, ratio)
         a = f.full(a) if isinstance(a, float) else a
-        a_ratio = f.op("multiply", a, ratio)
         re = f.op("div", f.op("where", big, a, a_ratio), denominator)
         im = f.op("div", f.op("where", big, f.op("subtract", zero, a_ratio), minus_a),
                   denominator)

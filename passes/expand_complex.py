@@ -185,6 +185,11 @@ def _form(op) -> tuple:
         raise ValueError("must be decomposed first (run ttir-decompose-backward)")
     if name == "ttir.conj":
         return "conj", [op.operands[0]], ()
+    if name in ("ttir.multiply", "ttir.div") and not all(_is_complex(v.type) for v in op.operands):
+        x, y = op.operands  # one real operand: a scale, or a real dividend
+        if name == "ttir.multiply":
+            return "scale", ([x, y] if _is_complex(x.type) else [y, x]), ()
+        return ("scale_div" if _is_complex(x.type) else "real_quotient"), [x, y], ()
     if name == "ttir.multiply":
         x, y = op.operands
         # x · conj(y): mul_bw's gradient, 4 multiplies + add + subtract, no neg.
@@ -193,11 +198,6 @@ def _form(op) -> tuple:
             if isinstance(owner, ttir.ConjOp):
                 return "conj_product", [lhs, owner.input], ()
         return "product", [x, y], ()
-    if name in ("ttir.multiply", "ttir.div") and not all(_is_complex(v.type) for v in op.operands):
-        x, y = op.operands  # one real operand: a scale, or a real dividend
-        if name == "ttir.multiply":
-            return "scale", ([x, y] if _is_complex(x.type) else [y, x]), ()
-        return ("scale_div" if _is_complex(x.type) else "real_quotient"), [x, y], ()
     if name == "ttir.div":
         return "quotient", [op.operands[0], op.operands[1]], ()
     if name == "ttir.reciprocal":
