@@ -49,7 +49,9 @@ class TTIR_BinaryBackwardOp<string mnemonic, dag attrs = (ins), string attrCheck
 // grad, input -> input_grad (always computed); an input_grad operand is a
 // preallocated result.
 //   %g = ttir.neg_bw %grad, %x : T, T -> T
-class TTIR_UnaryBackwardOp<string mnemonic, dag attrs = (ins), string attrCheck = "::mlir::success()"> :
+// `complexForm`: the op also takes all-complex tensors (ttnn's ComplexTensor overload).
+class TTIR_UnaryBackwardOp<string mnemonic, dag attrs = (ins), string attrCheck = "::mlir::success()",
+                           bit complexForm = 0> :
     TTIR_Op<mnemonic> {
   let arguments = !con((ins AnyRankedTensor:$grad, AnyRankedTensor:$input,
                             Optional<AnyRankedTensor>:$input_grad,
@@ -62,7 +64,7 @@ class TTIR_UnaryBackwardOp<string mnemonic, dag attrs = (ins), string attrCheck 
   let hasVerifier = 1;
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::verify() {
-      if (::mlir::failed(::ttbw::ttir::verify::verifyUnaryBackward(*this)))
+      if (::mlir::failed(::ttbw::ttir::verify::verifyUnaryBackward(*this, }] # complexForm # [{)))
         return ::mlir::failure();
       return }] # attrCheck # [{;
     }
@@ -77,18 +79,23 @@ class TTIR_UnaryBackwardOp<string mnemonic, dag attrs = (ins), string attrCheck 
 def TTIR_MulBwOp : TTIR_BinaryBackwardOp<"mul_bw", (ins), "::mlir::success()", 1> {
   let summary = "Gradient of elementwise multiply (ttnn.mul_bw)";
 }
-// input_grad = grad, other_grad = grad.
-def TTIR_AddBwOp : TTIR_BinaryBackwardOp<"add_bw"> {
+// input_grad = grad, other_grad = grad (alpha * grad with an `alpha`: ttnn's complex
+// add_bw(grad, a, b, alpha) overload; real tensors take ttir.addalpha_bw for that).
+def TTIR_AddBwOp : TTIR_BinaryBackwardOp<"add_bw", (ins OptionalAttr<F32Attr>:$alpha),
+    "::ttbw::ttir::verify::checkComplexOnly(*this, \"alpha\", getAlphaAttr(), \"ttir.addalpha_bw\")", 1> {
   let summary = "Gradient of elementwise add (ttnn.add_bw)";
 }
-// input_grad = grad, other_grad = -grad.
-def TTIR_SubBwOp : TTIR_BinaryBackwardOp<"sub_bw"> {
+// input_grad = grad, other_grad = -grad (-alpha * grad with an `alpha`, complex only as
+// ttnn's sub_bw(grad, a, b, alpha) overload; real tensors take ttir.subalpha_bw).
+def TTIR_SubBwOp : TTIR_BinaryBackwardOp<"sub_bw", (ins OptionalAttr<F32Attr>:$alpha),
+    "::ttbw::ttir::verify::checkComplexOnly(*this, \"alpha\", getAlphaAttr(), \"ttir.subalpha_bw\")", 1> {
   let summary = "Gradient of elementwise subtract (ttnn.sub_bw)";
 }
-// input_grad = grad / other, other_grad = -grad * (input / other) / other; with a
-// round_mode ("trunc" | "floor") both are grad * 0, as PyTorch's.
+// input_grad = grad / conj(other), other_grad = -grad * conj((input / other) / other) (conj:
+// complex operands); with a round_mode ("trunc" | "floor", real tensors only, as ttnn's)
+// both are grad * 0, as PyTorch's.
 def TTIR_DivBwOp : TTIR_BinaryBackwardOp<"div_bw", (ins OptionalAttr<StrAttr>:$round_mode),
-    "::ttbw::ttir::verify::checkOneOf(*this, \"round_mode\", getRoundModeAttr(), {\"trunc\", \"floor\"})"> {
+    "::ttbw::ttir::verify::checkRoundMode(*this, getRoundModeAttr())", 1> {
   let summary = "Gradient of elementwise divide (ttnn.div_bw)";
 }
 // input + alpha * other: input_grad = grad, other_grad = alpha * grad.
@@ -199,8 +206,8 @@ def TTIR_SqrtBwOp : TTIR_UnaryBackwardOp<"sqrt_bw"> {
 def TTIR_RsqrtBwOp : TTIR_UnaryBackwardOp<"rsqrt_bw"> {
   let summary = "Gradient of elementwise 1 / sqrt(x) (ttnn.rsqrt_bw)";
 }
-// input_grad = -grad / x^2.
-def TTIR_ReciprocalBwOp : TTIR_UnaryBackwardOp<"reciprocal_bw"> {
+// input_grad = -grad / x^2 (complex: -grad * conj(r * r), r = 1 / x, PyTorch's form).
+def TTIR_ReciprocalBwOp : TTIR_UnaryBackwardOp<"reciprocal_bw", (ins), "::mlir::success()", 1> {
   let summary = "Gradient of elementwise 1 / x (ttnn.reciprocal_bw)";
 }
 // input_grad = 2 * grad * x.

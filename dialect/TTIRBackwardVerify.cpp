@@ -262,3 +262,27 @@ LogicalResult ttbw::ttir::verify::checkOneOf(Operation *op, StringRef name, Attr
   return op->emitOpError() << "'" << name << "' must be one of " << llvm::join(quoted, ", ")
                            << " (or absent), got " << attr;
 }
+
+static bool takesComplex(Operation *op) {
+  return llvm::any_of(op->getOperandTypes(), [](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    return shaped && isa<ComplexType>(shaped.getElementType());
+  });
+}
+
+LogicalResult ttbw::ttir::verify::checkComplexOnly(Operation *op, StringRef name, Attribute attr,
+                                                   StringRef realOp) {
+  if (!attr || takesComplex(op))
+    return success();
+  return op->emitOpError() << "'" << name << "' is accepted only with complex tensors (ttnn's "
+                           << "ComplexTensor overload); for real tensors use " << realOp;
+}
+
+LogicalResult ttbw::ttir::verify::checkRoundMode(Operation *op, Attribute attr) {
+  if (failed(checkOneOf(op, "round_mode", attr, {"trunc", "floor"})))
+    return failure();
+  if (attr && takesComplex(op))
+    return op->emitOpError() << "'round_mode' is not accepted with complex tensors (ttnn's "
+                                "ComplexTensor div_bw has none)";
+  return success();
+}

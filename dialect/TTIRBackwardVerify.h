@@ -55,8 +55,9 @@ template <typename OpTy> LogicalResult verifyBinaryBackward(OpTy op, bool comple
   return verifyBackward(op, s);
 }
 
-template <typename OpTy> LogicalResult verifyUnaryBackward(OpTy op) {
+template <typename OpTy> LogicalResult verifyUnaryBackward(OpTy op, bool complexForm) {
   BackwardSignature s;
+  s.complexForm = complexForm;
   s.grad = op.getGrad();
   s.operands = {{"input", op.getInput()}};
   s.gradients = {{"input_grad", 0, op.getInputGrad(), op.getInputGradResult()}};
@@ -92,6 +93,11 @@ template <typename OpTy> LogicalResult verifyAddcmulBackward(OpTy op) {
 
 // Op-specific attribute checks (the `attrCheck` of an op's class).
 LogicalResult checkOneOf(Operation *op, StringRef name, Attribute attr, ArrayRef<StringRef> allowed);
+// An attribute of an op's complex form only (ttnn's ComplexTensor overload); `realOp`: the
+// op taking it for real tensors.
+LogicalResult checkComplexOnly(Operation *op, StringRef name, Attribute attr, StringRef realOp);
+// div_bw's round_mode: "trunc" | "floor", real tensors only (ttnn's complex div_bw has none).
+LogicalResult checkRoundMode(Operation *op, Attribute attr);
 
 } // namespace ttbw::ttir::verify
 

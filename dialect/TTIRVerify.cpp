@@ -202,7 +202,14 @@ ArrayRef<int64_t> shapeOf(Value value) { return cast<RankedTensorType>(value.get
 // element types) only, so tt-mlir's TTIR on any data type verifies.
 enum class Rules { Full, SameElements, ShapesOnly };
 
-LogicalResult verifyBinary(Operation *op, Rules rules) {
+// Whether `operand` scales a complex `result`: a real tensor of the result's part type
+// (multiply and div: a real factor or divisor scales each part, ttir-expand-complex).
+bool scalesComplex(Type operand, Type result) {
+  auto complex = dyn_cast<ComplexType>(getElementTypeOrSelf(result));
+  return complex && getElementTypeOrSelf(operand) == complex.getElementType();
+}
+
+LogicalResult verifyBinary(Operation *op, Rules rules, bool scales = false) {
   Checker c{op};
   if (failed(c.knownAttributes()))
     return failure();
@@ -220,13 +227,16 @@ LogicalResult verifyBinary(Operation *op, Rules rules) {
   if (ArrayRef<int64_t>(*shape) != shapeOf(resultValue))
     return c.fail() << "result shape " << shapeStr(shapeOf(resultValue))
                     << " must be the broadcast shape " << shapeStr(*shape);
+  Type resultType = resultValue.getType();
+  bool lhsScales = scales && scalesComplex(lhsValue.getType(), resultType);
+  bool rhsScales = scales && !lhsScales && scalesComplex(rhsValue.getType(), resultType);
   if (rules == Rules::Full)
-    return failure(failed(sameElement(c, "lhs", *lhs, "result", *result)) ||
-                   failed(sameElement(c, "rhs", *rhs, "result", *result)));
+    return failure((!lhsScales && failed(sameElement(c, "lhs", *lhs, "result", *result))) ||
+                   (!rhsScales && failed(sameElement(c, "rhs", *rhs, "result", *result))));
   if (rules == Rules::SameElements) {
-    Type element = getElementTypeOrSelf(resultValue.getType());
-    if (getElementTypeOrSelf(lhsValue.getType()) != element ||
-        getElementTypeOrSelf(rhsValue.getType()) != element)
+    Type element = getElementTypeOrSelf(resultType);
+    if ((!lhsScales && getElementTypeOrSelf(lhsValue.getType()) != element) ||
+        (!rhsScales && getElementTypeOrSelf(rhsValue.getType()) != element))
       return c.fail() << "'lhs', 'rhs' and 'result' must have the same element type "
                          "(use ttir.typecast to convert)";
   }
@@ -292,10 +302,10 @@ LogicalResult verifyReduction(Operation *op, bool keepDim, Attribute dimArg, Rul
 
 //===----------------------------------------------------------------------===//
 
-LogicalResult MultiplyOp::verify() { return verifyBinary(*this, Rules::Full); }
+LogicalResult MultiplyOp::verify() { return verifyBinary(*this, Rules::Full, /*scales=*/true); }
 LogicalResult AddOp::verify() { return verifyBinary(*this, Rules::Full); }
 LogicalResult SubtractOp::verify() { return verifyBinary(*this, Rules::Full); }
-LogicalResult DivOp::verify() { return verifyBinary(*this, Rules::SameElements); }
+LogicalResult DivOp::verify() { return verifyBinary(*this, Rules::SameElements, /*scales=*/true); }
 LogicalResult MaximumOp::verify() { return verifyBinary(*this, Rules::SameElements); }
 LogicalResult MinimumOp::verify() { return verifyBinary(*this, Rules::SameElements); }
 LogicalResult PowOp::verify() { return verifyBinary(*this, Rules::SameElements); }

@@ -38,7 +38,7 @@ register_pass(PassInfo(
     "convert-ttkernel-to-emitc",
     "Convert each program's TTKernel kernels to EmitC with tt-mlir's own conversion (the IR "
     "tt-mlir translates to C++)",
-    "ttbw.passes.convert_ttkernel_to_emitc", ttmlir_output=True))
+    "ttbw.passes.convert_ttkernel_to_emitc", ttmlir_output=True, ttmlir_input=True))
 
 
 def _tensix_pipeline(options: dict) -> str:

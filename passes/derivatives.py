@@ -17,6 +17,8 @@ from typing import Callable, NamedTuple
 from ttbw.dialect.ops import (ADDCMUL_BACKWARD, BINARY_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD,
                               BackwardSignature)
 
+from .gradient_builder import is_complex
+
 
 class Rule(NamedTuple):  # not a dataclass: cheaper for ttbw-opt's start-up
     signature: BackwardSignature
@@ -33,23 +35,24 @@ RULES = {
     "ttir.mul_bw": _rule(BINARY_BACKWARD,
                          input_grad=lambda d, x: d.multiply(x.grad, d.conj(x.other)),
                          other_grad=lambda d, x: d.multiply(x.grad, d.conj(x.input))),
-    # a + b: g, g
+    # a + b: g, g (complex a + alpha * b, ttnn's ComplexTensor overload: g, alpha * g)
     "ttir.add_bw": _rule(BINARY_BACKWARD,
                          input_grad=lambda d, x: x.grad,
-                         other_grad=lambda d, x: x.grad),
-    # a - b: g, -g
+                         other_grad=lambda d, x: _times_alpha(d, x, 1.0)),
+    # a - b: g, -g (complex a - alpha * b: g, -alpha * g)
     "ttir.sub_bw": _rule(BINARY_BACKWARD,
                          input_grad=lambda d, x: x.grad,
-                         other_grad=lambda d, x: d.neg(x.grad)),
-    # a / b: g / b, -(g / b) * (a / b) (PyTorch's -g * ((a / b) / b), its infinities and NaNs at
-    # b = 0, as a product of two once-rounded quotients: < 2 ulp, where PyTorch's three chained
-    # roundings reach 2.2); with a rounding mode the quotient is piecewise constant: zeros.
+                         other_grad=lambda d, x: _times_alpha(d, x, -1.0)),
+    # a / b: g / conj(b), -(g / conj(b)) * conj(a / b) (PyTorch's -g * conj((a / b) / b), its
+    # infinities and NaNs at b = 0, as a product of two once-rounded quotients: < 2 ulp, where
+    # PyTorch's three chained roundings reach 2.2; conj: complex operands); with a rounding mode
+    # the quotient is piecewise constant: zeros, as PyTorch.
     "ttir.div_bw": _rule(BINARY_BACKWARD,
                          input_grad=lambda d, x: (d.full_like(x.grad, 0.0) if x.attr("round_mode")
-                                                  else d.div(x.grad, x.other)),
+                                                  else d.div(x.grad, d.conj(x.other))),
                          other_grad=lambda d, x: (d.full_like(x.grad, 0.0) if x.attr("round_mode")
-                                                  else d.neg(d.multiply(d.div(x.grad, x.other),
-                                                                        d.div(x.input, x.other))))),
+                                                  else d.neg(d.multiply(d.div(x.grad, d.conj(x.other)),
+                                                                        d.conj(d.div(x.input, x.other)))))),
     # a + alpha * b: g, alpha * g
     "ttir.addalpha_bw": _rule(BINARY_BACKWARD,
                               input_grad=lambda d, x: x.grad,
@@ -92,9 +95,7 @@ RULES = {
     "ttir.sqrt_bw": _rule(UNARY_BACKWARD,
                           input_grad=lambda d, x: d.div(x.grad, d.multiply(d.constant(2.0), d.sqrt(x.input)))),
     "ttir.rsqrt_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: _rsqrt(d, x)),
-    # reciprocal: -g / x^2 (PyTorch: -g * (1/x)^2, the same infinities; one rounding less)
-    "ttir.reciprocal_bw": _rule(UNARY_BACKWARD,
-                                input_grad=lambda d, x: d.div(d.neg(x.grad), d.multiply(x.input, x.input))),
+    "ttir.reciprocal_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: _reciprocal(d, x)),
     # square: 2 * g * x
     "ttir.square_bw": _rule(UNARY_BACKWARD,
                             input_grad=lambda d, x: d.multiply(d.multiply(d.constant(2.0), x.grad), x.input)),
@@ -126,6 +127,25 @@ def _gelu_tanh(d, x):
     slope = d.multiply(d.constant(2.0 * _SQRT_2_OVER_PI),
                        d.add(d.constant(1.0), d.multiply(d.constant(3.0 * _KAPPA), capped)))
     return d.multiply(x.grad, d.add(s, d.multiply(d.multiply(s, v), d.multiply(d.sigmoid(d.neg(two_u)), slope))))
+
+
+def _times_alpha(d, x, sign: float):
+    """sign * g, or sign * alpha * g with an `alpha` (add_bw / sub_bw's complex form: a real
+    scale of each part, as ttnn's)."""
+    alpha = x.attr("alpha")
+    if alpha is None:
+        return x.grad if sign > 0 else d.neg(x.grad)
+    return d.multiply(x.grad, d.constant(sign * alpha))
+
+
+def _reciprocal(d, x):
+    """Real: -g / x^2 (PyTorch: -g * (1/x)^2, the same infinities; one rounding less).
+    Complex: PyTorch's -g * conj(r * r), r = 1 / x: its NaN + NaN i at x = 0 whatever g
+    (r = inf + NaN i there), which no quotient by x^2 gives."""
+    if not is_complex(x.input):
+        return d.div(d.neg(x.grad), d.multiply(x.input, x.input))
+    r = d.reciprocal(x.input)
+    return d.multiply(d.neg(x.grad), d.conj(d.multiply(r, r)))
 
 
 def _rsqrt(d, x):

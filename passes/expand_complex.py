@@ -5,6 +5,8 @@ This is ttnn's ComplexTensor: a function argument or result of type
 on complex tensors becomes ops on the parts:
   x · conj(y) → (xr·yr + xi·yi) + i(xi·yr − xr·yi)   (mul_bw's gradients)
   x · y       → (xr·yr − xi·yi) + i(xr·yi + xi·yr)
+  x / y, 1 / y → PyTorch's scaled complex division (passes/complex_division.py)
+  x · s, x / s → (xr·s, xi·s), (xr/s, xi/s) for a real s (a scale, as ttnn's per-part ops)
   conj(x)     → (xr, −xi);   x ± y → (xr ± yr, xi ± yi);   −x → (−xr, −xi)
   sum / reshape / typecast / materialize_in_destination / sum_to casts: per part.
 After this pass no complex type is left, so the IR is plain tt-mlir TTIR.
@@ -16,6 +18,7 @@ from mlir import ir
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.mlir_dialects import ttir
 
+from . import complex_division
 from .decompose_backward import decomposes
 from .ir_build import tensor
 from .replay import Template
@@ -166,6 +169,9 @@ def _expand_op(op, parts, templates: dict) -> None:
     form, values, attributes = _form(op)
     leaves = []
     for value in values:
+        if not _is_complex(value.type):  # a real factor, divisor or dividend
+            leaves.append(value)
+            continue
         if value not in parts:
             raise ValueError("has a complex operand defined outside what this pass expands")
         leaves += parts[value]
@@ -182,13 +188,19 @@ def _expand_op(op, parts, templates: dict) -> None:
 
 
 def _form(op) -> tuple:
-    """How op expands (conj | conj_product | product | per_part, or ValueError), the complex
-    values whose parts it reads and, for an op rebuilt per part, its attributes."""
+    """How op expands (conj | conj_product | product | scale | scale_div | quotient |
+    real_quotient | reciprocal | per_part, or ValueError), the values whose parts it reads (a
+    real one: itself) and, for an op rebuilt per part, its attributes."""
     name = op.name
     if decomposes(name):
         raise ValueError("must be decomposed first (run ttir-decompose-backward)")
     if name == "ttir.conj":
         return "conj", [op.operands[0]], ()
+    if name in ("ttir.multiply", "ttir.div") and not all(_is_complex(v.type) for v in op.operands):
+        x, y = op.operands  # one real operand: a scale, or a real dividend
+        if name == "ttir.multiply":
+            return "scale", ([x, y] if _is_complex(x.type) else [y, x]), ()
+        return ("scale_div" if _is_complex(x.type) else "real_quotient"), [x, y], ()
     if name == "ttir.multiply":
         x, y = op.operands
         # x · conj(y): mul_bw's gradient, 4 multiplies + add + subtract, no neg.
@@ -197,6 +209,10 @@ def _form(op) -> tuple:
             if isinstance(owner, ttir.ConjOp):
                 return "conj_product", [lhs, owner.input], ()
         return "product", [x, y], ()
+    if name == "ttir.div":
+        return "quotient", [op.operands[0], op.operands[1]], ()
+    if name == "ttir.reciprocal":
+        return "reciprocal", [op.operands[0]], ()
     if name in PER_PART and all(_is_complex(v.type) for v in [*op.operands, *op.results]):
         # The same op on each part: only the types change, so it is rebuilt by name.
         return "per_part", list(op.operands), (name, tuple(op.attributes.items()))
@@ -209,6 +225,16 @@ def _build(form: str, leaves: list, result_type, attributes) -> tuple:
         re, im = leaves
         return (re, ttir.NegOp(im.type, im).result)
     part_type = _part_type(result_type)
+    if form in ("scale", "scale_div"):  # leaves: (real, imag) of x, then the real s
+        name = "ttir.multiply" if form == "scale" else "ttir.div"
+        return tuple(ir.Operation.create(name, results=[part_type], operands=[part, leaves[2]]).result
+                     for part in leaves[:2])
+    if form == "quotient":
+        return complex_division.quotient(*leaves, part_type)
+    if form == "real_quotient":  # leaves: the real x, then (real, imag) of y
+        return complex_division.quotient(leaves[0], None, leaves[1], leaves[2], part_type)
+    if form == "reciprocal":
+        return complex_division.reciprocal(*leaves, part_type)
     if form == "per_part":
         name, named = attributes  # leaves: (real, imag) of each operand in turn
         return tuple(ir.Operation.create(name, results=[part_type], operands=leaves[i::2],

@@ -11,7 +11,8 @@ built first and turned into TTIR by `materialize`, which picks the precision (Py
   A bfloat8_b operand promotes as f32, the dtype ttnn's `to_torch` gives it (its values are
   bf16's, so they widen exactly): torch's `grad * b` for a bfloat8_b `b` is an f32 product;
 - anything else (several rounding ops, or a constant) computes every intermediate in f32 (the
-  operands widened once) and is rounded once, to the result's type, by the pass.
+  operands widened once) and is rounded once, to the result's type, by the pass. A complex
+  quotient (div, reciprocal) is several roundings (ttir-expand-complex's scaled division).
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from ttbw.dialect.tensor_types import broadcast_shapes, describe
 from .ir_build import tensor, typecast
 
 EXACT = {"neg", "abs", "conj", "where", "gt", "ge", "lt", "le", "eq", "ne"}  # never round
+QUOTIENTS = {"div", "reciprocal"}  # several roundings on complex operands
 SAME_TYPE = {"neg", "conj"}  # results of their operand's exact type (their verifiers' rule)
 
 
@@ -88,6 +90,9 @@ def materialize(expression: Expression) -> ir.Value:
     """The TTIR computing `expression` at the current insertion point and location."""
     leaves: list = []
     rounding = _collect(expression, leaves)
+    if any(leaf.op == "operand" and _is_complex(leaf.value.type.element_type) for leaf in leaves) \
+            and _has_quotient(expression):
+        rounding += 1
     if rounding <= 1 and all(leaf.op == "operand" for leaf in leaves):
         element = _promoted([_promotes_as(leaf.value.type) for leaf in leaves])
     else:
@@ -102,6 +107,15 @@ def _collect(expression: Expression, leaves: list) -> int:
         return 0
     inner = sum(_collect(arg, leaves) for arg in expression.args)
     return inner + (expression.op not in EXACT)
+
+
+def _has_quotient(expression: Expression) -> bool:
+    return expression.op in QUOTIENTS or any(_has_quotient(arg) for arg in expression.args)
+
+
+def is_complex(expression: Expression) -> bool:
+    """Whether an operand expression (`x.grad`, `x.input`, ...) is a complex tensor."""
+    return _is_complex(expression.value.type.element_type)
 
 
 def _is_complex(element) -> bool:

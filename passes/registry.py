@@ -57,6 +57,9 @@ class PassInfo(NamedTuple):
     # its `run` returns that module instead of changing its input in place. A PassManager of
     # the upstream bindings cannot host it (its IR cannot leave the bindings' context).
     ttmlir_output: bool = False
+    # The pass reads a module in tt-mlir's context too (IR naming TTKernel / TTMetal / TTCore);
+    # the others leave one unchanged: it holds no ttir op.
+    ttmlir_input: bool = False
 
     def parse_options(self, given: dict[str, str]) -> dict:
         return parse_options(self.argument, self.options, given)
@@ -69,6 +72,11 @@ class PassInfo(NamedTuple):
 
     def run(self, module, options: dict):
         """The module after the pass: `module` changed in place, or the new module it returns."""
+        if not self.ttmlir_input:
+            from ttbw.ttmlir.module import Module
+
+            if isinstance(module, Module):
+                return module
         result = import_module(self.module).run(module, options)
         return module if result is None else result
 

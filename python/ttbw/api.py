@@ -8,9 +8,9 @@ from .backward_call import compile_cache_size  # noqa: F401  (the API's compile 
 
 # binary: (grad_tensor, input_tensor_a, input_tensor_b | scalar) -> [grad_a, grad_b]
 mul_bw = binary_backward("mul_bw", complex_form=True)
-add_bw = binary_backward("add_bw")
-sub_bw = binary_backward("sub_bw")
-div_bw = binary_backward("div_bw", rounding_mode=True)
+add_bw = binary_backward("add_bw", complex_form=True, complex_alpha=True)
+sub_bw = binary_backward("sub_bw", complex_form=True, complex_alpha=True)
+div_bw = binary_backward("div_bw", complex_form=True, rounding_mode=True)
 addalpha_bw = binary_backward("addalpha_bw", scalar_form=False, alpha=True,
                               preallocated_aliases=("input_a_grad", "input_b_grad"))
 subalpha_bw = binary_backward("subalpha_bw", scalar_form=False, alpha=True)
@@ -31,6 +31,6 @@ rsqrt_bw = unary_backward("rsqrt_bw")
 relu_bw = unary_backward("relu_bw", preallocated=False)
 sigmoid_bw = unary_backward("sigmoid_bw", preallocated=False)
 log_bw = unary_backward("log_bw", preallocated=False)
-reciprocal_bw = unary_backward("reciprocal_bw", preallocated=False)
+reciprocal_bw = unary_backward("reciprocal_bw", preallocated=False)  # also ComplexTensors
 square_bw = unary_backward("square_bw", preallocated=False)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ttbw.dialect.ops import ADDCMUL_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD
 
 from .backward_call import BackwardCall, binary_call, check_backend_and_queue, is_number
+from .tensor import ComplexTensor
 
 MISSING = object()  # an argument the caller did not pass
 ROUNDING_MODES = (None, "trunc", "floor")
@@ -41,14 +42,17 @@ def f32_attribute(name: str, value) -> str:
     return f"{value!r} : f32"
 
 
-def binary_backward(op: str, *, complex_form: bool = False, scalar_form: bool = True, alpha: bool = False,
-                    rounding_mode: bool = False, preallocated_aliases: tuple = ()):
+def binary_backward(op: str, *, complex_form: bool = False, complex_alpha: bool = False, scalar_form: bool = True,
+                    alpha: bool = False, rounding_mode: bool = False, preallocated_aliases: tuple = ()):
     """ttnn's binary backward op `op`: (grad_tensor, input_tensor_a, input_tensor_b | scalar)
-    -> [grad_a, grad_b] (None where not requested), [grad_a] for a scalar b. `alpha`: a 4th
-    argument (default 1), the op's `alpha`; `rounding_mode`: None | "trunc" | "floor" (alias
-    round_mode), the op's `round_mode`; `preallocated_aliases`: the bindings' other names for
-    input_grad / other_grad (e.g. input_a_grad, input_b_grad)."""
-    extras = ("alpha",) if alpha else ("rounding_mode",) if rounding_mode else ()
+    -> [grad_a, grad_b] (None where not requested), [grad_a] for a scalar b. `complex_form`:
+    ComplexTensors too (ttnn's ComplexTensor overload; ComplexTensor gradients); `complex_alpha`:
+    that overload takes a required 4th argument alpha, real tensors none (add_bw, sub_bw);
+    `alpha`: a 4th argument (default 1), the op's `alpha`; `rounding_mode`: None | "trunc" |
+    "floor" (alias round_mode, real tensors only), the op's `round_mode`;
+    `preallocated_aliases`: the bindings' other names for input_grad / other_grad (e.g.
+    input_a_grad, input_b_grad)."""
+    extras = ("alpha",) if alpha or complex_alpha else ("rounding_mode",) if rounding_mode else ()
 
     def backward(grad_tensor, input_tensor_a=MISSING, input_tensor_b=MISSING, *positional, input_tensor=MISSING,
                  other_tensor=MISSING, scalar=MISSING, are_required_outputs=(True, True), memory_config=None,
@@ -62,6 +66,8 @@ def binary_backward(op: str, *, complex_form: bool = False, scalar_form: bool = 
                                                   "other_tensor": other_tensor, "scalar": scalar})
         check_scalar_form(op, b_name, b, scalar_form)
         attributes = op_attributes(op, extras, dict(zip(extras, positional)), keywords)
+        check_complex_form(op, any(isinstance(v, ComplexTensor) for v in (grad_tensor, a, b)), attributes,
+                           complex_alpha)
         aliases = dict(zip(("input_grad", "other_grad"), preallocated_aliases))
         names, targets = {"input": a_name, "other": b_name}, {}
         for name, value in (("input_grad", input_grad), ("other_grad", other_grad)):
@@ -79,7 +85,8 @@ def binary_backward(op: str, *, complex_form: bool = False, scalar_form: bool = 
     backward.__name__ = backward.__qualname__ = op
     backward.__doc__ = (f"ttnn.{op}: [grad_a, grad_b] (None where not requested)"
                         + ("; [grad_a] for a scalar b" if scalar_form else "")
-                        + ("; ComplexTensors for complex inputs" if complex_form else "") + ".")
+                        + ("; ComplexTensors for complex inputs" if complex_form else "")
+                        + (" (then with alpha: grad_b = alpha * grad)" if complex_alpha else "") + ".")
     return backward
 
 
@@ -100,6 +107,19 @@ def op_attributes(op: str, extras: tuple, positional: dict, keywords: dict) -> d
                 raise ValueError(f"{name} must be None, 'trunc' or 'floor', got {mode!r}")
             attributes["round_mode"] = f'"{mode}"'
     return attributes
+
+
+def check_complex_form(op: str, complex_: bool, attributes: dict, complex_alpha: bool) -> None:
+    """ttnn's ComplexTensor overloads: add_bw / sub_bw take alpha there (required) and only there;
+    div_bw takes no rounding mode there. TypeError as for an overload that does not match."""
+    if complex_alpha and complex_ and "alpha" not in attributes:
+        raise TypeError(f"{op}() with ComplexTensors takes alpha (ttnn's overload {op}(grad_tensor, "
+                        "input_tensor_a, input_tensor_b, alpha, *, memory_config=None))")
+    if complex_alpha and not complex_ and "alpha" in attributes:
+        raise TypeError(f"{op}() takes alpha only with ComplexTensors (ttnn's ComplexTensor overload); "
+                        f"for real tensors use {op.replace('_bw', 'alpha_bw')}")
+    if complex_ and "round_mode" in attributes:
+        raise TypeError(f"{op}() with ComplexTensors takes no rounding_mode (ttnn's ComplexTensor overload has none)")
 
 
 def check_scalar_form(op: str, name: str, value, scalar_form: bool) -> None:

@@ -31,7 +31,7 @@ def _drop_cb_ports(module, options):
 @pytest.fixture
 def broken_pass():
     sys.modules["ttbw_test_broken_pass"] = types.SimpleNamespace(run=_drop_cb_ports)
-    register_pass(PassInfo("test-drop-cb-ports", "drops cb_ports", "ttbw_test_broken_pass"))
+    register_pass(PassInfo("test-drop-cb-ports", "drops cb_ports", "ttbw_test_broken_pass", ttmlir_input=True))
     yield
     del PASSES["test-drop-cb-ports"], sys.modules["ttbw_test_broken_pass"]
 

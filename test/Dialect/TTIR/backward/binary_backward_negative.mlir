@@ -98,8 +98,8 @@ func.func @scalar_type(%g: tensor<4x32xbf16>, %a: tensor<4x32xbf16>, %s: i32) {
 // -----
 
 func.func @complex(%g: tensor<4x32xcomplex<f32>>, %a: tensor<4x32xcomplex<f32>>, %b: tensor<4x32xcomplex<f32>>) {
-  // expected-error @+1 {{complex tensors are not supported: add_bw takes real tensors}}
-  %0:2 = ttir.add_bw %g, %a, %b : tensor<4x32xcomplex<f32>>, tensor<4x32xcomplex<f32>>, tensor<4x32xcomplex<f32>> -> input_grad tensor<4x32xcomplex<f32>> other_grad tensor<4x32xcomplex<f32>>
+  // expected-error @+1 {{complex tensors are not supported: addalpha_bw takes real tensors}}
+  %0:2 = ttir.addalpha_bw %g, %a, %b : tensor<4x32xcomplex<f32>>, tensor<4x32xcomplex<f32>>, tensor<4x32xcomplex<f32>> -> input_grad tensor<4x32xcomplex<f32>> other_grad tensor<4x32xcomplex<f32>>
   return
 }
 
@@ -114,8 +114,8 @@ func.func @memory_config(%g: tensor<4x32xbf16>, %a: tensor<4x32xbf16>, %b: tenso
 // -----
 
 func.func @unknown_attribute(%g: tensor<4x32xbf16>, %a: tensor<4x32xbf16>, %b: tensor<4x32xbf16>) {
-  // expected-error @+1 {{'ttir.add_bw' op unknown attribute 'alpha' (its attributes: are_required_outputs, memory_config)}}
-  %0:2 = ttir.add_bw %g, %a, %b {alpha = 2.0 : f32} : tensor<4x32xbf16>, tensor<4x32xbf16>, tensor<4x32xbf16> -> input_grad tensor<4x32xbf16> other_grad tensor<4x32xbf16>
+  // expected-error @+1 {{'ttir.add_bw' op unknown attribute 'beta' (its attributes: alpha, are_required_outputs, memory_config)}}
+  %0:2 = ttir.add_bw %g, %a, %b {beta = 2.0 : f32} : tensor<4x32xbf16>, tensor<4x32xbf16>, tensor<4x32xbf16> -> input_grad tensor<4x32xbf16> other_grad tensor<4x32xbf16>
   return
 }
 
