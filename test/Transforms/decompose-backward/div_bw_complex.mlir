@@ -1,6 +1,6 @@
 // RUN: ttbw-opt --split-input-file --ttir-decompose-backward %s | FileCheck %s
 // Complex div_bw (PyTorch's rule): input_grad = grad / conj(other), other_grad =
-// -grad * conj((input / other) / other). A complex quotient is several roundings: the
+// -grad * conj((input / other) / other), as -(grad / conj(other)) * conj(input / other). A complex quotient is several roundings: the
 // gradients are computed in complex<f32> and rounded once to the result's type.
 
 // CHECK-LABEL: func.func @div_broadcast
@@ -11,12 +11,13 @@ func.func @div_broadcast(%g: tensor<32x64xcomplex<bf16>>, %a: tensor<32x64xcompl
   // CHECK: %[[GA:.*]] = "ttir.div"(%[[G]], %[[CB]]) : (tensor<32x64xcomplex<f32>>, tensor<1x64xcomplex<f32>>) -> tensor<32x64xcomplex<f32>>
   // CHECK: %[[RA:.*]] = builtin.unrealized_conversion_cast %[[GA]] : tensor<32x64xcomplex<f32>> to tensor<32x64xcomplex<bf16>> {ttbw.sum_to}
   // CHECK: %[[G2:.*]] = "ttir.typecast"(%arg0)
-  // CHECK: %[[A2:.*]] = "ttir.typecast"(%arg1)
   // CHECK: %[[B2:.*]] = "ttir.typecast"(%arg2)
+  // CHECK: %[[CB2:.*]] = "ttir.conj"(%[[B2]])
+  // CHECK: %[[GB:.*]] = "ttir.div"(%[[G2]], %[[CB2]])
+  // CHECK: %[[A2:.*]] = "ttir.typecast"(%arg1)
   // CHECK: %[[Q:.*]] = "ttir.div"(%[[A2]], %[[B2]])
-  // CHECK: %[[QQ:.*]] = "ttir.div"(%[[Q]], %[[B2]])
-  // CHECK: %[[CQ:.*]] = "ttir.conj"(%[[QQ]])
-  // CHECK: %[[P:.*]] = "ttir.multiply"(%[[G2]], %[[CQ]])
+  // CHECK: %[[CQ:.*]] = "ttir.conj"(%[[Q]])
+  // CHECK: %[[P:.*]] = "ttir.multiply"(%[[GB]], %[[CQ]])
   // CHECK: %[[N:.*]] = "ttir.neg"(%[[P]])
   // CHECK: %[[RB:.*]] = builtin.unrealized_conversion_cast %[[N]] : tensor<32x64xcomplex<f32>> to tensor<1x64xcomplex<bf16>> {ttbw.sum_to}
   // CHECK: return %[[RA]], %[[RB]]
