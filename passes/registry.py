@@ -73,9 +73,9 @@ class PassInfo(NamedTuple):
     def run(self, module, options: dict):
         """The module after the pass: `module` changed in place, or the new module it returns."""
         if not self.ttmlir_input:
-            from ttbw.ttmlir.module import Module
+            from ttbw.ttmlir.dialects import is_ttmlir_module
 
-            if isinstance(module, Module):
+            if is_ttmlir_module(module):
                 return module
         result = import_module(self.module).run(module, options)
         return module if result is None else result
