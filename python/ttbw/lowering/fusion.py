@@ -112,7 +112,7 @@ def _one_producer_per_use(module) -> None:
 
     from ttbw.dialect.ops import walk_ops
 
-    for op in walk_ops(module.operation):
+    for op in reversed(walk_ops(module.operation)):  # readers first: a copy of a reader reads its producers again
         if op.name != "linalg.generic" or any("reduction" in str(t) for t in op.attributes["iterator_types"]):
             continue
         uses = [(getattr(u.owner, "operation", u.owner), u.operand_number) for u in op.results[0].uses]

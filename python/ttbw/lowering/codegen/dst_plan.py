@@ -20,7 +20,7 @@ from collections import Counter
 
 from . import select
 
-_LEAVES = ("in", "round", "acc", "scalar", "const")
+_LEAVES = ("in", "round", "acc", "scalar", "const", "spill")
 
 
 class _Full(Exception):
