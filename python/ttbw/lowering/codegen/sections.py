@@ -10,7 +10,7 @@ leaves: ("round", body) unpacked from its hop CB, ("spill", page) copied from th
 Two plans, the first that works:
 - held: the rounding hops only, each output on its own (the expression as it is, its shared
   subexpressions held in DST by dst_plan where they fit). Taken when every section fits the
-  DST and computes no costly value twice.
+  DST and no costly value is computed twice (in one output or in several).
 - spilled: the expressions of all the step's outputs as one DAG; every costly value read more
   than once (`costly`: more than one tile op, or one SFPU function) is computed once, in a
   section of its own, and spilled; a section still needing more DST tiles than there are
@@ -56,10 +56,7 @@ class Plan(NamedTuple):
 def plan(exprs: tuple, limit: int) -> Plan:
     """The sections evaluating `exprs` (one per output, in order; None: an output computed
     elsewhere, e.g. on the FPU) in `limit` DST tiles."""
-    import os
-    if os.environ.get("TTBW_FORCE") == "held":
-        return _assign(_held(exprs, limit, strict=False))
-    held = None if os.environ.get("TTBW_FORCE") == "spill" else _held(exprs, limit)
+    held = _held(exprs, limit)
     return _assign(held if held is not None else _spilled(exprs, limit))
 
 
@@ -76,23 +73,22 @@ def _cost(expr) -> int:
     return own + sum(_cost(c) for c in select.children(expr))
 
 
-def _held(exprs, limit, strict=True):
+def _held(exprs, limit):
     """[(body, kind, output, round node or None)], or None when a section does not fit or
     computes a costly value twice."""
     out = []
+    computed = Counter()
     for j, e in enumerate(exprs):
         if e is None:
             continue
-        bodies = [(r[1], "round", r) for r in select.rounds(e)] + [(e, "out", None)]
-        computed = Counter()
-        for body, kind, node in bodies:
+        for body, kind, node in [(r[1], "round", r) for r in select.rounds(e)] + [(e, "out", None)]:
             if select.dst_need(body) > limit:
                 return None
             steps, _ = dst_plan.plan(body, limit)
             computed.update(step[1] for step in steps if step[0] == "op")
             out.append((body, kind, j, node))
-        if strict and any(n > 1 and costly(node) for node, n in computed.items()):
-            return None
+    if any(n > 1 and costly(node) for node, n in computed.items()):
+        return None
     return out
 
 
