@@ -6,8 +6,9 @@ broadcast inside the tile is broadcast by the reader, in L1 (`broadcast_in_l1`: 
 row / column / element copied over the page through the core's own NOC address): data
 movement is exact for every f32 value (infinities, NaN, subnormals), where the FPU's
 `unary_bcast` reads TF32. Compute: per unit, the partial sum zeroed; per inner step, one DST
-section evaluating the expression (FPU multiply or SFPU tree), packed to the result (or, in a
-reduction, to the term CB, then `accumulate`d); the partial rounded once into the result, or,
+section evaluating the expression (FPU multiply or SFPU tree; before it, the sections of its
+rounding hops and of the values spilled to the f32 spill CB, sections.py), packed to the result
+(or, in a reduction, to the term CB, then `accumulate`d); the partial rounded once into the result, or,
 with an epilogue, unpacked into DST once more with the epilogue's inputs (held over the unit)
 and packed (rounded once) into the result.
 Writer: each result tile (a reduction: one per unit).
@@ -29,7 +30,8 @@ needs neither.
 Compile args (CB indices, then TensorAccessorArgs words):
   reader  [in_0 .. in_k-1, zero, accessor_0 .. accessor_k-1, (mask)]
   compute [in_0 .. in_k-1, out_0, scaler, acc_0, term_0, round, parts, tmp, zero,
-           then per further output: out_j, acc_j, term_j (output_cbs), then the hops' CBs, (mask)]
+           then per further output: out_j, acc_j, term_j (output_cbs), then the hops' CBs, (mask),
+           (spill: spill_cb)]
   writer  [out_0 .. out_m-1, accessor_0 .. accessor_m-1]
 Runtime args: `host.arg_names`.
 """
@@ -39,6 +41,7 @@ from ..errors import UnsupportedError
 from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, MAX_GROUPS, KernelFn, cb_type, f32_literal, mapping_args, \
     module_text, rm_accessor, rm_read_tile, rm_write_tile, tensor_accessor, tile_map
 from . import dst_plan, select
+from .l1_broadcast import broadcast_in_l1
 from .padding_mask import mask_tile
 from .generic import DST_TILES, Kernels
 
@@ -87,50 +90,6 @@ def compute_cbs(k: Kernels) -> list[int]:
     hops = [CB_HOP + h for h in range(k.round_hops)]
     return [*range(n), CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO, *more, *hops,
             *([CB_MASK] if k.masked else []), *([spill_cb(k)] if k.spill_pages else [])]
-
-
-def broadcast_in_l1(f: KernelFn, wp: str, kind: str, local) -> None:
-    """Broadcasts the f32 tile at L1 address wp in place (kind: row = its row 0 over all rows,
-    col = its column 0 over all columns, scalar = element (0, 0)); `local(addr)`: the NOC
-    address of this core's L1 addr. Face layout: element (r, c) at
-    ((r/16*2 + c/16)*256 + (r%16)*16 + c%16) * 4 bytes; every step doubles what is copied."""
-    def copy(src_off, dst_off, size):
-        src = wp if src_off == 0 else f.arith("addi", wp, f.c(src_off))
-        f.op("noc_async_read", [local(src), f.arith("addi", wp, f.c(dst_off)), f.c(size)],
-             ["!ttkernel.noc_addr", "i32", "i32"])
-
-    def barrier():
-        f.op("noc_async_read_barrier")
-
-    if kind == "col":  # element 0 of each of the 32 rows (faces 0, 2) over its 16 columns
-        for k in (1, 2, 4, 8):
-            r = f.for_(None, f.c(32))
-            face_row = f.arith("addi", f.arith("muli", f.arith("divui", r, f.c(16)), f.c(2048)),
-                               f.arith("muli", f.arith("remui", r, f.c(16)), f.c(64)))
-            src = f.arith("addi", wp, face_row)
-            f.op("noc_async_read", [local(src), f.arith("addi", src, f.c(4 * k)), f.c(4 * k)],
-                 ["!ttkernel.noc_addr", "i32", "i32"])
-            f.end()
-            barrier()
-    if kind == "scalar":  # element (0, 0) over row 0 of face 0
-        for k in (1, 2, 4, 8):
-            copy(0, 4 * k, 4 * k)
-            barrier()
-    if kind in ("row", "scalar"):  # row 0 over the 16 rows of face 0 (and face 1 for a row)
-        for k in (1, 2, 4, 8):
-            copy(0, 64 * k, 64 * k)
-            if kind == "row":
-                copy(1024, 1024 + 64 * k, 64 * k)
-            barrier()
-    if kind == "col":  # faces 1, 3 = faces 0, 2
-        copy(0, 1024, 1024)
-        copy(2048, 3072, 1024)
-    else:
-        if kind == "scalar":  # face 1 = face 0
-            copy(0, 1024, 1024)
-            barrier()
-        copy(0, 2048, 2048)  # faces 2, 3 = faces 0, 1
-    barrier()
 
 
 def _maps(f: KernelFn, k: Kernels, base: int, count: int) -> list:
@@ -371,8 +330,8 @@ class _Compute:
                 self.hop_of[("round", s.body)] = cb
         return mine[-1]
 
-    def pop_reads(self, s) -> None:
-        """The hops (and spill pages) section s read last, popped before its pack."""
+    def pop_reads(self, s) -> None:  # before the section's pack
+        """The hops (and spill pages) section s read last."""
         for h in s.pops:
             self.f.cbop("cb_pop_front", self.hops[h], self.f.c(1))
         if s.pop_spills:
