@@ -28,6 +28,7 @@ from .device_buffers import DEVICE_FORMAT, BufferInfo, buffer_shape
 from .errors import UnsupportedError
 
 PRODUCER_CONSUMER = "builtin.module(func.func(linalg-fuse-elementwise-ops),canonicalize,cse)"
+MAX_COPIES = 4096  # copies for a complex div_bw's four gradients: ~1300
 
 
 @dataclass(frozen=True)
@@ -110,10 +111,13 @@ def _zero_fill(init):
 
 
 def _one_producer_per_use(module) -> None:
+    """Copies of elementwise generics, one per generic reader: the function's expression trees
+    (a DAG whose tree is exponential in its depth is refused past MAX_COPIES)."""
     from mlir import ir
 
     from ttbw.dialect.ops import walk_ops
 
+    copies = 0
     for op in reversed(walk_ops(module.operation)):  # readers first: a copy of a reader reads its producers again
         if op.name != "linalg.generic" or any("reduction" in str(t) for t in op.attributes["iterator_types"]):
             continue
@@ -124,6 +128,10 @@ def _one_producer_per_use(module) -> None:
         # the original stays with the first reader, or with the other users (e.g. the return of
         # a gradient another gradient reads)
         for user, index in readers[1:] if len(readers) == len(uses) else readers:
+            copies += 1
+            if copies > MAX_COPIES:
+                raise UnsupportedError(f"fusion: the expression trees of the function's results need more than "
+                                       f"{MAX_COPIES} copies of shared elementwise values")
             copy = op.clone(ir.InsertionPoint(op))
             user.operands[index] = copy.results[0]
 

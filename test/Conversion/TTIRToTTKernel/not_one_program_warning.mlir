@@ -21,11 +21,36 @@ func.func @sum_broadcast_back(%x: tensor<64x96xbf16>) -> tensor<64x96xbf16> {
 // -----
 
 // One fused program: no warning.
-// STDERR-NOT: warning
+// STDERR-NOT: warning:
 // CHECK-LABEL: func.func @one_program(
 // CHECK: "ttmetal.enqueue_program"
 // CHECK-NOT: "ttmetal.enqueue_program"
 func.func @one_program(%x: tensor<64x96xbf16>, %y: tensor<64x96xbf16>) -> tensor<64x96xbf16> {
   %0 = "ttir.subtract"(%x, %y) : (tensor<64x96xbf16>, tensor<64x96xbf16>) -> tensor<64x96xbf16>
   return %0 : tensor<64x96xbf16>
+}
+
+// -----
+
+// exp(x)^(2^12) as 12 squarings: its expression tree reads exp(x) 4096 times, more copies
+// than fusion makes (a DAG whose tree is exponential in its depth): op by op, with a warning.
+// STDERR: warning: 'ttir.exp' op: not one fused program (fusion:
+// CHECK-LABEL: func.func @squarings(
+// CHECK-COUNT-13: "ttmetal.enqueue_program"
+func.func @squarings(%x: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  // expected-warning @+1 {{not one fused program (fusion: the expression trees of the function's results need more than 4096 copies of shared elementwise values): lowered as 13 programs}}
+  %0 = "ttir.exp"(%x) : (tensor<32x32xf32>) -> tensor<32x32xf32>
+  %1 = "ttir.multiply"(%0, %0) : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+  %2 = "ttir.multiply"(%1, %1) : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+  %3 = "ttir.multiply"(%2, %2) : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+  %4 = "ttir.multiply"(%3, %3) : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+  %5 = "ttir.multiply"(%4, %4) : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+  %6 = "ttir.multiply"(%5, %5) : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+  %7 = "ttir.multiply"(%6, %6) : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+  %8 = "ttir.multiply"(%7, %7) : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+  %9 = "ttir.multiply"(%8, %8) : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+  %10 = "ttir.multiply"(%9, %9) : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+  %11 = "ttir.multiply"(%10, %10) : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+  %12 = "ttir.multiply"(%11, %11) : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+  return %12 : tensor<32x32xf32>
 }
