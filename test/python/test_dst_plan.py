@@ -170,3 +170,17 @@ def test_a_dag_computes_each_costly_value_once():
     ops = run(p, [v])
     assert all(n == 1 for node, n in ops.items() if sections.costly(node))
     assert p.pages <= 3 * 6
+
+
+def test_a_rounding_hop_of_two_held_outputs_is_popped_by_each():
+    """Held plans compute a (cheap) hop per output: each output's section pops its own copy
+    (the CB has one page: an unpopped tile would block the next push). A costly one is
+    computed once, for both."""
+    r = ("round", ("add", X, G))
+    p = sections.plan((("add", r, G), ("mul", r, G)), 4)
+    assert [(s.kind, s.output, s.dest, s.pops) for s in p.sections] == [
+        ("round", 0, 0, ()), ("out", 0, None, (0,)), ("round", 1, 0, ()), ("out", 1, None, (0,))]
+    r = ("round", ("exp", X))
+    p = sections.plan((("add", r, G), ("mul", r, G)), 4)
+    assert [(s.kind, s.output, s.dest, s.pops) for s in p.sections] == [
+        ("round", 0, 0, ()), ("out", 0, None, ()), ("out", 1, None, (0,))]

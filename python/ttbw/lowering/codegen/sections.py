@@ -12,13 +12,14 @@ Two plans, the first that works:
   subexpressions held in DST by dst_plan where they fit). Taken when every section fits the
   DST and no costly value is computed twice (in one output or in several).
 - spilled: the expressions of all the step's outputs as one DAG; every costly value read more
-  than once (`costly`: more than one tile op, or one SFPU function) is computed once, in a
-  section of its own, and spilled; a section still needing more DST tiles than there are
+  than once (`costly`: its tile ops worth more than a pack and a reload per use) is computed
+  once, in a section of its own, and spilled; a section still needing more DST tiles than there are
   spills the neediest operand of its deepest node over the limit (Sethi-Ullman with
   spilling) until it fits. Sections are emitted children first, each with the output whose
   sections first need it (later outputs reload it).
 
-A hop CB is free again once its last reader popped it (a chain of roundings takes two CBs).
+A hop CB is free again once its last reader popped it, before that reader's own pack (a chain
+of roundings takes one CB).
 """
 from __future__ import annotations
 
@@ -168,21 +169,25 @@ def _spilled(exprs, limit):
 
 
 def _assign(sections) -> Plan:
-    """CBs / pages and the pops of each section."""
+    """CBs / pages and the pops of each section. A rounding hop computed again (by another
+    output's sections, as held plans do) is a new value: each computed one is popped by its
+    own last reader."""
     readers = [_direct_leaves(body) for body, *_ in sections]
-    last_hop, last_spill = {}, None  # last_hop: in the order of first reads
-    for s, (rounds, spills) in enumerate(readers):
+    current, last, last_spill = {}, {}, None  # last: hop section -> its last reader, in first-read order
+    for s, ((rounds, spills), (_, kind, _, node)) in enumerate(zip(readers, sections)):
         for r in rounds:
-            last_hop[r] = s
+            last[current[r]] = s
         if spills:
             last_spill = s
+        if kind == "round":
+            current[node] = s
     cb_of, free, count, pages = {}, [], 0, 0
     out = []
     for s, (body, kind, j, node) in enumerate(sections):
-        pops = [r for r in last_hop if last_hop[r] == s]
-        freed = sorted(cb_of[r] for r in pops)
+        pops = [h for h in last if last[h] == s]
+        freed = sorted(cb_of[h] for h in pops)
         dest = None
-        if kind == "round":
+        if kind == "round":  # the CBs this section popped are free for its own pack
             free += freed
             freed = []
             if free:
@@ -190,12 +195,12 @@ def _assign(sections) -> Plan:
                 free.remove(dest)
             else:
                 dest, count = count, count + 1
-            cb_of[node] = dest
+            cb_of[s] = dest
         elif kind == "spill":
             dest = node[1]
             pages = max(pages, dest + 1)
         free += freed
-        out.append(Section(body, kind, j, dest, tuple(cb_of[r] for r in pops),
+        out.append(Section(body, kind, j, dest, tuple(cb_of[h] for h in pops),
                            pages if s == last_spill else 0))
     return Plan(tuple(out), count, pages)
 
