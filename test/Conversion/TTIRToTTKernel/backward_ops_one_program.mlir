@@ -63,3 +63,41 @@ func.func @addcmul_bw(%g: tensor<2x32x64xbf16>, %a: tensor<2x32x64xbf16>, %t1: t
   %0:3 = ttir.addcmul_bw %g, %a, %t1, %t2 {value = 0.5 : f32} : tensor<2x32x64xbf16>, tensor<2x32x64xbf16>, tensor<2x32x64xbf16>, tensor<32x1xbf16> -> tensor<2x32x64xbf16>, tensor<2x32x64xbf16>, tensor<32x1xbf16>
   return %0#0, %0#1, %0#2 : tensor<2x32x64xbf16>, tensor<2x32x64xbf16>, tensor<32x1xbf16>
 }
+
+// -----
+
+// Complex div_bw (PyTorch's scaled quotient, its four gradient parts) and reciprocal_bw: one
+// program each, their quotients too deep for the 4 f32 DST tiles, the values they share
+// computed once: DST sections spilled to the f32 spill CB, packed there and read back.
+// CHECK-LABEL: func.func @div_bw_complex
+// CHECK: "ttmetal.enqueue_program"
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: module @div_bw_complex_program
+// CHECK: func.func @compute
+// CHECK: ttkernel.pack_tile(%c0_i32, %[[SPILL:[0-9]+]], %c0_i32, false) : (i32, !ttkernel.cb<{{[0-9]+}}, !ttcore.tile<32x32, f32>>, i32)
+// CHECK: ttkernel.copy_tile(%[[SPILL]],
+// CHECK: ttkernel.cb_pop_front(%[[SPILL]],
+// CHECK: func.func @writer
+// CHECK-COUNT-4: ttkernel.noc_async_write_tile(
+// CHECK-NOT: func.func @compute
+func.func @div_bw_complex(%g: tensor<32x64xcomplex<bf16>>, %a: tensor<32x64xcomplex<bf16>>, %b: tensor<32x64xcomplex<bf16>>) -> (tensor<32x64xcomplex<bf16>>, tensor<32x64xcomplex<bf16>>) {
+  %0:2 = ttir.div_bw %g, %a, %b : tensor<32x64xcomplex<bf16>>, tensor<32x64xcomplex<bf16>>, tensor<32x64xcomplex<bf16>> -> input_grad tensor<32x64xcomplex<bf16>> other_grad tensor<32x64xcomplex<bf16>>
+  return %0#0, %0#1 : tensor<32x64xcomplex<bf16>>, tensor<32x64xcomplex<bf16>>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @reciprocal_bw_complex
+// CHECK: "ttmetal.enqueue_program"
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: func.func @compute
+// CHECK: ttkernel.pack_tile(%c0_i32, %[[SPILL:[0-9]+]], %c0_i32, false) : (i32, !ttkernel.cb<{{[0-9]+}}, !ttcore.tile<32x32, f32>>, i32)
+// CHECK: ttkernel.copy_tile(%[[SPILL]],
+// CHECK: ttkernel.cb_pop_front(%[[SPILL]],
+// CHECK: func.func @writer
+// CHECK-COUNT-2: ttkernel.noc_async_write_tile(
+// CHECK-NOT: func.func @compute
+func.func @reciprocal_bw_complex(%g: tensor<32x64xcomplex<f32>>, %x: tensor<32x64xcomplex<f32>>) -> tensor<32x64xcomplex<f32>> {
+  %0 = ttir.reciprocal_bw %g, %x : tensor<32x64xcomplex<f32>>, tensor<32x64xcomplex<f32>> -> tensor<32x64xcomplex<f32>>
+  return %0 : tensor<32x64xcomplex<f32>>
+}
