@@ -3,7 +3,7 @@
 and its host Program). Nothing here knows which TTIR op the generic came from.
 
     spec = read_function(func_op)                 # generic.py (schedule.py, select.py)
-    text = kernels_text(spec.kernels)             # kernels.py
+    text = kernels_text(spec.kernels)             # kernels.py (sections.py, dst_plan.py)
     program = build_program(spec, ins, out, grid) # host.py
 """
 from .generic import Kernels, ProgramSpec, read_function
