@@ -31,11 +31,16 @@ def run_pipeline(ir_text: str, pipeline: str = DECOMPOSITION, name: str = "<ttbw
 
 
 def _warn(diagnostics) -> None:
-    """A pass's warnings as Python warnings (e.g. a function lowered op by op, not fused)."""
+    """A pass's warnings as Python warnings (e.g. a function lowered op by op, not fused),
+    attributed to the first caller outside ttbw (the user's `ttbw.div_bw(...)` line)."""
+    import sys
     import warnings
 
+    frame, level = sys._getframe(1), 2
+    while frame is not None and frame.f_globals.get("__name__", "").split(".")[0] == "ttbw":
+        frame, level = frame.f_back, level + 1
     for d in diagnostics:
-        warnings.warn(d.format(), UserWarning, stacklevel=4)
+        warnings.warn(d.format(), UserWarning, stacklevel=level)
 
 
 def _source_text(source) -> str:

@@ -69,3 +69,19 @@ def test_compile_reports_unsupported():
 def test_compile_checks_its_arguments(kwargs, error, match):
     with pytest.raises(error, match=match):
         ttbw.compile(IR, **kwargs)
+
+
+NOT_ONE_PROGRAM = """
+func.func @sum_broadcast_back(%x: tensor<64x96xbf16>) -> tensor<64x96xbf16> {
+  %0 = "ttir.sum"(%x) {dim_arg = [0 : i32], keep_dim = true} : (tensor<64x96xbf16>) -> tensor<1x96xbf16>
+  %1 = "ttir.subtract"(%0, %x) : (tensor<1x96xbf16>, tensor<64x96xbf16>) -> tensor<64x96xbf16>
+  return %1 : tensor<64x96xbf16>
+}
+"""
+
+
+def test_compile_warns_at_the_callers_line_when_not_one_program():
+    with pytest.warns(UserWarning, match=r"'ttir.sum' op: not one fused program .*: lowered as 2 programs") as caught:
+        out = ttbw.compile(NOT_ONE_PROGRAM, grid=(1, 1))
+    assert len(out.programs) == 2
+    assert [w.filename for w in caught] == [__file__]  # the user's line, not ttbw's internals
