@@ -15,7 +15,9 @@ except the leaf values themselves, so a replay builds exactly what its builder w
 
 The new ops are found from the replacement values back to the leaves, so a builder must
 build from the leaves only (no other existing value) and create no op that no replacement
-depends on.
+depends on. A rewrite whose leaves are not distinct values records no template (None): which
+of two equal leaves it read is unknown, so a replay on distinct ones could read the wrong one
+(mul_bw(g, a, a) replayed onto mul_bw(g, a, b) gave g·a for both gradients).
 """
 from __future__ import annotations
 
@@ -38,8 +40,11 @@ class Template(NamedTuple):
     replacements: tuple  # a reference per replacement value, or None (nothing replaces it)
 
     @staticmethod
-    def record(leaves: list, replacements: list) -> "Template":
-        """The ops that compute `replacements` (values or None) from `leaves`."""
+    def record(leaves: list, replacements: list) -> "Template | None":
+        """The ops that compute `replacements` (values or None) from `leaves`; None when two
+        leaves are the same value."""
+        if any(leaves[j] == leaves[i] for i in range(len(leaves)) for j in range(i)):
+            return None
         created = []
         pending = [v for v in replacements if v is not None]
         while pending:
