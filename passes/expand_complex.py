@@ -13,6 +13,8 @@ After this pass no complex type is left, so the IR is plain tt-mlir TTIR.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from mlir import ir
 
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
@@ -109,15 +111,18 @@ def _expand_function(func, templates: dict, complex_types: _ComplexTypes) -> lis
     complex_ops = []
     terminator = None
     for op in ops:
-        if op.name == "func.return":
+        name = op.name
+        if name == "func.return":
             terminator = _expand_return(op, parts)
             continue
         terminator = None
-        touches_complex = complex_types.any(op.results.types) or complex_types.any(v.type for v in op.operands)
-        if not touches_complex:
+        # Each read through the bindings creates objects: the operands and types are read once.
+        operands, result_types = list(op.operands), list(op.results.types)
+        operand_types = [v.type for v in operands]
+        if not complex_types.any(result_types) and not complex_types.any(operand_types):
             continue
         try:
-            _expand_op(op, parts, templates)
+            _expand_op(_Op(op, name, operands, operand_types, result_types), parts, templates, complex_types)
             complex_ops.append(op)
         except ValueError as error:
             errors.append(Diagnostic("error", source_loc(op.location), f"'{op.name}' op {error}"))
@@ -164,20 +169,30 @@ def _expand_return(op, parts):
     return terminator
 
 
-def _expand_op(op, parts, templates: dict) -> None:
+class _Op(NamedTuple):
+    """An op to expand, with what the expansion reads of it."""
+    op: ir.Operation
+    name: str
+    operands: list
+    operand_types: list
+    result_types: list
+
+
+def _expand_op(target: _Op, parts, templates: dict, complex_types: _ComplexTypes) -> None:
     """Sets the (real, imag) parts of op's result; ValueError if op cannot be expanded."""
-    form, values, attributes = _form(op)
+    form, values, attributes = _form(target, complex_types)
     leaves = []
-    for value in values:
-        if not _is_complex(value.type):  # a real factor, divisor or dividend
+    for value, type_ in values:
+        if not complex_types[type_]:  # a real factor, divisor or dividend
             leaves.append(value)
             continue
         if value not in parts:
             raise ValueError("has a complex operand defined outside what this pass expands")
         leaves += parts[value]
     # The expansion reads the form, the types and (rebuilt ops) the attributes: its signature.
-    key = (form, tuple(v.type for v in values), tuple(op.results.types), attributes)
+    key = (form, tuple(t for _, t in values), tuple(target.result_types), attributes)
     template = templates.get(key)
+    op = target.op
     if template is None:
         with ir.InsertionPoint(op), op.location:
             built = _build(form, leaves, op.result.type, attributes)
@@ -187,35 +202,37 @@ def _expand_op(op, parts, templates: dict) -> None:
         parts[op.result] = tuple(template.replay(leaves, op.location, ir.InsertionPoint(op)))
 
 
-def _form(op) -> tuple:
+def _form(target: _Op, complex_types: _ComplexTypes) -> tuple:
     """How op expands (conj | conj_product | product | scale | scale_div | quotient |
-    real_quotient | reciprocal | per_part, or ValueError), the values whose parts it reads (a
-    real one: itself) and, for an op rebuilt per part, its attributes."""
-    name = op.name
+    real_quotient | reciprocal | per_part, or ValueError), the (value, type) pairs whose parts
+    it reads (a real one: itself) and, for an op rebuilt per part, its attributes."""
+    name, operands, types = target.name, target.operands, target.operand_types
     if decomposes(name):
         raise ValueError("must be decomposed first (run ttir-decompose-backward)")
+    pairs = list(zip(operands, types))
     if name == "ttir.conj":
-        return "conj", [op.operands[0]], ()
-    if name in ("ttir.multiply", "ttir.div") and not all(_is_complex(v.type) for v in op.operands):
-        x, y = op.operands  # one real operand: a scale, or a real dividend
+        return "conj", pairs[:1], ()
+    if name in ("ttir.multiply", "ttir.div") and not all(complex_types[t] for t in types):
+        x, y = pairs  # one real operand: a scale, or a real dividend
         if name == "ttir.multiply":
-            return "scale", ([x, y] if _is_complex(x.type) else [y, x]), ()
-        return ("scale_div" if _is_complex(x.type) else "real_quotient"), [x, y], ()
+            return "scale", ([x, y] if complex_types[x[1]] else [y, x]), ()
+        return ("scale_div" if complex_types[x[1]] else "real_quotient"), [x, y], ()
     if name == "ttir.multiply":
-        x, y = op.operands
+        x, y = pairs
         # x · conj(y): mul_bw's gradient, 4 multiplies + add + subtract, no neg.
         for lhs, rhs in ((x, y), (y, x)):
-            owner = rhs.owner
+            owner = rhs[0].owner
             if isinstance(owner, ttir.ConjOp):
-                return "conj_product", [lhs, owner.input], ()
+                conjugated = owner.input
+                return "conj_product", [lhs, (conjugated, conjugated.type)], ()
         return "product", [x, y], ()
     if name == "ttir.div":
-        return "quotient", [op.operands[0], op.operands[1]], ()
+        return "quotient", pairs[:2], ()
     if name == "ttir.reciprocal":
-        return "reciprocal", [op.operands[0]], ()
-    if name in PER_PART and all(_is_complex(v.type) for v in [*op.operands, *op.results]):
+        return "reciprocal", pairs[:1], ()
+    if name in PER_PART and all(complex_types[t] for t in [*types, *target.result_types]):
         # The same op on each part: only the types change, so it is rebuilt by name.
-        return "per_part", list(op.operands), (name, tuple(op.attributes.items()))
+        return "per_part", pairs, (name, tuple(target.op.attributes.items()))
     raise ValueError("on complex tensors is not supported by ttir-expand-complex")
 
 

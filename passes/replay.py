@@ -15,7 +15,9 @@ except the leaf values themselves, so a replay builds exactly what its builder w
 
 The new ops are found from the replacement values back to the leaves, so a builder must
 build from the leaves only (no other existing value) and create no op that no replacement
-depends on.
+depends on. A rewrite whose leaves are not distinct values records no template (None): which
+of two equal leaves it read is unknown, so a replay on distinct ones could read the wrong one
+(mul_bw(g, a, a) replayed onto mul_bw(g, a, b) gave g·a for both gradients).
 """
 from __future__ import annotations
 
@@ -23,23 +25,24 @@ from typing import NamedTuple
 
 from mlir import ir
 
-LEAF, NEW = 0, 1  # a reference: (LEAF, leaf index) or (NEW, step index, result number)
-
-
 class Step(NamedTuple):  # NamedTuples, not dataclasses: cheaper for ttbw-opt's start-up
     name: str
     result_types: list
-    attributes: dict
-    operands: tuple  # references
+    attributes: dict | None
+    operands: tuple  # positions in a replay's values: the leaves, then each step's results
+    single: bool  # one result
 
 
 class Template(NamedTuple):
     steps: tuple
-    replacements: tuple  # a reference per replacement value, or None (nothing replaces it)
+    replacements: tuple  # a position in the values per replacement, or None (nothing replaces it)
 
     @staticmethod
-    def record(leaves: list, replacements: list) -> "Template":
-        """The ops that compute `replacements` (values or None) from `leaves`."""
+    def record(leaves: list, replacements: list) -> "Template | None":
+        """The ops that compute `replacements` (values or None) from `leaves`; None when two
+        leaves are the same value."""
+        if any(leaves[j] == leaves[i] for i in range(len(leaves)) for j in range(i)):
+            return None
         created = []
         pending = [v for v in replacements if v is not None]
         while pending:
@@ -51,31 +54,33 @@ class Template(NamedTuple):
                 created.append(op)
                 pending += list(op.operands)
         created.sort(key=_BlockOrder)
+        first = [len(leaves)]  # the position of each created op's first result
+        for op in created:
+            first.append(first[-1] + len(op.results))
 
-        def reference(value):
+        def position(value):
             leaf = _index(leaves, value)
             if leaf is not None:
-                return (LEAF, leaf)
-            return (NEW, next(i for i, op in enumerate(created) if op == value.owner.operation),
-                    value.result_number)
+                return leaf
+            return first[next(i for i, op in enumerate(created) if op == value.owner.operation)] + \
+                value.result_number
 
-        steps = tuple(Step(op.name, list(op.results.types), {n: op.attributes[n] for n in op.attributes},
-                           tuple(reference(v) for v in op.operands)) for op in created)
-        return Template(steps, tuple(None if v is None else reference(v) for v in replacements))
+        steps = tuple(Step(op.name, list(op.results.types), {n: op.attributes[n] for n in op.attributes} or None,
+                           tuple(position(v) for v in op.operands), len(op.results) == 1) for op in created)
+        return Template(steps, tuple(None if v is None else position(v) for v in replacements))
 
     def replay(self, leaves: list, location, insertion_point) -> list:
         """The replacement values, computed from `leaves` by new ops at `insertion_point`."""
         create = ir.Operation.create
-        results: list = []  # per step, its results as values (read once)
-
-        def value(reference):
-            return leaves[reference[1]] if reference[0] == LEAF else results[reference[1]][reference[2]]
-
-        for step in self.steps:
-            op = create(step.name, results=step.result_types, operands=[value(r) for r in step.operands],
-                        attributes=step.attributes or None, loc=location, ip=insertion_point)
-            results.append([op.result] if len(step.result_types) == 1 else list(op.results))
-        return [None if r is None else value(r) for r in self.replacements]
+        values = list(leaves)  # then each new op's results, read once
+        for name, result_types, attributes, operands, single in self.steps:
+            op = create(name, results=result_types, operands=[values[i] for i in operands],
+                        attributes=attributes, loc=location, ip=insertion_point)
+            if single:
+                values.append(op.result)
+            else:
+                values += op.results
+        return [None if r is None else values[r] for r in self.replacements]
 
 
 def _index(values: list, value) -> int | None:

@@ -43,8 +43,30 @@ def _scalar(name, t, constant=None):
             f"({t}, {t}, f32) -> {t}\n  return %0 : {t}\n}}")
 
 
+def _aliased(name, t):
+    """mul_bw(g, a, a): its rewrite reads `a` for both input and other, so it is no template
+    for mul_bw(g, a, b) (which would then get g·a for both gradients)."""
+    return (f"func.func @{name}(%g: {t}, %a: {t}) -> ({t}, {t}) {{\n"
+            f"  %0:2 = \"ttir.mul_bw\"(%g, %a, %a) {{{SEG.format(ig=0, og=0, ri=1, ro=1)}}} : "
+            f"({t}, {t}, {t}) -> ({t}, {t})\n  return %0#0, %0#1 : {t}, {t}\n}}")
+
+
+def _complex_and_real(name):
+    """A function of complex and real arguments and ops: ttir-expand-complex keeps its real
+    ops and arguments."""
+    c, r = "tensor<1x1x32x64xcomplex<f32>>", "tensor<1x1x32x64xf32>"
+    seg = SEG.format(ig=0, og=0, ri=1, ro=1)
+    return (f"func.func @{name}(%x: {r}, %g: {c}, %a: {c}, %y: {r}) -> ({c}, {r}, {c}, {r}) {{\n"
+            f"  %0:2 = \"ttir.mul_bw\"(%x, %y, %x) {{{seg}}} : ({r}, {r}, {r}) -> ({r}, {r})\n"
+            f"  %1:2 = \"ttir.mul_bw\"(%g, %a, %g) {{{seg}}} : ({c}, {c}, {c}) -> ({c}, {c})\n"
+            f"  return %1#0, %0#0, %1#1, %0#1 : {c}, {r}, {c}, {r}\n}}")
+
+
 T = "tensor<1x3x32x64xbf16>"
 FUNCTIONS = [
+    _aliased("aliased", T),
+    _complex_and_real("complex_and_real"),
+    _complex_and_real("complex_and_real_again"),
     _mul_bw("plain", T, T, T),
     _mul_bw("row_b", T, T, "tensor<1x1x32x64xbf16>"),
     _mul_bw("row_b_again", T, T, "tensor<1x1x32x64xbf16>"),
