@@ -80,10 +80,10 @@ RULES = {
                           input_grad=lambda d, x: (_gelu_tanh if x.attr("approximate") == "tanh" else _gelu)(d, x)),
     "ttir.silu_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: _silu(d, x)),
     # tanh: g * (1 - t^2) = 4 g s(2x) s(-2x) (1 - t^2 cancels for |x| > 4), as sigmoid_bw's
-    # product at 2x with 4 g
+    # product at 2x, times 4 last (exact; 4 g first would overflow for |g| > FLT_MAX / 4)
     "ttir.tanh_bw": _rule(UNARY_BACKWARD,
-                          input_grad=lambda d, x: _sigmoid_slope(d, d.multiply(d.constant(4.0), x.grad),
-                                                                 d.multiply(d.constant(2.0), x.input))),
+                          input_grad=lambda d, x: d.multiply(_sigmoid_slope(d, x.grad, d.multiply(d.constant(2.0), x.input)),
+                                                             d.constant(4.0))),
     "ttir.sigmoid_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: _sigmoid_slope(d, x.grad, x.input)),
     # exp: g * exp(x)
     "ttir.exp_bw": _rule(UNARY_BACKWARD,
@@ -102,6 +102,9 @@ RULES = {
 }
 
 _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
+# the float32 above the root of silu's slope 1 + x (1 - s(x)) (-1.27846454276...): the slope is
+# positive from it up, negative below
+_SILU_ROOT = -1.278464436531067
 _KAPPA = 0.044715
 
 
@@ -158,28 +161,43 @@ def _rsqrt(d, x):
     return d.where(d.le(x.input, d.constant(0.0)), at_zero, d.multiply(half, d.pow(x.input, d.constant(-1.5))))
 
 
+def _nonfinite_grad(d, g, infinite, finite):
+    """`finite` where g is finite, else `infinite`: a rule that reads g twice to damp a rounding
+    (g - g t) makes inf - inf of an infinite g, where PyTorch's g * slope is +-inf (NaN where
+    the slope is 0 or NaN). `infinite` is g times any inf-safe factor with the slope's sign and
+    zeros. g - g is 0 exactly for a finite g, NaN else; where tests it against 0 directly."""
+    return d.where(d.ne(d.subtract(g, g), d.constant(0.0)), infinite, finite)
+
+
 def _sigmoid_slope(d, g, v):
     """g s(v) s(-v), s(v) s(-v) = t (1 - t) with t = s(-|v|) <= 1/2 (1 - s cancels for large |v|),
     as (g - g t) t: a product of g (1 - t), whose g t rounding is damped by t / (1 - t), and
-    the once-rounded t (< 2 ulp, where g s(v) s(-v) chains four full roundings: 2.7)."""
+    the once-rounded t (< 2 ulp, where g s(v) s(-v) chains four full roundings: 2.7; g (t - t^2)
+    is inf-safe but 2.1). An infinite g: g t (1 - t >= 1/2)."""
     t = d.sigmoid(d.neg(d.abs(v)))
-    return d.multiply(d.subtract(g, d.multiply(g, t)), t)
+    gt = d.multiply(g, t)
+    return _nonfinite_grad(d, g, gt, d.multiply(d.subtract(g, gt), t))
 
 
 def _silu(d, x):
     """g s (1 + x (1 - s)), s = s(x), with t = s(-|x|) (1 - s cancels for large x), in the form
     with the fewest undamped roundings on each range: x >= 0 (s = 1 - t): a + a (x t),
     a = g - g t; -1/2 <= x < 0 (s = t): (g + (g x - (g x) t)) t; x < -1/2: (g t) (1 + x - x t),
-    1 + x exact there (x t first: no inf * 0 for large finite |x|)."""
+    1 + x exact there (x t first: no inf * 0 for large finite |x|). The first two read g twice:
+    an infinite g takes an inf-safe form (_nonfinite_grad)."""
     v = x.input
     t = d.sigmoid(d.neg(d.abs(v)))
-    xt = d.multiply(v, t)
-    a = d.subtract(x.grad, d.multiply(x.grad, t))
+    xt, gt = d.multiply(v, t), d.multiply(x.grad, t)
+    a = d.subtract(x.grad, gt)
     positive = d.add(a, d.multiply(a, xt))
     gx = d.multiply(x.grad, v)
     near_zero = d.multiply(d.add(x.grad, d.subtract(gx, d.multiply(gx, t))), t)
-    negative = d.multiply(d.multiply(x.grad, t), d.subtract(d.add(d.constant(1.0), v), xt))
+    negative = d.multiply(gt, d.subtract(d.add(d.constant(1.0), v), xt))
     # x + 1/2 >= 0 has x >= -1/2's sign (the sum is exact near -1/2) and compares with zero: one
     # tile op, where x >= -1/2 takes six (the DST would not hold the expression)
-    return d.where(d.ge(v, d.constant(0.0)), positive,
-                   d.where(d.ge(d.add(v, d.constant(0.5)), d.constant(0.0)), near_zero, negative))
+    finite = d.where(d.ge(v, d.constant(0.0)), positive,
+                     d.where(d.ge(d.add(v, d.constant(0.5)), d.constant(0.0)), near_zero, negative))
+    # an infinite g: +-g by the slope's sign (positive from _SILU_ROOT up), + (x - x): NaN at
+    # x = +-inf, as PyTorch's g s (1 + x (1 - s)); no sigmoid (t is recomputed per use)
+    sign = d.where(d.ge(d.subtract(v, d.constant(_SILU_ROOT)), d.constant(0.0)), x.grad, d.neg(x.grad))
+    return _nonfinite_grad(d, x.grad, d.add(sign, d.subtract(v, v)), finite)

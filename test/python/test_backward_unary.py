@@ -227,6 +227,34 @@ def test_against_torch(variant, dtype, backend):
 
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("variant", VARIANTS)
+def test_nonfinite_grad(variant, backend):
+    """grad = +inf, -inf, NaN at each edge value and at random inputs: the float64 golden's
+    gradient (relu's 0 below 0), or where that is NaN (inf - inf in its chain rule) g * slope,
+    the slope taken at g = 1: +-inf with the slope's sign, NaN where it is 0 or NaN. A rule
+    reading g twice, such as (g - g t) t, must not make inf - inf. Where the slope is below
+    TINY (outside float32's range: the device computes 0) NaN or an infinity of the slope's
+    sign passes too. The f32 test's shapes and signatures (no new compile)."""
+    g, x = inputs(variant, "f32")
+    flat_g, flat_x = g.view(-1), x.view(-1)
+    count = 3 * len(EDGES)
+    flat_x[len(EDGES): count] = flat_x[:len(EDGES)].repeat(2)
+    specials = torch.tensor([INF, -INF, NAN], dtype=torch.float32)
+    flat_g[:count] = specials.repeat_interleave(len(EDGES))
+    flat_g[count: 2 * count] = specials.repeat_interleave(len(EDGES))  # at random inputs
+    got, (g64, x64) = run(variant, g, x, backend)
+    slope = GOLDEN[variant](torch.ones_like(x64), x64)
+    want = GOLDEN[variant](g64, x64)
+    want = torch.where(torch.isnan(want), g64 * slope, want)
+    nonfinite = ~torch.isfinite(g64)
+    same = (torch.isnan(got) & torch.isnan(want)) | (got == want)
+    wrong_sign = got * g64 * slope < 0
+    flushed = (slope.abs() <= TINY) & (torch.isnan(got) | (torch.isinf(got) & ~wrong_sign))
+    bad = nonfinite & ~(same | flushed)
+    assert not bool(bad.any()), f"{variant} {backend}: " + describe_worst(bad.double(), got, want, x64, g64)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_bfloat8_b(variant, backend):
     """bfloat8_b grad and input (block-quantized on the host): PCC >= 0.99 against torch on the
     quantized values; the gradient comes back in bfloat8_b."""

@@ -96,17 +96,42 @@ func.func @log(%g: tensor<64x64xbf16>, %x: tensor<64x64xbf16>) -> tensor<64x64xb
 
 // -----
 
-// silu: three forms of the rule selected with where (x >= 0, x + 1/2 >= 0: gez_tile each):
-// still one program (the expression fits the fp32 DST's 4 tiles, where holding t = s(-|x|)
-// over the three would not: t is computed for each of its 7 uses).
+// silu: three forms of the rule selected with where (x >= 0, x + 1/2 >= 0: gez_tile each), and
+// +-g by the slope's sign (x - root >= 0: gez_tile) where g is not finite: still one program
+// (the expression fits the fp32 DST's 4 tiles, where holding t = s(-|x|) over the three would
+// not: t is computed for each of its 6 uses).
 // CHECK-LABEL: func.func @silu(
 // CHECK-COUNT-1: "ttmetal.enqueue_program"
 // CHECK-NOT: "ttmetal.enqueue_program"
 // CHECK: func.func @compute()
-// CHECK-COUNT-2: ttkernel.gez_tile(
+// CHECK-COUNT-3: ttkernel.gez_tile(
 // CHECK-NOT: ttkernel.gez_tile(
 // CHECK: func.func @writer()
 func.func @silu(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tensor<2x64x64xbf16> {
   %0 = ttir.silu_bw %g, %x : tensor<2x64x64xbf16>, tensor<2x64x64xbf16> -> tensor<2x64x64xbf16>
   return %0 : tensor<2x64x64xbf16>
+}
+
+// -----
+
+// sigmoid: (g - g t) t, t = s(-|x|), and g t where g - g != 0 (an infinite or NaN g): the
+// where_tile tests g - g itself; one sigmoid_tile, t and g t held in DST.
+// CHECK-LABEL: func.func @sigmoid(
+// CHECK-COUNT-1: "ttmetal.enqueue_program"
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: func.func @compute()
+// CHECK: ttkernel.sub_binary_tile(
+// CHECK: ttkernel.abs_tile(
+// CHECK: ttkernel.negative_tile(
+// CHECK: ttkernel.sigmoid_tile(
+// CHECK: ttkernel.mul_binary_tile(
+// CHECK: ttkernel.sub_binary_tile(
+// CHECK: ttkernel.mul_binary_tile(
+// CHECK: ttkernel.where_tile(
+// CHECK-NOT: ttkernel.sigmoid_tile(
+// CHECK: ttkernel.pack_tile(
+// CHECK-NOT: ttkernel.pack_tile(
+func.func @sigmoid(%g: tensor<64x64xf32>, %x: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = ttir.sigmoid_bw %g, %x : tensor<64x64xf32>, tensor<64x64xf32> -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
 }
