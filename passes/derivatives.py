@@ -106,15 +106,37 @@ _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
 # positive from it up, negative below
 _SILU_ROOT = -1.278464436531067
 _KAPPA = 0.044715
+_ROUND_TO_2_MINUS_7 = 3.0 * 2.0 ** 15  # x + C - C rounds 0 <= x <= 16 to a multiple of 2^-7
+# L = log(1 / sqrt(2 pi)) as L_HI (a multiple of 2^-15) + L_LO
+_LOG_GAUSS_HI = round(-0.5 * math.log(2.0 * math.pi) * 2.0 ** 15) / 2.0 ** 15
+_LOG_GAUSS_LO = -0.5 * math.log(2.0 * math.pi) - _LOG_GAUSS_HI
 
 
 def _gelu(d, x):
     """g * (Phi(x) + x * phi(x)), Phi(x) = 0.5 erfc(-x / sqrt2) (PyTorch's 0.5 (1 + erf) loses
-    Phi's relative accuracy below x = -3), phi(x) = exp(-x^2 / 2) / sqrt(2 pi)."""
+    Phi's relative accuracy below x = -3), phi(x) = exp(-x^2 / 2) / sqrt(2 pi) (_gaussian)."""
     v = x.input
     cdf = d.multiply(d.constant(0.5), d.erfc(d.multiply(v, d.constant(-math.sqrt(0.5)))))
-    pdf = d.multiply(d.exp(d.multiply(d.constant(-0.5), d.multiply(v, v))), d.constant(1.0 / math.sqrt(2 * math.pi)))
-    return d.multiply(x.grad, d.add(cdf, d.multiply(v, pdf)))
+    return d.multiply(x.grad, d.add(cdf, d.multiply(v, _gaussian(d, v))))
+
+
+def _gaussian(d, v):
+    """exp(-v^2 / 2) / sqrt(2 pi) = exp(-v^2 / 2 + L) without the rounding of v^2 (exp turns it
+    into up to v^2 / 2 ulp: 58 at |v| = 11) or of the constant: with a = min(|v|, 16) (the
+    result is 0 in float32 beyond), hi = (a + C) - C rounds a to a multiple of 2^-7 (C = 3 *
+    2^15: a + C lies in [2^16, 2^17)), so hi^2 (22 bits) and lo = a - hi are exact, and the
+    exponent is A + B exactly: A = hi (-hi / 2) + L_HI (a multiple of 2^-15 below 2^8: exact),
+    B = lo (-(a + hi) / 2) + L_LO, |B| < 1/16. exp(A + B) = E + E expm1(B), E = exp(A): B's
+    roundings are damped by |B|, E expm1(B)'s by |expm1(B)|. The exactness needs correctly
+    rounded f32 adds, subtracts and multiplies (both backends'); (a + C) - C rather than a
+    Veltkamp split keeps the expression within the DST's 4 f32 tiles."""
+    a = d.minimum(d.abs(v), d.constant(16.0))
+    c = d.constant(_ROUND_TO_2_MINUS_7)
+    hi = d.subtract(d.add(a, c), c)
+    lo = d.subtract(a, hi)
+    big = d.exp(d.add(d.multiply(hi, d.multiply(hi, d.constant(-0.5))), d.constant(_LOG_GAUSS_HI)))
+    small = d.add(d.multiply(lo, d.multiply(d.add(a, hi), d.constant(-0.5))), d.constant(_LOG_GAUSS_LO))
+    return d.add(big, d.multiply(big, d.expm1(small)))
 
 
 def _gelu_tanh(d, x):

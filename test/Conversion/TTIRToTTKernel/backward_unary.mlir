@@ -4,7 +4,9 @@
 // ops, grad and input read once each, one gradient tile packed per unit. Nothing below the
 // decomposition knows the op: these are the generic codegen's tile ops for the rule's TTIR.
 
-// gelu (none): Phi(x) = 0.5 erfc(-x / sqrt2) and exp(-x^2 / 2): erfc_tile, exp_tile.
+// gelu (none): Phi(x) = 0.5 erfc(-x / sqrt2) and exp(-x^2 / 2) from the exact exponent A + B
+// (min(|x|, 16): binary_min_tile): exp_tile of A, expm1_tile of B; one program (the expression
+// needs the fp32 DST's 4 tiles).
 // CHECK-LABEL: func.func @gelu(
 // CHECK-COUNT-1: "ttmetal.enqueue_program"
 // CHECK-NOT: "ttmetal.enqueue_program"
@@ -12,8 +14,10 @@
 // CHECK-COUNT-2: ttkernel.noc_async_read_tile(
 // CHECK-NOT: ttkernel.noc_async_read_tile(
 // CHECK: func.func @compute()
-// CHECK: ttkernel.erfc_tile(
-// CHECK: ttkernel.exp_tile(
+// CHECK-DAG: ttkernel.erfc_tile(
+// CHECK-DAG: ttkernel.binary_min_tile(
+// CHECK-DAG: ttkernel.exp_tile(
+// CHECK-DAG: ttkernel.expm1_tile(
 // CHECK: ttkernel.pack_tile(
 // CHECK-NOT: ttkernel.pack_tile(
 // CHECK: func.func @writer()
