@@ -96,9 +96,9 @@ RULES = {
                           input_grad=lambda d, x: d.div(x.grad, d.multiply(d.constant(2.0), d.sqrt(x.input)))),
     "ttir.rsqrt_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: _rsqrt(d, x)),
     "ttir.reciprocal_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: _reciprocal(d, x)),
-    # square: 2 * g * x
+    # square: 2 * g * x, as (g * x) * 2 (exact; 2 g first overflows for |g| > FLT_MAX / 2)
     "ttir.square_bw": _rule(UNARY_BACKWARD,
-                            input_grad=lambda d, x: d.multiply(d.multiply(d.constant(2.0), x.grad), x.input)),
+                            input_grad=lambda d, x: d.multiply(d.multiply(x.grad, x.input), d.constant(2.0))),
 }
 
 _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
@@ -164,11 +164,12 @@ def _times_alpha(d, x, sign: float):
 
 
 def _reciprocal(d, x):
-    """Real: -g / x^2 (PyTorch: -g * (1/x)^2, the same infinities; one rounding less).
+    """Real: -(g / x) / x (PyTorch: -g * (1/x)^2, the same infinities; one rounding less; x^2
+    first would overflow above |x| = 2^64 and flush below 2^-63, where the gradient need not).
     Complex: PyTorch's -g * conj(r * r), r = 1 / x: its NaN + NaN i at x = 0 whatever g
     (r = inf + NaN i there), which no quotient by x^2 gives."""
     if not is_complex(x.input):
-        return d.div(d.neg(x.grad), d.multiply(x.input, x.input))
+        return d.neg(d.div(d.div(x.grad, x.input), x.input))
     r = d.reciprocal(x.input)
     return d.multiply(d.neg(x.grad), d.conj(d.multiply(r, r)))
 
