@@ -155,8 +155,9 @@ def _gelu_tanh(d, x):
 
 
 def _times_alpha(d, x, sign: float):
-    """sign * g, or sign * alpha * g with an `alpha` (add_bw / sub_bw's complex form: a real
-    scale of each part, as ttnn's)."""
+    """sign * g, or sign * alpha * g with an `alpha` (add_bw / sub_bw's complex form, ttnn's
+    ComplexTensor overload; ttir-expand-complex multiplies by PyTorch's alpha + 0i, whose NaN
+    an infinite part of g spreads to the other part, where ttnn scales each part)."""
     alpha = x.attr("alpha")
     if alpha is None:
         return x.grad if sign > 0 else d.neg(x.grad)
