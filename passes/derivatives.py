@@ -85,7 +85,9 @@ RULES = {
                           input_grad=lambda d, x: d.multiply(_sigmoid_slope(d, x.grad, d.multiply(d.constant(2.0), x.input)),
                                                              d.constant(4.0))),
     "ttir.sigmoid_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: _sigmoid_slope(d, x.grad, x.input)),
-    # exp: g * exp(x)
+    # exp: g * exp(x) (exp overflows above x = 88.7, where a tiny g's gradient may be finite
+    # and 0 * inf is NaN: PyTorch's float32 gives the same; (g h) h with h = exp(x / 2) there
+    # would cost the fused program three more exp_tiles)
     "ttir.exp_bw": _rule(UNARY_BACKWARD,
                          input_grad=lambda d, x: d.multiply(x.grad, d.exp(x.input))),
     # log: g / x
@@ -179,18 +181,24 @@ def _rsqrt(d, x):
     """-0.5 g rsqrt(x)^3 as (-0.5 g) x^-1.5 (two roundings: < 1.5 ulp, where rsqrt cubed or
     -0.5 g / (x sqrt(x)) chain three or more); at x <= 0, -0.5 g rsqrt(x): PyTorch's signed
     infinity at +-0 (rsqrt(-0)^3 = -inf, where pow(-0, -1.5) = +inf) and NaN below (pow(-inf,
-    -1.5) = +0)."""
+    -1.5) = +0). x^-1.5 overflows below x = 2^-85 (0 * inf for g = 0, inf for a tiny g where
+    the gradient is finite): there (-0.5 g rsqrt(x)) / x. (Above x = 2^84 it flushes to 0: a
+    gradient below 2^-126 |g|.)"""
     half = d.multiply(d.constant(-0.5), x.grad)
     at_zero = d.multiply(half, d.rsqrt(x.input))
-    return d.where(d.le(x.input, d.constant(0.0)), at_zero, d.multiply(half, d.pow(x.input, d.constant(-1.5))))
+    product = d.multiply(half, d.pow(x.input, d.constant(-1.5)))
+    above = _where_nonfinite(d, product, d.div(at_zero, x.input), product)
+    return d.where(d.le(x.input, d.constant(0.0)), at_zero, above)
 
 
-def _nonfinite_grad(d, g, infinite, finite):
-    """`finite` where g is finite, else `infinite`: a rule that reads g twice to damp a rounding
-    (g - g t) makes inf - inf of an infinite g, where PyTorch's g * slope is +-inf (NaN where
-    the slope is 0 or NaN). `infinite` is g times any inf-safe factor with the slope's sign and
-    zeros. g - g is 0 exactly for a finite g, NaN else; where tests it against 0 directly."""
-    return d.where(d.ne(d.subtract(g, g), d.constant(0.0)), infinite, finite)
+def _where_nonfinite(d, value, nonfinite, finite):
+    """`finite` where `value` is finite, else `nonfinite`: value - value is 0 exactly for a
+    finite value, NaN else, and where tests it against 0 directly (two tile ops). A rule that
+    reads g twice to damp a rounding ((g - g t) t) makes inf - inf of an infinite g, where
+    PyTorch's g * slope is +-inf (NaN where the slope is 0 or NaN): there it takes g times an
+    inf-safe factor with the slope's sign and zeros. A product whose intermediate leaves
+    float32's range takes a form that stays in range."""
+    return d.where(d.ne(d.subtract(value, value), d.constant(0.0)), nonfinite, finite)
 
 
 def _sigmoid_slope(d, g, v):
@@ -200,7 +208,7 @@ def _sigmoid_slope(d, g, v):
     is inf-safe but 2.1). An infinite g: g t (1 - t >= 1/2)."""
     t = d.sigmoid(d.neg(d.abs(v)))
     gt = d.multiply(g, t)
-    return _nonfinite_grad(d, g, gt, d.multiply(d.subtract(g, gt), t))
+    return _where_nonfinite(d, g, gt, d.multiply(d.subtract(g, gt), t))
 
 
 def _silu(d, x):
@@ -208,7 +216,7 @@ def _silu(d, x):
     with the fewest undamped roundings on each range: x >= 0 (s = 1 - t): a + a (x t),
     a = g - g t; -1/2 <= x < 0 (s = t): (g + (g x - (g x) t)) t; x < -1/2: (g t) (1 + x - x t),
     1 + x exact there (x t first: no inf * 0 for large finite |x|). The first two read g twice:
-    an infinite g takes an inf-safe form (_nonfinite_grad)."""
+    an infinite g takes an inf-safe form (_where_nonfinite)."""
     v = x.input
     t = d.sigmoid(d.neg(d.abs(v)))
     xt, gt = d.multiply(v, t), d.multiply(x.grad, t)
@@ -224,4 +232,4 @@ def _silu(d, x):
     # an infinite g: +-g by the slope's sign (positive from _SILU_ROOT up), + (x - x): NaN at
     # x = +-inf, as PyTorch's g s (1 + x (1 - s)); no sigmoid (t is recomputed per use)
     sign = d.where(d.ge(d.subtract(v, d.constant(_SILU_ROOT)), d.constant(0.0)), x.grad, d.neg(x.grad))
-    return _nonfinite_grad(d, x.grad, d.add(sign, d.subtract(v, v)), finite)
+    return _where_nonfinite(d, x.grad, d.add(sign, d.subtract(v, v)), finite)
