@@ -4,7 +4,8 @@ in DRAM, as ttnn's composites run) vs ttnn's own program count (the reference ta
 /work/shared/reference/backward-ops.md).
 
 Per op (bf16 TILE, every gradient requested; the binary ops also with a row-broadcast b whose
-gradient is summed back to b's shape), side by side in one run, it prints:
+gradient is summed back to b's shape; complex div_bw / reciprocal_bw on ComplexTensor pairs),
+side by side in one run, it prints:
   programs launched: ttbw fused / composite / ttnn;
   DRAM bytes moved (read + written) fused and composite against the minimum (each input the
   decomposed function reads, read once, each gradient written once, in the pages the device moves:
@@ -47,10 +48,15 @@ class Case:
     results: list           # (result keyword, shape) of each gradient
     attributes: str = ""    # the op's own attributes, e.g. approximate = "tanh"
     positive: set = field(default_factory=set)  # operands whose values must be > 0
+    complex: bool = False   # ComplexTensor operands and gradients (each a (real, imag) pair on the device)
+
+    @property
+    def parts(self) -> int:
+        return 2 if self.complex else 1
 
     def ir(self) -> str:
         def t(shape):
-            return f"tensor<{'x'.join(map(str, shape))}xbf16>"
+            return f"tensor<{'x'.join(map(str, shape))}x{'complex<bf16>' if self.complex else 'bf16'}>"
 
         params = ", ".join(f"%{n}: {t(s)}" for n, s in self.operands)
         operands = ", ".join(f"%{n}" for n, _ in self.operands)
@@ -71,10 +77,11 @@ class Case:
     def inputs(self, rng: np.random.Generator) -> list:
         out = []
         for name, shape in self.operands:
-            value = rng.standard_normal(shape).astype(np.float32)
-            if name in self.positive:
-                value = np.abs(value) + 0.5
-            out.append(value)
+            for _ in range(self.parts):
+                value = rng.standard_normal(shape).astype(np.float32)
+                if name in self.positive:
+                    value = np.abs(value) + 0.5
+                out.append(value)
         return out
 
     def minimum_bytes(self) -> int:
@@ -83,8 +90,9 @@ class Case:
         from ttbw.compilation import decompose
 
         body = decompose(self.ir()).split("func.func", 1)[1].split("\n", 1)[1]
-        read = [s for k, (_, s) in enumerate(self.operands) if re.search(rf"%arg{k}\b", body)]
-        return sum(tensor_bytes(s) for s in read) + sum(tensor_bytes(s) for _, s in self.results)
+        n = self.parts
+        read = [s for k, (_, s) in enumerate(self.operands) for p in range(n) if re.search(rf"%arg{n * k + p}\b", body)]
+        return sum(tensor_bytes(s) for s in read) + n * sum(tensor_bytes(s) for _, s in self.results)
 
 
 def tensor_bytes(shape) -> int:
@@ -116,6 +124,9 @@ CASES = [
     unary("silu_bw"), unary("tanh_bw"), unary("sigmoid_bw"), unary("exp_bw"),
     unary("log_bw", positive=True), unary("sqrt_bw", positive=True), unary("rsqrt_bw", positive=True),
     unary("reciprocal_bw", positive=True), unary("square_bw"),
+    Case("div_bw complex", "div_bw", [("grad", SHAPE), ("a", SHAPE), ("b", SHAPE)],
+         [("input_grad", SHAPE), ("other_grad", SHAPE)], complex=True),
+    Case("reciprocal_bw complex", "reciprocal_bw", [("grad", SHAPE), ("input", SHAPE)], [("", SHAPE)], complex=True),
 ]
 
 
@@ -136,7 +147,7 @@ def main(selected: list[str]) -> None:
 
     device((8, 8))  # build / load the emulator runtime outside the timings
     rng = np.random.default_rng(0)
-    head = (f"{'op':<18} {'progs f/c/ttnn':>14} {'min MB':>7} {'fused MB':>8} {'comp MB':>8} {'f/min':>6} "
+    head = (f"{'op':<22} {'progs f/c/ttnn':>14} {'min MB':>7} {'fused MB':>8} {'comp MB':>8} {'f/min':>6} "
             f"{'c/min':>6} {'emu ms f':>8} {'emu ms c':>8} {'c/f time':>8}")
     print(head)
     print("-" * len(head))
@@ -149,7 +160,7 @@ def main(selected: list[str]) -> None:
             fused, fused_s = measure(case, inputs, True)
         except ValueError as error:
             reason = "not in ttbw" if "ttir." + case.op in str(error) or "unregistered" in str(error) else str(error)
-            print(f"{case.label:<18} {reason.splitlines()[0][:100]}")
+            print(f"{case.label:<22} {reason.splitlines()[0][:100]}")
             continue
         comp, comp_s = measure(case, inputs, False)
         minimum = case.minimum_bytes()
@@ -157,7 +168,7 @@ def main(selected: list[str]) -> None:
         cb = comp.total_dram_read + comp.total_dram_written
         ttnn = TTNN_PROGRAMS.get(case.label)
         programs = f"{fused.programs_launched}/{comp.programs_launched}/{ttnn if ttnn is not None else '?'}"
-        print(f"{case.label:<18} {programs:>14} {minimum / 1e6:>7.2f} {fb / 1e6:>8.2f} {cb / 1e6:>8.2f} "
+        print(f"{case.label:<22} {programs:>14} {minimum / 1e6:>7.2f} {fb / 1e6:>8.2f} {cb / 1e6:>8.2f} "
               f"{fb / minimum:>5.2f}x {cb / minimum:>5.2f}x {fused_s * 1e3:>8.1f} {comp_s * 1e3:>8.1f} "
               f"{comp_s / fused_s:>7.2f}x")
     print(f"\nshape {'x'.join(map(str, SHAPE))} bf16 TILE (row b: b {'x'.join(map(str, ROW))}, its gradient summed "

@@ -27,8 +27,8 @@ A function holding one backward op (any op ttir-decompose-backward rewrites) is 
 diagnostics point at the op), so both give
 the same program; buffers and the description's `function` are then the decomposed
 function's (complex values as (real, imag) pairs). A function that is not one program (the
-codegen's UnsupportedError) is lowered op by op, as with fuse=false; what that does not support
-either is refused at the op.
+codegen's UnsupportedError) is lowered op by op, as with fuse=false, with a warning at the op
+naming why and the program count; what that does not support either is refused at the op.
 
 With `fuse=false` (ttnn's composite path, `ttbw.lowering.composite`) the function becomes one
 host function launching one program per TTIR op of the decomposition, in execution order
@@ -48,7 +48,7 @@ import re
 
 from mlir import ir
 
-from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
+from ttbw.diagnostics import Diagnostic, DiagnosticError, report, source_loc
 from ttbw.dialect.ops import walk_ops
 from ttbw.lowering.limits import refuse_unrunnable_sizes
 
@@ -127,10 +127,15 @@ def _prepare(func, grid, fuse: bool = True):
         raise _Refused(anchor if backward else func, f"'{(anchor if backward else func).name}' op: {error}") from None
     op = anchor.name if backward else None
     item = _prepare_fused(source, name, grid, memory, anchor) if fuse else None
-    if item is None:  # fuse=false, or not one program: one program per TTIR op
+    if not isinstance(item, tuple):  # fuse=false, or not one program (why): one program per TTIR op
         from ttbw.lowering.composite import plan_composite_function
 
+        why = item
         item = _prepare_composite(source, name, anchor, grid, lambda: plan_composite_function(source, memory))
+        if why is not None:
+            report(Diagnostic("warning", source_loc(anchor.location),
+                              f"'{anchor.name}' op: not one fused program ({why}): lowered as {len(item[2])} "
+                              "programs, one per TTIR op"))
     item[3]["op"] = op
     return (func, *item[1:])
 
@@ -169,8 +174,8 @@ def _decompose(func, op):
 
 
 def _prepare_fused(source, name: str, grid, memory: str, anchor):
-    """The one fused program of TTIR function `source`, or None when it is not one program
-    (the codegen's UnsupportedError)."""
+    """The one fused program of TTIR function `source`, or, when it is not one program, the
+    codegen's UnsupportedError saying why."""
     from ttbw.lowering.describe import describe_fused
     from ttbw.lowering.errors import UnsupportedError
     from ttbw.lowering.fusion import plan_fused_function
@@ -179,8 +184,8 @@ def _prepare_fused(source, name: str, grid, memory: str, anchor):
     try:
         with anchor.context:
             text, description = describe_fused(plan_fused_function(source, memory), grid)
-    except UnsupportedError:
-        return None
+    except UnsupportedError as error:
+        return str(error)
     except ScalarEncodingError as error:
         raise _Refused(anchor, f"'{anchor.name}' op: unsupported: {error}") from None
     description["function"] = _function(source, name)

@@ -1,7 +1,7 @@
 """Compiling ttir IR from Python: verify, then run a pipeline; each stage's IR kept."""
 from __future__ import annotations
 
-from ttbw.diagnostics import DiagnosticError
+from ttbw.diagnostics import DiagnosticError, take_reported
 
 DECOMPOSITION = "builtin.module(ttir-backward-decomposition-pipeline)"
 
@@ -21,11 +21,21 @@ def run_pipeline(ir_text: str, pipeline: str = DECOMPOSITION, name: str = "<ttbw
         steps = resolve(parse_pipeline(pipeline), context)
         for step in steps:  # the lowering hands on a module in tt-mlir's context
             module = run_step(step, module)
+            _warn(take_reported())
             _check(verify_module(module))
             stages.append((step.name, str(module)))
     except DiagnosticError as error:
+        take_reported()
         raise ValueError("; ".join(d.message for d in error.diagnostics)) from None
     return stages
+
+
+def _warn(diagnostics) -> None:
+    """A pass's warnings as Python warnings (e.g. a function lowered op by op, not fused)."""
+    import warnings
+
+    for d in diagnostics:
+        warnings.warn(d.format(), UserWarning, stacklevel=4)
 
 
 def _source_text(source) -> str:

@@ -53,6 +53,22 @@ class Diagnostic:
         return "\n".join(lines)
 
 
+_REPORTED: list[Diagnostic] = []
+
+
+def report(diagnostic: Diagnostic) -> None:
+    """A pass's non-fatal diagnostic (warning, remark): the tool running the pass prints it
+    with its own (`take_reported`), as MLIR's diagnostic handler does; the pass goes on."""
+    _REPORTED.append(diagnostic)
+
+
+def take_reported() -> list[Diagnostic]:
+    """The diagnostics `report`ed since the last call, in order."""
+    taken = _REPORTED[:]
+    _REPORTED.clear()
+    return taken
+
+
 class DiagnosticError(Exception):
     """Raised with the diagnostics that made an operation fail."""
 

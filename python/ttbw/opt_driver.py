@@ -9,7 +9,7 @@ import sys
 import time
 import traceback
 
-from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc, from_mlir
+from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc, from_mlir, take_reported
 from ttbw.instrumentation import Instrumentation
 from ttbw.pipeline import PipelineError, parse_pipeline, pipeline_text as pipeline_text_of, resolve, run_step
 from ttbw.source import read_module, split_source, verify_module
@@ -129,6 +129,7 @@ class Driver:
             before = trace.flags.asm(module) if ours and trace.after_change else None
             started = time.perf_counter()
             after = self._run(step, module, None if ours else trace.upstream_printing(argument))
+            self.diagnostics += take_reported()  # a pass's warnings / remarks
             trace.record(name, time.perf_counter() - started)
             ok = after is not None
             if ok and self.verify_each and ours:

@@ -16,6 +16,7 @@ import torch
 
 import ttbw
 from backward_checks import pcc, sum_to, ulp
+from ttbw.executor import device
 
 BACKENDS = ["cpu", "device"]
 GEN = torch.Generator().manual_seed(23)
@@ -68,6 +69,15 @@ def check(got: ttbw.ComplexTensor, term: torch.Tensor, operand: torch.Tensor, dt
             assert pcc(g[finite], w[finite]) >= 0.999
 
 
+def one_program(backend, call):
+    """call(), on the device one fused program (a complex quotient too: spilled to L1)."""
+    before = device().programs_launched
+    result = call()
+    if backend == "device":
+        assert device().programs_launched - before == 1
+    return result
+
+
 def binary_case(op, dtype, backend, mask=(True, True), zeros=False, **kwargs):
     function, forward, extras = BINARY[op]
     g, a = crand(A_SHAPE, dtype), crand(A_SHAPE, dtype)
@@ -75,8 +85,9 @@ def binary_case(op, dtype, backend, mask=(True, True), zeros=False, **kwargs):
     if zeros:  # complex zeros (of either sign) in b
         b[0, 3, 0], b[0, 7, 0], b[0, 9, 0] = complex(0.0, 0.0), complex(-0.0, 0.0), complex(0.0, -0.0)
         g[0, 3, :4] = complex(0.0, 0.0)  # 0 / 0 at some elements
-    grads = function(ct(g, dtype), ct(a, dtype), ct(b, dtype), *extras, backend=backend,
-                     **({"are_required_outputs": list(mask)} if mask != (True, True) else {}), **kwargs)
+    grads = one_program(backend, lambda: function(
+        ct(g, dtype), ct(a, dtype), ct(b, dtype), *extras, backend=backend,
+        **({"are_required_outputs": list(mask)} if mask != (True, True) else {}), **kwargs))
     want = terms(forward, g, [a, b])
     assert len(grads) == 2
     for got, term, operand, wanted in zip(grads, want, (a, b), mask):
@@ -91,11 +102,11 @@ def quotient_ulps(op: str, dtype) -> float:
     return {"div_bw": 3.0, "reciprocal_bw": 5.0}.get(op, 2.0) if dtype is ttbw.float32 else 2.0
 
 
-# The device runs a complex quotient op by op (composite: its expression needs more DST tiles
-# than the fused codegen has, see passes/complex_division.py): one device signature each for
-# div_bw and reciprocal_bw, the others on the CPU backend (the same decomposition).
+# The device runs a complex quotient as one program (its expression, deeper than the DST, cut
+# into DST sections whose values are spilled to L1): one device signature each for div_bw and
+# reciprocal_bw, the others on the CPU backend (the same decomposition).
 @pytest.mark.parametrize("op, backend", [("add_bw", "cpu"), ("add_bw", "device"), ("sub_bw", "cpu"),
-                                         ("sub_bw", "device"), ("div_bw", "cpu")])
+                                         ("sub_bw", "device"), ("div_bw", "cpu"), ("div_bw", "device")])
 def test_binary_bf16_broadcast(op, backend):
     binary_case(op, ttbw.bfloat16, backend)
 
@@ -132,14 +143,15 @@ def test_add_input_only_preallocated():
     assert grads[0] is target
 
 
-@pytest.mark.parametrize("dtype, backend", [(ttbw.bfloat16, "cpu"), (ttbw.bfloat16, "device"), (ttbw.float32, "cpu")],
-                         ids=["bf16-cpu", "bf16-device", "f32-cpu"])
+@pytest.mark.parametrize("dtype, backend", [(ttbw.bfloat16, "cpu"), (ttbw.bfloat16, "device"), (ttbw.float32, "cpu"),
+                                            (ttbw.float32, "device")],
+                         ids=["bf16-cpu", "bf16-device", "f32-cpu", "f32-device"])
 def test_reciprocal(dtype, backend):
     """-grad * conj((1/x)^2), NaN + NaN i at x = 0 whatever grad (torch's)."""
     g, x = crand((32, 64), dtype), crand((32, 64), dtype, low=0.25)
     x[0, :3] = torch.tensor([complex(0.0, 0.0), complex(-0.0, 0.0), complex(0.0, -0.0)], dtype=torch.complex128)
     g[0, 0] = 0
-    (got,) = ttbw.reciprocal_bw(ct(g, dtype), ct(x, dtype), backend=backend)
+    (got,) = one_program(backend, lambda: ttbw.reciprocal_bw(ct(g, dtype), ct(x, dtype), backend=backend))
     (term,) = terms(torch.reciprocal, g, [x])
     assert bool(torch.isnan(term[0, :3].real).all() & torch.isnan(term[0, :3].imag).all())
     check(got, term, x, dtype, quotient_ulps("reciprocal_bw", dtype))

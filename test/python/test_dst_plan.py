@@ -1,6 +1,13 @@
 """The DST plan (ttbw.lowering.codegen.dst_plan): a shared subexpression computed once where
-the DST holds it, every use computed again where it does not fit; slots within the DST."""
-from ttbw.lowering.codegen import dst_plan, select
+the DST holds it, every use computed again where it does not fit; slots within the DST. The
+sections of a step (sections.py): a costly value read again, or an expression deeper than
+the DST, computed in sections of their own and spilled to L1; each plan evaluated section by
+section on numpy data gives the expression's value."""
+from collections import Counter
+
+import numpy as np
+
+from ttbw.lowering.codegen import dst_plan, sections, select
 
 X = ("in", 0)
 E = ("exp", X)
@@ -45,3 +52,121 @@ def test_a_value_read_by_a_pending_op_is_not_overwritten():
     assert log[3] != exp_slot
     mul = steps[-1]
     assert mul[2] == [exp_slot, log[3]] and result == mul[3]
+
+
+# ---- the sections of a step (ttbw.lowering.codegen.sections): values spilled to L1
+
+G = ("in", 1)
+FUNCTIONS = {"exp": np.exp, "log": lambda v: np.log(np.abs(v) + 1), "sigmoid": lambda v: 1 / (1 + np.exp(-v)),
+             "abs": np.abs, "negative": np.negative, "round": lambda v: v.astype(np.float16).astype(np.float64)}
+BINARY = {"add": np.add, "mul": np.multiply, "sub": np.subtract}
+
+
+def value(expr, env):
+    """expr on the inputs `env` (numpy), its spilled / rounded leaves looked up in env."""
+    if expr[0] == "in":
+        return env[expr]
+    if expr[0] in ("spill", "round") and expr in env:
+        return env[expr]
+    if expr[0] in BINARY:
+        return BINARY[expr[0]](value(expr[1], env), value(expr[2], env))
+    return FUNCTIONS[expr[0]](value(expr[1], env))
+
+
+def run(p, exprs):
+    """Evaluates a plan's sections in order; asserts each fits and each output's value is the
+    expression's; returns the op count over all sections."""
+    rng = np.random.default_rng(0)
+    env = {("in", i): rng.standard_normal(16) for i in range(8)}
+    ops = Counter()
+    results = {}
+    for s in p.sections:
+        assert select.dst_need(s.body) <= 4
+        steps, _ = dst_plan.plan(s.body, 4)
+        ops.update(step[1] for step in steps if step[0] == "op")
+        v = value(s.body, env)
+        if s.kind == "spill":
+            env[("spill", s.dest)] = v
+        elif s.kind == "round":
+            env[("round", s.body)] = FUNCTIONS["round"](v)
+        else:
+            results[s.output] = v
+    for j, e in enumerate(exprs):
+        plain = {k: v for k, v in env.items() if k[0] == "in"}
+        assert np.array_equal(results[j], value(e, plain))
+    return ops
+
+
+def test_a_plan_that_fits_is_one_section():
+    expr = ("add", ("mul", E, E), E)
+    p = sections.plan((expr,), 4)
+    assert [s.kind for s in p.sections] == ["out"] and p.pages == 0
+    assert run(p, [expr])[E] == 1
+
+
+def test_a_costly_value_computed_again_is_spilled_once():
+    """log(exp(x)) * exp(x): held in DST, log would need a recomputed exp(x); spilled, exp(x) is
+    computed once, reloaded by each reader, popped by the last one."""
+    expr = ("mul", ("log", E), E)
+    p = sections.plan((expr,), 4)
+    assert [(s.kind, s.dest) for s in p.sections] == [("spill", 0), ("out", None)] and p.pages == 1
+    assert p.sections[0].body == E and p.sections[-1].pop_spills == 1
+    assert run(p, [expr])[E] == 1
+
+
+def test_cheap_shared_values_are_computed_again():
+    """|x| read twice: recomputing one abs is cheaper than a pack and a reload."""
+    expr = ("mul", ("negative", ("abs", X)), ("abs", X))
+    assert sections.costly(("exp", X)) and not sections.costly(("abs", X))
+    assert [s.kind for s in sections.plan((expr,), 4).sections] == ["out"]
+
+
+def balanced(depth, k=0):
+    if depth == 0:
+        return ("in", k % 8)
+    ops = ("add", "mul", "sub")
+    return (ops[(depth + k) % 3], balanced(depth - 1, 2 * k), balanced(depth - 1, 2 * k + 1))
+
+
+def test_an_expression_deeper_than_the_dst_is_cut_into_sections():
+    expr = balanced(5)
+    assert select.dst_need(expr) == 6
+    p = sections.plan((expr,), 4)
+    assert p.pages >= 2 and p.sections[-1].pop_spills == p.pages
+    run(p, [expr])
+
+
+def test_a_value_several_outputs_read_is_computed_once():
+    """sigmoid(x) in both outputs: spilled in the first output's sections, popped by the second."""
+    t = ("sigmoid", X)
+    exprs = (("mul", G, t), ("add", G, t))
+    p = sections.plan(exprs, 4)
+    assert [(s.kind, s.output) for s in p.sections] == [("spill", 0), ("out", 0), ("out", 1)]
+    assert [s.pop_spills for s in p.sections] == [0, 0, 1]
+    assert run(p, list(exprs))[t] == 1
+
+
+def test_rounding_hops_reuse_their_cb():
+    """A hop's CB is free once its last reader popped it (before that reader's pack): a chain of
+    roundings takes one bf16 CB, a section reading two hops two."""
+    r1 = ("round", ("exp", X))
+    r2 = ("round", ("add", r1, G))
+    r3 = ("round", ("mul", r2, ("round", ("log", X))))
+    expr = ("sub", r3, X)
+    p = sections.plan((expr,), 4)
+    assert [(s.kind, s.dest, s.pops) for s in p.sections] == [
+        ("round", 0, ()), ("round", 0, (0,)), ("round", 1, ()), ("round", 0, (0, 1)), ("out", None, (0,))]
+    assert p.hops == 2
+    run(p, [expr])
+
+
+def test_a_dag_computes_each_costly_value_once():
+    """A DAG whose tree is exponential in its depth (each level reads the last one three
+    times, through functions): every costly value is computed once, each section fits."""
+    v = X
+    for level in range(6):
+        v = ("add", ("mul", ("sigmoid", v), G), ("log", ("sub", v, ("sigmoid", v))))
+    p = sections.plan((v,), 4)
+    ops = run(p, [v])
+    assert all(n == 1 for node, n in ops.items() if sections.costly(node))
+    assert p.pages <= 3 * 6

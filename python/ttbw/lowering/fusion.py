@@ -46,8 +46,10 @@ def fuse(module) -> None:
     """Producer -> consumer fusion of the module's generics, in place. A sum over dims of size
     1 only (keep_dim) is elementwise first: 0 + term, as the region adds it to its zero
     accumulator (torch's sum of one -0.0 is +0.0). An elementwise generic read by several
-    generics is then duplicated, one copy per reader (upstream fuses a producer with one use
-    only): recomputing it per reader costs no DRAM traffic."""
+    generics, or by a generic and the return, is then duplicated, one copy per generic
+    reader, readers before their producers (upstream fuses a producer with one use only): no
+    DRAM traffic, and the codegen computes what its results share once where that pays
+    (sections.py)."""
     from mlir import passmanager
 
     with module.context:
@@ -112,13 +114,16 @@ def _one_producer_per_use(module) -> None:
 
     from ttbw.dialect.ops import walk_ops
 
-    for op in walk_ops(module.operation):
+    for op in reversed(walk_ops(module.operation)):  # readers first: a copy of a reader reads its producers again
         if op.name != "linalg.generic" or any("reduction" in str(t) for t in op.attributes["iterator_types"]):
             continue
         uses = [(getattr(u.owner, "operation", u.owner), u.operand_number) for u in op.results[0].uses]
-        if len(uses) < 2 or any(user.name != "linalg.generic" for user, _ in uses):
+        readers = [(user, index) for user, index in uses if user.name == "linalg.generic"]
+        if len(uses) < 2 or not readers:
             continue
-        for user, index in uses[1:]:
+        # the original stays with the first reader, or with the other users (e.g. the return of
+        # a gradient another gradient reads)
+        for user, index in readers[1:] if len(readers) == len(uses) else readers:
             copy = op.clone(ir.InsertionPoint(op))
             user.operands[index] = copy.results[0]
 

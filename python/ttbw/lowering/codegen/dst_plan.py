@@ -1,5 +1,6 @@
-"""The DST plan of an expression (select.py's tuple trees): which tile op runs on which DST
-slots, in order, with each shared subexpression computed once.
+"""The DST plan of one DST section's expression (select.py's tuple trees; sections.py cuts a
+step into sections): which tile op runs on which DST slots, in order, with each shared
+subexpression computed once where the DST holds it.
 
 A subtree that occurs more than once (equal tuples: the same value, e.g. tanh-gelu's exp of
 2u, sigmoid_bw's t) keeps its slot until its last use, which takes the slot over; earlier uses
@@ -10,8 +11,8 @@ operand first (select.dst_need) and frees the slots it consumed; a subtree whose
 would leave too few slots is computed for each use (with none held the Sethi-Ullman order fits:
 dst_need).
 
-A plan is a list of steps: ("leaf", expr, slot) loads a leaf (an input, a rounding hop, the
-partial, the scalar, a literal) into slot; ("op", expr, operand slots, result slot) applies
+A plan is a list of steps: ("leaf", expr, slot) loads a leaf (an input, a rounding hop, a
+spilled value, the partial, the scalar, a literal) into slot; ("op", expr, operand slots, result slot) applies
 expr's tile op.
 """
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections import Counter
 
 from . import select
 
-_LEAVES = ("in", "round", "acc", "scalar", "const")
+_LEAVES = ("in", "round", "acc", "scalar", "const", "spill")
 
 
 class _Full(Exception):

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from ..device_buffers import DEVICE_FORMAT
 from ..errors import UnsupportedError
 from . import schedule as sched
-from . import select
+from . import sections, select
 
 MAX_OUTPUTS = 4  # a complex pair of gradients: four results
+DST_TILES = {False: 8, True: 4}  # by fp32_dest_acc_en: the fp32 DST holds half as many tiles
 L1_HELD = 1200 * 1024  # bytes per core the cross walk may hold in L1 (held inner tiles, FIFO partials)
 _TILE_BYTES = {"bf16": 2048, "f32": 4096, "bfp8_b": 1088}
 _VIEWS = ("tensor.collapse_shape", "tensor.expand_shape", "tensor.cast")  # same tiles, another type
@@ -107,9 +108,27 @@ class Kernels:
         return any(o.layout == "row_major" for o in self.inputs)
 
     @property
+    def step_plan(self) -> sections.Plan:
+        """The DST sections of one inner step: every output's expression but those the FPU
+        multiplies (or a direct reduction's input tile)."""
+        exprs = tuple(None if o.fpu is not None or self.direct else o.expr for o in self.outputs)
+        return sections.plan(exprs, DST_TILES[self.fp32_dest])
+
+    def epilogue_plan(self, k: int) -> sections.Plan:
+        return sections.plan((self.outputs[k].epilogue,), DST_TILES[self.fp32_dest])
+
+    def _plans(self) -> list:
+        return [self.step_plan] + [self.epilogue_plan(k) for k, o in enumerate(self.outputs) if o.epilogue]
+
+    @property
     def round_hops(self) -> int:
         """bf16 CBs the rounding hops inside the expressions need (reused once a hop is read)."""
-        return max(select.hop_plan(e)[2] for o in self.outputs for e in (o.expr, o.epilogue) if e)
+        return max(p.hops for p in self._plans())
+
+    @property
+    def spill_pages(self) -> int:
+        """f32 pages of the spill CB: the values computed once and read again from L1."""
+        return max(p.pages for p in self._plans())
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from ..kernel_ir import MAX_GROUPS, RM_ARGS, rm_args
 from ..errors import UnsupportedError
 from .generic import L1_HELD, Kernels, ProgramSpec
 from .kernels import (CB_HOP, CB_MASK, CB_PARTS, CB_ROUND, CB_SCALER, CB_TMP, CB_ZERO, TERM_PAGES, compute_cbs,
-                      kernels_text, output_cbs)
+                      kernels_text, output_cbs, spill_cb)
 
 
 @lru_cache(maxsize=None)
@@ -59,11 +59,11 @@ def arg_names(k: Kernels) -> dict[str, list[str]]:
 
 
 def held_bytes(spec: ProgramSpec, inputs: list) -> int:
-    """L1 bytes per core of what cross reductions hold per unit: every inner tile of the indexed
-    inputs and the FIFO of f32 partials of each second reduction."""
+    """L1 bytes per core of what cross reductions hold per unit (every inner tile of the indexed
+    inputs and the FIFO of f32 partials of each second reduction), and the spill CB."""
     k, inner = spec.kernels, spec.schedule.inner
     held = sum(b.data_format.tile_bytes for o, b in zip(k.inputs, inputs) if o.access.indexed)
-    return inner * (held + 4096 * sum(o.fifo for o in k.outputs))
+    return inner * (held + 4096 * sum(o.fifo for o in k.outputs)) + 4096 * k.spill_pages
 
 
 def build_program(spec: ProgramSpec, inputs: list, outs: list, grid, scalar: float | None = None):
@@ -78,7 +78,8 @@ def build_program(spec: ProgramSpec, inputs: list, outs: list, grid, scalar: flo
     n = len(k.inputs)
     if k.cross and held_bytes(spec, inputs) > L1_HELD:
         raise UnsupportedError(f"codegen: cross reductions would hold {held_bytes(spec, inputs)} bytes per core in L1 "
-                               f"(more than {L1_HELD}: {s.inner} tiles per held input and partial sum)")
+                               f"(more than {L1_HELD}: {s.inner} tiles per held input and partial sum, "
+                               f"{k.spill_pages} spilled tiles)")
     flat = lambda trips: [v for t in trips for v in t]  # noqa: E731
     maps = lambda o: flat(s.kept[o]) + flat(s.summed[o]) + (flat(s.mid[o]) if k.cross else [])  # noqa: E731
     mappings = [v for i in range(n) for v in maps(i)]
@@ -120,5 +121,7 @@ def build_program(spec: ProgramSpec, inputs: list, outs: list, grid, scalar: flo
     cbs += [CircularBuffer(CB_HOP + h, "bf16", 1, cores) for h in range(k.round_hops)]
     if k.masked:
         cbs.append(CircularBuffer(CB_MASK, "bf16", 2, cores))
+    if k.spill_pages:
+        cbs.append(CircularBuffer(spill_cb(k), "f32", k.spill_pages, cores))
     cbs += [CircularBuffer(output_cbs(k, j)[0], b.data_format, 2, cores) for j, b in enumerate(outs)]
     return Program(kernels, cbs, [*inputs, *outs])

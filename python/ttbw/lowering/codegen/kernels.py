@@ -6,8 +6,9 @@ broadcast inside the tile is broadcast by the reader, in L1 (`broadcast_in_l1`: 
 row / column / element copied over the page through the core's own NOC address): data
 movement is exact for every f32 value (infinities, NaN, subnormals), where the FPU's
 `unary_bcast` reads TF32. Compute: per unit, the partial sum zeroed; per inner step, one DST
-section evaluating the expression (FPU multiply or SFPU tree), packed to the result (or, in a
-reduction, to the term CB, then `accumulate`d); the partial rounded once into the result, or,
+section evaluating the expression (FPU multiply or SFPU tree; before it, the sections of its
+rounding hops and of the values spilled to the f32 spill CB, sections.py), packed to the result
+(or, in a reduction, to the term CB, then `accumulate`d); the partial rounded once into the result, or,
 with an epilogue, unpacked into DST once more with the epilogue's inputs (held over the unit)
 and packed (rounded once) into the result.
 Writer: each result tile (a reduction: one per unit).
@@ -29,7 +30,8 @@ needs neither.
 Compile args (CB indices, then TensorAccessorArgs words):
   reader  [in_0 .. in_k-1, zero, accessor_0 .. accessor_k-1, (mask)]
   compute [in_0 .. in_k-1, out_0, scaler, acc_0, term_0, round, parts, tmp, zero,
-           then per further output: out_j, acc_j, term_j (output_cbs), then the hops' CBs, (mask)]
+           then per further output: out_j, acc_j, term_j (output_cbs), then the hops' CBs, (mask),
+           (spill: spill_cb)]
   writer  [out_0 .. out_m-1, accessor_0 .. accessor_m-1]
 Runtime args: `host.arg_names`.
 """
@@ -39,8 +41,9 @@ from ..errors import UnsupportedError
 from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, MAX_GROUPS, KernelFn, cb_type, f32_literal, mapping_args, \
     module_text, rm_accessor, rm_read_tile, rm_write_tile, tensor_accessor, tile_map
 from . import dst_plan, select
+from .l1_broadcast import broadcast_in_l1
 from .padding_mask import mask_tile
-from .generic import Kernels
+from .generic import DST_TILES, Kernels
 
 # CB indices of a program (host.py configures those the kernels use)
 CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO = 16, 17, 18, 19, 20, 21, 22, 23
@@ -49,7 +52,7 @@ CB_HOP = 8     # bf16 rounding hops inside an expression: 8 .. 15
 CB_MASK = 15   # masked sums: the step's mask tile (then 7 hops at most)
 MAX_INPUTS = 8
 MAX_HOPS = 8
-DST_TILES = {False: 8, True: 4}  # by fp32_dest_acc_en: the fp32 DST holds half as many tiles
+MAX_SPILL_PAGES = 64  # 256 KiB of f32 tiles per core
 TERM_PAGES = 1
 
 
@@ -57,16 +60,28 @@ def _ty(fmt: str, pages: int = 2) -> str:
     return cb_type(IR_FORMAT[fmt], pages)
 
 
+def _pool(k: Kernels, used: int) -> list[int]:
+    """The CBs from 24 .. 31, then the rounding hops' unused top CBs; `used` of them taken."""
+    top = CB_HOP + MAX_HOPS - 1 - int(k.masked)
+    pool = [*range(CB_MORE, 32), *range(top, CB_HOP + k.round_hops - 1, -1)]
+    if used > len(pool):
+        spill = " and a spill CB" if k.spill_pages else ""
+        raise UnsupportedError(f"codegen: {len(k.outputs)} outputs, {k.round_hops} rounding hops{spill} need "
+                               "more than the 32 circular buffers")
+    return pool
+
+
 def output_cbs(k: Kernels, j: int) -> tuple[int, int, int]:
     """(out, acc, term) CB indices of output j."""
     if j == 0:
         return CB_OUT, CB_ACC, CB_TERM
-    top = CB_HOP + MAX_HOPS - 1 - int(k.masked)
-    pool = [*range(CB_MORE, 32), *range(top, CB_HOP + k.round_hops - 1, -1)]
-    if 3 * j > len(pool):
-        raise UnsupportedError(f"codegen: {len(k.outputs)} outputs and {k.round_hops} rounding hops need more "
-                               "than the 32 circular buffers")
-    return tuple(pool[3 * (j - 1):3 * j])
+    return tuple(_pool(k, 3 * j)[3 * (j - 1):3 * j])
+
+
+def spill_cb(k: Kernels) -> int:
+    """The f32 CB of the values spilled from DST (k.spill_pages pages): after the outputs' CBs."""
+    used = 3 * (len(k.outputs) - 1)
+    return _pool(k, used + 1)[used]
 
 
 def compute_cbs(k: Kernels) -> list[int]:
@@ -74,51 +89,7 @@ def compute_cbs(k: Kernels) -> list[int]:
     more = [c for j in range(1, len(k.outputs)) for c in output_cbs(k, j)]
     hops = [CB_HOP + h for h in range(k.round_hops)]
     return [*range(n), CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO, *more, *hops,
-            *([CB_MASK] if k.masked else [])]
-
-
-def broadcast_in_l1(f: KernelFn, wp: str, kind: str, local) -> None:
-    """Broadcasts the f32 tile at L1 address wp in place (kind: row = its row 0 over all rows,
-    col = its column 0 over all columns, scalar = element (0, 0)); `local(addr)`: the NOC
-    address of this core's L1 addr. Face layout: element (r, c) at
-    ((r/16*2 + c/16)*256 + (r%16)*16 + c%16) * 4 bytes; every step doubles what is copied."""
-    def copy(src_off, dst_off, size):
-        src = wp if src_off == 0 else f.arith("addi", wp, f.c(src_off))
-        f.op("noc_async_read", [local(src), f.arith("addi", wp, f.c(dst_off)), f.c(size)],
-             ["!ttkernel.noc_addr", "i32", "i32"])
-
-    def barrier():
-        f.op("noc_async_read_barrier")
-
-    if kind == "col":  # element 0 of each of the 32 rows (faces 0, 2) over its 16 columns
-        for k in (1, 2, 4, 8):
-            r = f.for_(None, f.c(32))
-            face_row = f.arith("addi", f.arith("muli", f.arith("divui", r, f.c(16)), f.c(2048)),
-                               f.arith("muli", f.arith("remui", r, f.c(16)), f.c(64)))
-            src = f.arith("addi", wp, face_row)
-            f.op("noc_async_read", [local(src), f.arith("addi", src, f.c(4 * k)), f.c(4 * k)],
-                 ["!ttkernel.noc_addr", "i32", "i32"])
-            f.end()
-            barrier()
-    if kind == "scalar":  # element (0, 0) over row 0 of face 0
-        for k in (1, 2, 4, 8):
-            copy(0, 4 * k, 4 * k)
-            barrier()
-    if kind in ("row", "scalar"):  # row 0 over the 16 rows of face 0 (and face 1 for a row)
-        for k in (1, 2, 4, 8):
-            copy(0, 64 * k, 64 * k)
-            if kind == "row":
-                copy(1024, 1024 + 64 * k, 64 * k)
-            barrier()
-    if kind == "col":  # faces 1, 3 = faces 0, 2
-        copy(0, 1024, 1024)
-        copy(2048, 3072, 1024)
-    else:
-        if kind == "scalar":  # face 1 = face 0
-            copy(0, 1024, 1024)
-            barrier()
-        copy(0, 2048, 2048)  # faces 2, 3 = faces 0, 1
-    barrier()
+            *([CB_MASK] if k.masked else []), *([spill_cb(k)] if k.spill_pages else [])]
 
 
 def _maps(f: KernelFn, k: Kernels, base: int, count: int) -> list:
@@ -333,8 +304,8 @@ class _Compute:
         self.zero = f.cb("cb_zero", pos[CB_ZERO], _ty("bf16", 1)) if k.rm_inputs or k.masked else None
         self.mask = f.cb("cb_mask", pos[CB_MASK], _ty("bf16")) if k.masked else None
         self.hops = [f.cb(f"cb_hop{h}", pos[CB_HOP + h], _ty("bf16", 1)) for h in range(k.round_hops)]
+        self.spill = f.cb("cb_spill", pos[spill_cb(k)], _ty("f32", k.spill_pages)) if k.spill_pages else None
         self.hop_of: dict = {}
-        self.main_pops: list = []
         self.s = None
         self.j = None  # the inner step (tile index of an indexed held input)
         self.acc = None  # the partial an epilogue reads, ("acc",)
@@ -343,40 +314,36 @@ class _Compute:
         """Tile index of input i at the front of its CB: the inner step for an indexed held input."""
         return self.j if self.k.inputs[i].access.indexed else self.f.c(0)
 
-    def round_hops(self, out, expr=None) -> None:
-        """Sections computing the expression's (or `expr`'s) rounding hops, innermost first,
-        each packed to its bf16 CB (the rounding) for the main section to unpack."""
-        expr = out.expr if expr is None else expr
-        cb_of, pops, _ = select.hop_plan(expr)
-        self.hop_of, self.main_pops = {}, pops[-1]
-        for h, node in enumerate(select.rounds(expr)):
-            cb = self.hops[cb_of[node]]
-            self.f.acquire()
-            slot = self.evaluate(out, cb, node[1])
-            for read in pops[h]:  # hops this section read last: their CBs are free again
-                self.f.cbop("cb_pop_front", self.hop_of[read], self.f.c(1))
-            self.f.pack([(slot, cb)])
-            self.hop_of[node] = cb
+    def sections(self, plan, j: int):
+        """Emits output j's sections of `plan` (rounding hops packed to their bf16 CBs, spilled
+        values to the spill CB) but the last, which computes its value: returned, for the
+        caller to evaluate in a section it packs itself."""
+        f = self.f
+        mine = [s for s in plan.sections if s.output == j]
+        for s in mine[:-1]:
+            cb = self.hops[s.dest] if s.kind == "round" else self.spill
+            f.acquire()
+            slot = self.evaluate(s.body, cb)
+            self.pop_reads(s)
+            f.pack([(slot, cb)])
+            if s.kind == "round":
+                self.hop_of[("round", s.body)] = cb
+        return mine[-1]
+
+    def pop_reads(self, s) -> None:  # before the section's pack
+        """The hops (and spill pages) section s read last."""
+        for h in s.pops:
+            self.f.cbop("cb_pop_front", self.hops[h], self.f.c(1))
+        if s.pop_spills:
+            self.f.cbop("cb_pop_front", self.spill, self.f.c(s.pop_spills))
 
     # ---- the expression in DST
-    def evaluate(self, out, target: str, expr=None) -> int:
-        """Emits output `out`'s expression (or `expr`, a part of it) into DST; returns its slot.
-        `target`: the CB the section packs into. The slots and the order are dst_plan's: each
-        node evaluates its neediest operand first and frees its operands' slots once consumed
-        (select.dst_need slots in all), a subtree used twice is computed once where the DST
-        holds it until its last use."""
-        expr = out.expr if expr is None else expr
-        f = self.f
-        limit = DST_TILES[self.k.fp32_dest]
-        if select.dst_need(expr) > limit:
-            raise UnsupportedError(f"codegen: the expression needs {select.dst_need(expr)} DST tiles, more than "
-                                   f"the {limit} of the DST")
-        if out.fpu is not None and expr is out.expr:
-            full, other = out.fpu
-            f.fpu_product(self.k.inputs[other].access.bcast, self.ins[full], self.index(full), self.ins[other],
-                          self.index(other), 0, target)
-            return 0
-        steps, result = dst_plan.plan(expr, limit)
+    def evaluate(self, body, target: str) -> int:
+        """Emits a section's body into DST; returns its slot. `target`: the CB the section packs
+        into. The slots and the order are dst_plan's: each node evaluates its neediest operand
+        first and frees its operands' slots once consumed, a subtree used twice is computed
+        once where the DST holds it until its last use."""
+        steps, result = dst_plan.plan(body, DST_TILES[self.k.fp32_dest])
         for step in steps:
             if step[0] == "leaf":
                 self._load(step[1], step[2], target)
@@ -403,6 +370,9 @@ class _Compute:
             f.copy(cb, slot)
         elif e[0] == "acc":  # the finished partial sum (f32) at the front of its CB
             f.copy(self.acc, slot)
+        elif e[0] == "spill":  # computed by an earlier section: page e[1] of the spill CB
+            f.cbop("cb_wait_front", self.spill, f.c(e[1] + 1))
+            f.copy(self.spill, slot, f.c(e[1]))
         elif e[0] == "scalar":
             f.op("fill_tile_init")
             f.op("fill_tile", [f.c(slot), self.s], ["i32", "f32"])
@@ -489,19 +459,26 @@ class _Compute:
                 f.if_(padded)
                 f.cbop("cb_wait_front", self.mask, one)
                 f.end()
-            targets = []
-            for j, o in enumerate(k.outputs):  # one DST section per output
+            plan = k.step_plan
+            for j, o in enumerate(k.outputs):  # one DST section per output (after its hops and spills)
                 target = self.terms[j] if o.reduce else (self.round if k.hop(j) else self.outs[j])
-                targets.append(target)
-                self.round_hops(o)
-                f.acquire()
-                slot = self.evaluate(o, target)
+                last = None
+                if o.fpu is not None:
+                    full, other = o.fpu
+                    f.acquire()
+                    f.fpu_product(self.k.inputs[other].access.bcast, self.ins[full], self.index(full),
+                                  self.ins[other], self.index(other), 0, target)
+                    slot = 0
+                else:
+                    last = self.sections(plan, j)
+                    f.acquire()
+                    slot = self.evaluate(last.body, target)
                 if padded is not None and o.reduce and o.operand.access.bcast != "none":
                     f.if_(padded)
                     self.zero_padding(slot)
                     f.end()
-                for read in self.main_pops:  # the hops the main section read last
-                    f.cbop("cb_pop_front", self.hop_of[read], one)
+                if last is not None:
+                    self.pop_reads(last)
                 if j == len(k.outputs) - 1:
                     for i in streamed:
                         f.cbop("cb_pop_front", self.ins[i], one)
@@ -561,11 +538,10 @@ class _Compute:
         one = f.c(1)
         self.acc = self.accs[j]
         f.cbop("cb_wait_front", self.acc, one)
-        self.round_hops(o, o.epilogue)
+        last = self.sections(k.epilogue_plan(j), 0)
         f.acquire()
-        slot = self.evaluate(o, via or self.outs[j], o.epilogue)
-        for read in self.main_pops:  # the hops the epilogue's section read last
-            f.cbop("cb_pop_front", self.hop_of[read], one)
+        slot = self.evaluate(last.body, via or self.outs[j])
+        self.pop_reads(last)
         f.cbop("cb_pop_front", self.acc, one)
         f.pack([(slot, via or self.outs[j])])
         if via is not None:  # the bf16-rounded tile -> bfloat8_b
@@ -583,4 +559,7 @@ def kernels_text(k: Kernels) -> str:
     if k.round_hops > MAX_HOPS - int(k.masked):
         raise UnsupportedError(f"codegen: an expression needs more than {MAX_HOPS - int(k.masked)} rounding-hop CBs "
                                "at once")
+    if k.spill_pages > MAX_SPILL_PAGES:
+        raise UnsupportedError(f"codegen: one step spills {k.spill_pages} DST tiles to L1, more than the "
+                               f"{MAX_SPILL_PAGES} pages of the spill CB")
     return module_text(reader(k), compute(k), writer(k))

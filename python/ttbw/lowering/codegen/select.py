@@ -191,7 +191,7 @@ def reduction_term(yielded, acc):
 
 def children(expr) -> list:
     """The operand subtrees of an expression node (none for leaves and literals)."""
-    if expr[0] in ("in", "scalar", "const"):
+    if expr[0] in ("in", "scalar", "const", "spill"):
         return []
     return list(expr[1:])
 
@@ -204,39 +204,6 @@ def rounds(expr) -> list:
     if expr[0] == "round" and expr not in out:
         out.append(expr)
     return out
-
-
-def _direct_rounds(expr) -> list:
-    """The rounding hops a section evaluating expr reads (not those inside another hop)."""
-    if expr[0] == "round":
-        return [expr]
-    out = []
-    for e in children(expr):
-        out += [r for r in _direct_rounds(e) if r not in out]
-    return out
-
-
-def hop_plan(expr):
-    """(cb_of, pops, count): the bf16 CB (0-based) each rounding hop of expr packs into,
-    the hops whose tile each section pops after its last read (one list per hop section in
-    `rounds` order, then the main section's), and the CBs needed. A hop's CB is free again
-    once its last reader popped it, so a chain of roundings needs two CBs, not one per hop."""
-    hops = rounds(expr)
-    readers = [_direct_rounds(h[1]) for h in hops] + [_direct_rounds(expr)]
-    last = {}
-    for section, reads in enumerate(readers):
-        for r in reads:
-            last[r] = section
-    pops = [[r for r in last if last[r] == section] for section in range(len(readers))]
-    cb_of, free, count = {}, [], 0
-    for section, h in enumerate(hops):
-        free += [cb_of[r] for r in pops[section]]  # popped before this section packs
-        if free:
-            cb_of[h] = min(free)
-            free.remove(cb_of[h])
-        else:
-            cb_of[h], count = count, count + 1
-    return cb_of, pops, count
 
 
 def dst_need(expr) -> int:
