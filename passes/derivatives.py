@@ -12,6 +12,7 @@ precision are the pass's (passes/decompose_backward.py).
 from __future__ import annotations
 
 import math
+import struct
 from typing import Callable, NamedTuple
 
 from ttbw.dialect.ops import (ADDCMUL_BACKWARD, BINARY_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD,
@@ -109,6 +110,15 @@ _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
 _SILU_ROOT = -1.278464436531067
 _KAPPA = 0.044715
 _ROUND_TO_2_MINUS_7 = 3.0 * 2.0 ** 15  # x + C - C rounds 0 <= x <= 16 to a multiple of 2^-7
+# -1 / sqrt2 as the float32 S + _S_REST, S as _S_HI (12 bits) + _S_LO (Veltkamp)
+def _f32(number: float) -> float:
+    return struct.unpack("f", struct.pack("f", number))[0]
+
+
+_S = _f32(-math.sqrt(0.5))
+_S_REST = -math.sqrt(0.5) - _S
+_S_HI = _f32(_f32(_S * 4097.0) - _f32(_f32(_S * 4097.0) - _S))  # float32 ops, as on the device
+_S_LO = _S - _S_HI
 # L = log(1 / sqrt(2 pi)) as L_HI (a multiple of 2^-15) + L_LO
 _LOG_GAUSS_HI = round(-0.5 * math.log(2.0 * math.pi) * 2.0 ** 15) / 2.0 ** 15
 _LOG_GAUSS_LO = -0.5 * math.log(2.0 * math.pi) - _LOG_GAUSS_HI
@@ -116,29 +126,63 @@ _LOG_GAUSS_LO = -0.5 * math.log(2.0 * math.pi) - _LOG_GAUSS_HI
 
 def _gelu(d, x):
     """g * (Phi(x) + x * phi(x)), Phi(x) = 0.5 erfc(-x / sqrt2) (PyTorch's 0.5 (1 + erf) loses
-    Phi's relative accuracy below x = -3), phi(x) = exp(-x^2 / 2) / sqrt(2 pi) (_gaussian)."""
+    Phi's relative accuracy below x = -3), phi(x) = exp(-x^2 / 2) / sqrt(2 pi) = E (1 + m)
+    (_gaussian). The two nearly cancel below x = -3, so the sum is compensated: P = x E with
+    its exact error (Dekker), h + P with its exact error (TwoSum, h = 0.5 erfc(z_f)), and the
+    small terms (those errors, P m, erfc's correction for the rounding of z: _erfc_correction)
+    added before the one rounding of the slope; then g times it."""
     v = x.input
-    cdf = d.multiply(d.constant(0.5), d.erfc(d.multiply(v, d.constant(-math.sqrt(0.5)))))
-    return d.multiply(x.grad, d.add(cdf, d.multiply(v, _gaussian(d, v))))
+    c = d.minimum(d.abs(v), d.constant(16.0))  # |x| capped: phi and the splits stay finite
+    vc = d.where(d.lt(v, d.constant(0.0)), d.neg(c), c)  # x capped (NaN stays NaN)
+    vh, vl = _veltkamp(d, vc)
+    z = d.multiply(vc, d.constant(_S))
+    big, m = _gaussian(d, c)
+    head = d.multiply(v, big)  # v, not vc: NaN at x = +-inf (inf * 0), as PyTorch
+    eh, el = _veltkamp(d, big)
+    head_error = d.add(d.add(d.add(d.subtract(d.multiply(vh, eh), head), d.multiply(vh, el)), d.multiply(vl, eh)),
+                       d.multiply(vl, el))
+    half = d.multiply(d.constant(0.5), d.erfc(z))
+    total = d.add(half, head)
+    back = d.subtract(total, half)
+    sum_error = d.add(d.subtract(half, d.subtract(total, back)), d.subtract(head, back))
+    tail = d.add(d.add(sum_error, head_error),
+                 d.add(d.multiply(head, m), _erfc_correction(d, vc, vh, vl, z, big)))
+    return d.multiply(x.grad, d.add(total, tail))
 
 
-def _gaussian(d, v):
-    """exp(-v^2 / 2) / sqrt(2 pi) = exp(-v^2 / 2 + L) without the rounding of v^2 (exp turns it
-    into up to v^2 / 2 ulp: 58 at |v| = 11) or of the constant: with a = min(|v|, 16) (the
-    result is 0 in float32 beyond), hi = (a + C) - C rounds a to a multiple of 2^-7 (C = 3 *
-    2^15: a + C lies in [2^16, 2^17)), so hi^2 (22 bits) and lo = a - hi are exact, and the
-    exponent is A + B exactly: A = hi (-hi / 2) + L_HI (a multiple of 2^-15 below 2^8: exact),
-    B = lo (-(a + hi) / 2) + L_LO, |B| < 1/16. exp(A + B) = E + E expm1(B), E = exp(A): B's
-    roundings are damped by |B|, E expm1(B)'s by |expm1(B)|. The exactness needs correctly
-    rounded f32 adds, subtracts and multiplies (both backends'); (a + C) - C rather than a
-    Veltkamp split keeps the expression within the DST's 4 f32 tiles."""
-    a = d.minimum(d.abs(v), d.constant(16.0))
+def _veltkamp(d, v):
+    """(hi, lo): v = hi + lo exactly, each of 12 bits (|v| 4097 finite)."""
+    split = d.multiply(v, d.constant(4097.0))
+    hi = d.subtract(split, d.subtract(split, v))
+    return hi, d.subtract(v, hi)
+
+
+def _erfc_correction(d, vc, vh, vl, z, big):
+    """Phi(v) - 0.5 erfc(z_f) for the f32 product z_f = v S (S = f32(-1 / sqrt2)): erfc
+    amplifies the error dz = -v / sqrt2 - z_f by 2 z^2 (64 ulp of Phi at x = -8). erfc'(z) =
+    -2 exp(-z^2) / sqrt(pi) and exp(-z^2) = sqrt(2 pi) phi(v) make it -sqrt2 phi(v) dz, with
+    phi = E (1 + m) taken as E (m and dz are both small). dz = (v S - z_f) + v (-1 / sqrt2 - S),
+    the first exactly by Dekker's product of the splits of v and S."""
+    exact = d.add(d.add(d.add(d.subtract(d.multiply(vh, d.constant(_S_HI)), z), d.multiply(vh, d.constant(_S_LO))),
+                        d.multiply(vl, d.constant(_S_HI))), d.multiply(vl, d.constant(_S_LO)))
+    dz = d.add(exact, d.multiply(vc, d.constant(_S_REST)))
+    return d.multiply(dz, d.multiply(big, d.constant(-math.sqrt(2.0))))
+
+
+def _gaussian(d, a):
+    """(E, m) with exp(-a^2 / 2) / sqrt(2 pi) = exp(-a^2 / 2 + L) = E (1 + m), 0 <= a <= 16,
+    without the rounding of a^2 (exp turns it into up to a^2 / 2 ulp: 58 at a = 11) or of the
+    constant: hi = (a + C) - C rounds a to a multiple of 2^-7 (C = 3 * 2^15: a + C lies in
+    [2^16, 2^17)), so hi^2 (22 bits) and lo = a - hi are exact, and the exponent is A + B
+    exactly: A = hi (-hi / 2) + L_HI (a multiple of 2^-15 below 2^8: exact), B = lo (-(a +
+    hi) / 2) + L_LO, |B| < 1/16; E = exp(A), m = expm1(B): B's roundings are damped by |B|.
+    The exactness needs correctly rounded f32 adds, subtracts and multiplies (both backends')."""
     c = d.constant(_ROUND_TO_2_MINUS_7)
     hi = d.subtract(d.add(a, c), c)
     lo = d.subtract(a, hi)
     big = d.exp(d.add(d.multiply(hi, d.multiply(hi, d.constant(-0.5))), d.constant(_LOG_GAUSS_HI)))
     small = d.add(d.multiply(lo, d.multiply(d.add(a, hi), d.constant(-0.5))), d.constant(_LOG_GAUSS_LO))
-    return d.add(big, d.multiply(big, d.expm1(small)))
+    return big, d.expm1(small)
 
 
 def _gelu_tanh(d, x):
