@@ -12,6 +12,7 @@ precision are the pass's (passes/decompose_backward.py).
 from __future__ import annotations
 
 import math
+import struct
 from typing import Callable, NamedTuple
 
 from ttbw.dialect.ops import (ADDCMUL_BACKWARD, BINARY_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD,
@@ -80,12 +81,14 @@ RULES = {
                           input_grad=lambda d, x: (_gelu_tanh if x.attr("approximate") == "tanh" else _gelu)(d, x)),
     "ttir.silu_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: _silu(d, x)),
     # tanh: g * (1 - t^2) = 4 g s(2x) s(-2x) (1 - t^2 cancels for |x| > 4), as sigmoid_bw's
-    # product at 2x with 4 g
+    # product at 2x, times 4 last (exact; 4 g first would overflow for |g| > FLT_MAX / 4)
     "ttir.tanh_bw": _rule(UNARY_BACKWARD,
-                          input_grad=lambda d, x: _sigmoid_slope(d, d.multiply(d.constant(4.0), x.grad),
-                                                                 d.multiply(d.constant(2.0), x.input))),
+                          input_grad=lambda d, x: d.multiply(_sigmoid_slope(d, x.grad, d.multiply(d.constant(2.0), x.input)),
+                                                             d.constant(4.0))),
     "ttir.sigmoid_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: _sigmoid_slope(d, x.grad, x.input)),
-    # exp: g * exp(x)
+    # exp: g * exp(x) (exp overflows above x = 88.7, where a tiny g's gradient may be finite
+    # and 0 * inf is NaN: PyTorch's float32 gives the same; (g h) h with h = exp(x / 2) there
+    # would cost the fused program three more exp_tiles)
     "ttir.exp_bw": _rule(UNARY_BACKWARD,
                          input_grad=lambda d, x: d.multiply(x.grad, d.exp(x.input))),
     # log: g / x
@@ -96,22 +99,90 @@ RULES = {
                           input_grad=lambda d, x: d.div(x.grad, d.multiply(d.constant(2.0), d.sqrt(x.input)))),
     "ttir.rsqrt_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: _rsqrt(d, x)),
     "ttir.reciprocal_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: _reciprocal(d, x)),
-    # square: 2 * g * x
+    # square: 2 * g * x, as (g * x) * 2 (exact; 2 g first overflows for |g| > FLT_MAX / 2)
     "ttir.square_bw": _rule(UNARY_BACKWARD,
-                            input_grad=lambda d, x: d.multiply(d.multiply(d.constant(2.0), x.grad), x.input)),
+                            input_grad=lambda d, x: d.multiply(d.multiply(x.grad, x.input), d.constant(2.0))),
 }
 
 _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
+# the float32 above the root of silu's slope 1 + x (1 - s(x)) (-1.27846454276...): the slope is
+# positive from it up, negative below
+_SILU_ROOT = -1.278464436531067
 _KAPPA = 0.044715
+_ROUND_TO_2_MINUS_7 = 3.0 * 2.0 ** 15  # x + C - C rounds 0 <= x <= 16 to a multiple of 2^-7
+# -1 / sqrt2 as the float32 S + _S_REST, S as _S_HI (12 bits) + _S_LO (Veltkamp)
+def _f32(number: float) -> float:
+    return struct.unpack("f", struct.pack("f", number))[0]
+
+
+_S = _f32(-math.sqrt(0.5))
+_S_REST = -math.sqrt(0.5) - _S
+_S_HI = _f32(_f32(_S * 4097.0) - _f32(_f32(_S * 4097.0) - _S))  # float32 ops, as on the device
+_S_LO = _S - _S_HI
+# L = log(1 / sqrt(2 pi)) as L_HI (a multiple of 2^-15) + L_LO
+_LOG_GAUSS_HI = round(-0.5 * math.log(2.0 * math.pi) * 2.0 ** 15) / 2.0 ** 15
+_LOG_GAUSS_LO = -0.5 * math.log(2.0 * math.pi) - _LOG_GAUSS_HI
 
 
 def _gelu(d, x):
     """g * (Phi(x) + x * phi(x)), Phi(x) = 0.5 erfc(-x / sqrt2) (PyTorch's 0.5 (1 + erf) loses
-    Phi's relative accuracy below x = -3), phi(x) = exp(-x^2 / 2) / sqrt(2 pi)."""
+    Phi's relative accuracy below x = -3), phi(x) = exp(-x^2 / 2) / sqrt(2 pi) = E (1 + m)
+    (_gaussian). The two nearly cancel below x = -3, so the sum is compensated: P = x E with
+    its exact error (Dekker), h + P with its exact error (TwoSum, h = 0.5 erfc(z_f)), and the
+    small terms (those errors, P m, erfc's correction for the rounding of z: _erfc_correction)
+    added before the one rounding of the slope; then g times it."""
     v = x.input
-    cdf = d.multiply(d.constant(0.5), d.erfc(d.multiply(v, d.constant(-math.sqrt(0.5)))))
-    pdf = d.multiply(d.exp(d.multiply(d.constant(-0.5), d.multiply(v, v))), d.constant(1.0 / math.sqrt(2 * math.pi)))
-    return d.multiply(x.grad, d.add(cdf, d.multiply(v, pdf)))
+    c = d.minimum(d.abs(v), d.constant(16.0))  # |x| capped: phi and the splits stay finite
+    vc = d.where(d.lt(v, d.constant(0.0)), d.neg(c), c)  # x capped (NaN stays NaN)
+    vh, vl = _veltkamp(d, vc)
+    z = d.multiply(vc, d.constant(_S))
+    big, m = _gaussian(d, c)
+    head = d.multiply(v, big)  # v, not vc: NaN at x = +-inf (inf * 0), as PyTorch
+    eh, el = _veltkamp(d, big)
+    head_error = d.add(d.add(d.add(d.subtract(d.multiply(vh, eh), head), d.multiply(vh, el)), d.multiply(vl, eh)),
+                       d.multiply(vl, el))
+    half = d.multiply(d.constant(0.5), d.erfc(z))
+    total = d.add(half, head)
+    back = d.subtract(total, half)
+    sum_error = d.add(d.subtract(half, d.subtract(total, back)), d.subtract(head, back))
+    tail = d.add(d.add(sum_error, head_error),
+                 d.add(d.multiply(head, m), _erfc_correction(d, vc, vh, vl, z, big)))
+    return d.multiply(x.grad, d.add(total, tail))
+
+
+def _veltkamp(d, v):
+    """(hi, lo): v = hi + lo exactly, each of 12 bits (|v| 4097 finite)."""
+    split = d.multiply(v, d.constant(4097.0))
+    hi = d.subtract(split, d.subtract(split, v))
+    return hi, d.subtract(v, hi)
+
+
+def _erfc_correction(d, vc, vh, vl, z, big):
+    """Phi(v) - 0.5 erfc(z_f) for the f32 product z_f = v S (S = f32(-1 / sqrt2)): erfc
+    amplifies the error dz = -v / sqrt2 - z_f by 2 z^2 (64 ulp of Phi at x = -8). erfc'(z) =
+    -2 exp(-z^2) / sqrt(pi) and exp(-z^2) = sqrt(2 pi) phi(v) make it -sqrt2 phi(v) dz, with
+    phi = E (1 + m) taken as E (m and dz are both small). dz = (v S - z_f) + v (-1 / sqrt2 - S),
+    the first exactly by Dekker's product of the splits of v and S."""
+    exact = d.add(d.add(d.add(d.subtract(d.multiply(vh, d.constant(_S_HI)), z), d.multiply(vh, d.constant(_S_LO))),
+                        d.multiply(vl, d.constant(_S_HI))), d.multiply(vl, d.constant(_S_LO)))
+    dz = d.add(exact, d.multiply(vc, d.constant(_S_REST)))
+    return d.multiply(dz, d.multiply(big, d.constant(-math.sqrt(2.0))))
+
+
+def _gaussian(d, a):
+    """(E, m) with exp(-a^2 / 2) / sqrt(2 pi) = exp(-a^2 / 2 + L) = E (1 + m), 0 <= a <= 16,
+    without the rounding of a^2 (exp turns it into up to a^2 / 2 ulp: 58 at a = 11) or of the
+    constant: hi = (a + C) - C rounds a to a multiple of 2^-7 (C = 3 * 2^15: a + C lies in
+    [2^16, 2^17)), so hi^2 (22 bits) and lo = a - hi are exact, and the exponent is A + B
+    exactly: A = hi (-hi / 2) + L_HI (a multiple of 2^-15 below 2^8: exact), B = lo (-(a +
+    hi) / 2) + L_LO, |B| < 1/16; E = exp(A), m = expm1(B): B's roundings are damped by |B|.
+    The exactness needs correctly rounded f32 adds, subtracts and multiplies (both backends')."""
+    c = d.constant(_ROUND_TO_2_MINUS_7)
+    hi = d.subtract(d.add(a, c), c)
+    lo = d.subtract(a, hi)
+    big = d.exp(d.add(d.multiply(hi, d.multiply(hi, d.constant(-0.5))), d.constant(_LOG_GAUSS_HI)))
+    small = d.add(d.multiply(lo, d.multiply(d.add(a, hi), d.constant(-0.5))), d.constant(_LOG_GAUSS_LO))
+    return big, d.expm1(small)
 
 
 def _gelu_tanh(d, x):
@@ -130,8 +201,9 @@ def _gelu_tanh(d, x):
 
 
 def _times_alpha(d, x, sign: float):
-    """sign * g, or sign * alpha * g with an `alpha` (add_bw / sub_bw's complex form: a real
-    scale of each part, as ttnn's)."""
+    """sign * g, or sign * alpha * g with an `alpha` (add_bw / sub_bw's complex form, ttnn's
+    ComplexTensor overload; ttir-expand-complex multiplies by PyTorch's alpha + 0i, whose NaN
+    an infinite part of g spreads to the other part, where ttnn scales each part)."""
     alpha = x.attr("alpha")
     if alpha is None:
         return x.grad if sign > 0 else d.neg(x.grad)
@@ -139,11 +211,12 @@ def _times_alpha(d, x, sign: float):
 
 
 def _reciprocal(d, x):
-    """Real: -g / x^2 (PyTorch: -g * (1/x)^2, the same infinities; one rounding less).
+    """Real: -(g / x) / x (PyTorch: -g * (1/x)^2, the same infinities; one rounding less; x^2
+    first would overflow above |x| = 2^64 and flush below 2^-63, where the gradient need not).
     Complex: PyTorch's -g * conj(r * r), r = 1 / x: its NaN + NaN i at x = 0 whatever g
     (r = inf + NaN i there), which no quotient by x^2 gives."""
     if not is_complex(x.input):
-        return d.div(d.neg(x.grad), d.multiply(x.input, x.input))
+        return d.neg(d.div(d.div(x.grad, x.input), x.input))
     r = d.reciprocal(x.input)
     return d.multiply(d.neg(x.grad), d.conj(d.multiply(r, r)))
 
@@ -152,34 +225,55 @@ def _rsqrt(d, x):
     """-0.5 g rsqrt(x)^3 as (-0.5 g) x^-1.5 (two roundings: < 1.5 ulp, where rsqrt cubed or
     -0.5 g / (x sqrt(x)) chain three or more); at x <= 0, -0.5 g rsqrt(x): PyTorch's signed
     infinity at +-0 (rsqrt(-0)^3 = -inf, where pow(-0, -1.5) = +inf) and NaN below (pow(-inf,
-    -1.5) = +0)."""
+    -1.5) = +0). x^-1.5 overflows below x = 2^-85 (0 * inf for g = 0, inf for a tiny g where
+    the gradient is finite): there (-0.5 g rsqrt(x)) / x. (Above x = 2^84 it flushes to 0: a
+    gradient below 2^-126 |g|.)"""
     half = d.multiply(d.constant(-0.5), x.grad)
     at_zero = d.multiply(half, d.rsqrt(x.input))
-    return d.where(d.le(x.input, d.constant(0.0)), at_zero, d.multiply(half, d.pow(x.input, d.constant(-1.5))))
+    product = d.multiply(half, d.pow(x.input, d.constant(-1.5)))
+    above = _where_nonfinite(d, product, d.div(at_zero, x.input), product)
+    return d.where(d.le(x.input, d.constant(0.0)), at_zero, above)
+
+
+def _where_nonfinite(d, value, nonfinite, finite):
+    """`finite` where `value` is finite, else `nonfinite`: value - value is 0 exactly for a
+    finite value, NaN else, and where tests it against 0 directly (two tile ops). A rule that
+    reads g twice to damp a rounding ((g - g t) t) makes inf - inf of an infinite g, where
+    PyTorch's g * slope is +-inf (NaN where the slope is 0 or NaN): there it takes g times an
+    inf-safe factor with the slope's sign and zeros. A product whose intermediate leaves
+    float32's range takes a form that stays in range."""
+    return d.where(d.ne(d.subtract(value, value), d.constant(0.0)), nonfinite, finite)
 
 
 def _sigmoid_slope(d, g, v):
     """g s(v) s(-v), s(v) s(-v) = t (1 - t) with t = s(-|v|) <= 1/2 (1 - s cancels for large |v|),
     as (g - g t) t: a product of g (1 - t), whose g t rounding is damped by t / (1 - t), and
-    the once-rounded t (< 2 ulp, where g s(v) s(-v) chains four full roundings: 2.7)."""
+    the once-rounded t (< 2 ulp, where g s(v) s(-v) chains four full roundings: 2.7; g (t - t^2)
+    is inf-safe but 2.1). An infinite g: g t (1 - t >= 1/2)."""
     t = d.sigmoid(d.neg(d.abs(v)))
-    return d.multiply(d.subtract(g, d.multiply(g, t)), t)
+    gt = d.multiply(g, t)
+    return _where_nonfinite(d, g, gt, d.multiply(d.subtract(g, gt), t))
 
 
 def _silu(d, x):
     """g s (1 + x (1 - s)), s = s(x), with t = s(-|x|) (1 - s cancels for large x), in the form
     with the fewest undamped roundings on each range: x >= 0 (s = 1 - t): a + a (x t),
     a = g - g t; -1/2 <= x < 0 (s = t): (g + (g x - (g x) t)) t; x < -1/2: (g t) (1 + x - x t),
-    1 + x exact there (x t first: no inf * 0 for large finite |x|)."""
+    1 + x exact there (x t first: no inf * 0 for large finite |x|). The first two read g twice:
+    an infinite g takes an inf-safe form (_where_nonfinite)."""
     v = x.input
     t = d.sigmoid(d.neg(d.abs(v)))
-    xt = d.multiply(v, t)
-    a = d.subtract(x.grad, d.multiply(x.grad, t))
+    xt, gt = d.multiply(v, t), d.multiply(x.grad, t)
+    a = d.subtract(x.grad, gt)
     positive = d.add(a, d.multiply(a, xt))
     gx = d.multiply(x.grad, v)
     near_zero = d.multiply(d.add(x.grad, d.subtract(gx, d.multiply(gx, t))), t)
-    negative = d.multiply(d.multiply(x.grad, t), d.subtract(d.add(d.constant(1.0), v), xt))
+    negative = d.multiply(gt, d.subtract(d.add(d.constant(1.0), v), xt))
     # x + 1/2 >= 0 has x >= -1/2's sign (the sum is exact near -1/2) and compares with zero: one
     # tile op, where x >= -1/2 takes six (the DST would not hold the expression)
-    return d.where(d.ge(v, d.constant(0.0)), positive,
-                   d.where(d.ge(d.add(v, d.constant(0.5)), d.constant(0.0)), near_zero, negative))
+    finite = d.where(d.ge(v, d.constant(0.0)), positive,
+                     d.where(d.ge(d.add(v, d.constant(0.5)), d.constant(0.0)), near_zero, negative))
+    # an infinite g: +-g by the slope's sign (positive from _SILU_ROOT up), + (x - x): NaN at
+    # x = +-inf, as PyTorch's g s (1 + x (1 - s)); no sigmoid (t is recomputed per use)
+    sign = d.where(d.ge(d.subtract(v, d.constant(_SILU_ROOT)), d.constant(0.0)), x.grad, d.neg(x.grad))
+    return _where_nonfinite(d, x.grad, d.add(sign, d.subtract(v, v)), finite)

@@ -6,7 +6,9 @@ on complex tensors becomes ops on the parts:
   x · conj(y) → (xr·yr + xi·yi) + i(xi·yr − xr·yi)   (mul_bw's gradients)
   x · y       → (xr·yr − xi·yi) + i(xr·yi + xi·yr)
   x / y, 1 / y → PyTorch's scaled complex division (passes/complex_division.py)
-  x · s, x / s → (xr·s, xi·s), (xr/s, xi/s) for a real s (a scale, as ttnn's per-part ops)
+  x · s       → (xr·s − xi·0) + i(xr·0 + xi·s) for a real s: PyTorch's x · (s + 0i), whose
+                zero meets the other part (an infinite xi makes the real part NaN, as torch)
+  x / s       → (xr/s, xi/s) for a real s
   conj(x)     → (xr, −xi);   x ± y → (xr ± yr, xi ± yi);   −x → (−xr, −xi)
   sum / reshape / typecast / materialize_in_destination / sum_to casts: per part.
 After this pass no complex type is left, so the IR is plain tt-mlir TTIR.
@@ -18,6 +20,7 @@ from typing import NamedTuple
 from mlir import ir
 
 from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
+from ttbw.dialect.tensor_types import broadcast_shapes
 from ttbw.mlir_dialects import ttir
 
 from . import complex_division
@@ -236,16 +239,33 @@ def _form(target: _Op, complex_types: _ComplexTypes) -> tuple:
     raise ValueError("on complex tensors is not supported by ttir-expand-complex")
 
 
+def _times_real(xr, xi, s, part_type) -> tuple:
+    """(re, im) of (xr + xi i)(s + 0i) as PyTorch multiplies a complex by a real: the exact
+    zero's products (0, or NaN from an infinite part) added, so no value but NaN (and a
+    zero's sign) differs from the per-part scale."""
+    zero = ir.Operation.create("ttir.full", results=[tensor([], s.type.element_type)],
+                               attributes={"shape": ir.DenseI32ArrayAttr.get([]),
+                                           "fill_value": ir.FloatAttr.get(ir.F32Type.get(), 0.0)}).result
+    element = part_type.element_type
+
+    def mul(a, b):
+        return ttir.MultiplyOp(tensor(broadcast_shapes(a.type.shape, b.type.shape), element), a, b).result
+
+    return (ttir.SubtractOp(part_type, mul(xr, s), mul(xi, zero)).result,
+            ttir.AddOp(part_type, mul(xr, zero), mul(xi, s)).result)
+
+
 def _build(form: str, leaves: list, result_type, attributes) -> tuple:
     """The (real, imag) parts of the result, built from the operands' parts (`leaves`)."""
     if form == "conj":
         re, im = leaves
         return (re, ttir.NegOp(im.type, im).result)
     part_type = _part_type(result_type)
-    if form in ("scale", "scale_div"):  # leaves: (real, imag) of x, then the real s
-        name = "ttir.multiply" if form == "scale" else "ttir.div"
-        return tuple(ir.Operation.create(name, results=[part_type], operands=[part, leaves[2]]).result
+    if form == "scale_div":  # leaves: (real, imag) of x, then the real s
+        return tuple(ir.Operation.create("ttir.div", results=[part_type], operands=[part, leaves[2]]).result
                      for part in leaves[:2])
+    if form == "scale":
+        return _times_real(*leaves, part_type)
     if form == "quotient":
         return complex_division.quotient(*leaves, part_type)
     if form == "real_quotient":  # leaves: the real x, then (real, imag) of y

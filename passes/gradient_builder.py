@@ -49,6 +49,7 @@ class GradientBuilder:
     def subtract(self, lhs, rhs): return Expression("subtract", (lhs, rhs))  # noqa: E704
     def div(self, lhs, rhs): return Expression("div", (lhs, rhs))  # noqa: E704
     def pow(self, lhs, rhs): return Expression("pow", (lhs, rhs))  # noqa: E704
+    def minimum(self, lhs, rhs): return Expression("minimum", (lhs, rhs))  # noqa: E704  (NaN propagates)
     # comparisons: 1.0 where true, 0.0 where false
     def gt(self, lhs, rhs): return Expression("gt", (lhs, rhs))  # noqa: E704
     def ge(self, lhs, rhs): return Expression("ge", (lhs, rhs))  # noqa: E704
@@ -60,6 +61,7 @@ class GradientBuilder:
     def neg(self, x): return Expression("neg", (x,))  # noqa: E704
     def abs(self, x): return Expression("abs", (x,))  # noqa: E704
     def exp(self, x): return Expression("exp", (x,))  # noqa: E704
+    def expm1(self, x): return Expression("expm1", (x,))  # noqa: E704
     def log(self, x): return Expression("log", (x,))  # noqa: E704
     def sqrt(self, x): return Expression("sqrt", (x,))  # noqa: E704
     def rsqrt(self, x): return Expression("rsqrt", (x,))  # noqa: E704

@@ -157,6 +157,25 @@ def test_reciprocal(dtype, backend):
     check(got, term, x, dtype, quotient_ulps("reciprocal_bw", dtype))
 
 
+@pytest.mark.parametrize("op, backend", [("add_bw", "cpu"), ("add_bw", "device"), ("sub_bw", "cpu"),
+                                         ("sub_bw", "device")])
+def test_alpha_nonfinite_grad(op, backend):
+    """An infinite or NaN part of grad: PyTorch's grad * (alpha + 0j) is NaN in the other part
+    (inf * 0) of the elementwise and the summed gradient; one special value per summed row (b's
+    gradient sums dims 0 and 2). The bf16 broadcast test's signature."""
+    function, forward, extras = BINARY[op]
+    g, a, b = crand(A_SHAPE, ttbw.bfloat16), crand(A_SHAPE, ttbw.bfloat16), crand(B_SHAPE, ttbw.bfloat16)
+    inf, nan = float("inf"), float("nan")
+    for row, value in enumerate([complex(1.0, inf), complex(-inf, 2.0), complex(nan, 0.5), complex(0.5, -inf),
+                                 complex(inf, inf)]):
+        g[row % 2, 5 + row, 3 * row] = value
+    grads = function(ct(g, ttbw.bfloat16), ct(a, ttbw.bfloat16), ct(b, ttbw.bfloat16), *extras, backend=backend)
+    want = terms(forward, g, [a, b])
+    assert bool(torch.isnan(want[1][0, 5].real).any())  # torch's NaN in the other part
+    for got, term, operand in zip(grads, want, (a, b)):
+        check(got, term, operand, ttbw.bfloat16)
+
+
 def test_memory_config_l1():
     g, a, b = (ct(crand(s, ttbw.bfloat16), ttbw.bfloat16) for s in (A_SHAPE, A_SHAPE, B_SHAPE))
     ga, gb = ttbw.add_bw(g, a, b, 2.5, memory_config=ttbw.L1_MEMORY_CONFIG)

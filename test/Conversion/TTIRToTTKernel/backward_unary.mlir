@@ -4,7 +4,10 @@
 // ops, grad and input read once each, one gradient tile packed per unit. Nothing below the
 // decomposition knows the op: these are the generic codegen's tile ops for the rule's TTIR.
 
-// gelu (none): Phi(x) = 0.5 erfc(-x / sqrt2) and exp(-x^2 / 2): erfc_tile, exp_tile.
+// gelu (none): Phi(x) + x phi(x) compensated (passes/derivatives.py): erfc_tile of the capped
+// x / sqrt2 (binary_min_tile), exp_tile and expm1_tile of the exact exponent, one of each (no
+// recomputation); one program whose DST values spill to the f32 L1 CB, the gradient packed once
+// into the output CB.
 // CHECK-LABEL: func.func @gelu(
 // CHECK-COUNT-1: "ttmetal.enqueue_program"
 // CHECK-NOT: "ttmetal.enqueue_program"
@@ -12,9 +15,16 @@
 // CHECK-COUNT-2: ttkernel.noc_async_read_tile(
 // CHECK-NOT: ttkernel.noc_async_read_tile(
 // CHECK: func.func @compute()
+// CHECK: %[[SPILL:.*]] = ttkernel.get_compile_time_arg_val({{[0-9]+}}) : () -> !ttkernel.cb<8, !ttcore.tile<32x32, f32>>
+// CHECK: ttkernel.binary_min_tile(
+// CHECK: ttkernel.pack_tile(%c0_i32, %[[SPILL]], %c0_i32, false)
 // CHECK: ttkernel.erfc_tile(
+// CHECK-NOT: ttkernel.erfc_tile(
 // CHECK: ttkernel.exp_tile(
-// CHECK: ttkernel.pack_tile(
+// CHECK-NOT: ttkernel.{{erfc|exp}}_tile(
+// CHECK: ttkernel.expm1_tile(
+// CHECK-NOT: ttkernel.{{erfc|exp|expm1}}_tile(
+// CHECK: ttkernel.pack_tile({{.*}}) : (i32, !ttkernel.cb<2, !ttcore.tile<32x32, bf16>>, i32) -> ()
 // CHECK-NOT: ttkernel.pack_tile(
 // CHECK: func.func @writer()
 func.func @gelu(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tensor<2x64x64xbf16> {
@@ -52,13 +62,17 @@ func.func @gelu_tanh(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tens
 
 // -----
 
-// rsqrt: (-0.5 g) pow(x, -1.5), and -0.5 g rsqrt(x) selected where x <= 0.
+// rsqrt: (-0.5 g) pow(x, -1.5), (-0.5 g rsqrt(x)) / x where that is not finite (its p - p
+// tested by where_tile), and -0.5 g rsqrt(x) selected where x <= 0.
 // CHECK-LABEL: func.func @rsqrt(
 // CHECK-COUNT-1: "ttmetal.enqueue_program"
 // CHECK-NOT: "ttmetal.enqueue_program"
 // CHECK: func.func @compute()
 // CHECK: ttkernel.power_binary_tile(
+// CHECK: ttkernel.sub_binary_tile(
 // CHECK: ttkernel.rsqrt_tile(
+// CHECK: ttkernel.div_binary_tile(
+// CHECK: ttkernel.where_tile(
 // CHECK: ttkernel.lez_tile(
 // CHECK: ttkernel.where_tile(
 // CHECK: ttkernel.pack_tile(
@@ -102,17 +116,42 @@ func.func @log(%g: tensor<64x64xbf16>, %x: tensor<64x64xbf16>) -> tensor<64x64xb
 
 // -----
 
-// silu: three forms of the rule selected with where (x >= 0, x + 1/2 >= 0: gez_tile each):
-// still one program (the expression fits the fp32 DST's 4 tiles, where holding t = s(-|x|)
-// over the three would not: t is computed for each of its 7 uses).
+// silu: three forms of the rule selected with where (x >= 0, x + 1/2 >= 0: gez_tile each), and
+// +-g by the slope's sign (x - root >= 0: gez_tile) where g is not finite: still one program
+// (the expression fits the fp32 DST's 4 tiles, where holding t = s(-|x|) over the three would
+// not: t is computed for each of its 6 uses).
 // CHECK-LABEL: func.func @silu(
 // CHECK-COUNT-1: "ttmetal.enqueue_program"
 // CHECK-NOT: "ttmetal.enqueue_program"
 // CHECK: func.func @compute()
-// CHECK-COUNT-2: ttkernel.gez_tile(
+// CHECK-COUNT-3: ttkernel.gez_tile(
 // CHECK-NOT: ttkernel.gez_tile(
 // CHECK: func.func @writer()
 func.func @silu(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tensor<2x64x64xbf16> {
   %0 = ttir.silu_bw %g, %x : tensor<2x64x64xbf16>, tensor<2x64x64xbf16> -> tensor<2x64x64xbf16>
   return %0 : tensor<2x64x64xbf16>
+}
+
+// -----
+
+// sigmoid: (g - g t) t, t = s(-|x|), and g t where g - g != 0 (an infinite or NaN g): the
+// where_tile tests g - g itself; one sigmoid_tile, t and g t held in DST.
+// CHECK-LABEL: func.func @sigmoid(
+// CHECK-COUNT-1: "ttmetal.enqueue_program"
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: func.func @compute()
+// CHECK: ttkernel.sub_binary_tile(
+// CHECK: ttkernel.abs_tile(
+// CHECK: ttkernel.negative_tile(
+// CHECK: ttkernel.sigmoid_tile(
+// CHECK: ttkernel.mul_binary_tile(
+// CHECK: ttkernel.sub_binary_tile(
+// CHECK: ttkernel.mul_binary_tile(
+// CHECK: ttkernel.where_tile(
+// CHECK-NOT: ttkernel.sigmoid_tile(
+// CHECK: ttkernel.pack_tile(
+// CHECK-NOT: ttkernel.pack_tile(
+func.func @sigmoid(%g: tensor<64x64xf32>, %x: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %0 = ttir.sigmoid_bw %g, %x : tensor<64x64xf32>, tensor<64x64xf32> -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
 }
