@@ -110,11 +110,13 @@ _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
 _SILU_ROOT = -1.278464436531067
 _KAPPA = 0.044715
 _ROUND_TO_2_MINUS_7 = 3.0 * 2.0 ** 15  # x + C - C rounds 0 <= x <= 16 to a multiple of 2^-7
-# -1 / sqrt2 as the float32 S + _S_REST, S as _S_HI (12 bits) + _S_LO (Veltkamp)
+
+
 def _f32(number: float) -> float:
     return struct.unpack("f", struct.pack("f", number))[0]
 
 
+# -1 / sqrt2 as the float32 S + _S_REST, S as _S_HI (12 bits) + _S_LO (Veltkamp)
 _S = _f32(-math.sqrt(0.5))
 _S_REST = -math.sqrt(0.5) - _S
 _S_HI = _f32(_f32(_S * 4097.0) - _f32(_f32(_S * 4097.0) - _S))  # float32 ops, as on the device
