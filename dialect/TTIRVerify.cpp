@@ -203,7 +203,7 @@ ArrayRef<int64_t> shapeOf(Value value) { return cast<RankedTensorType>(value.get
 enum class Rules { Full, SameElements, ShapesOnly };
 
 // Whether `operand` scales a complex `result`: a real tensor of the result's part type
-// (multiply and div: a real factor or divisor scales each part, ttir-expand-complex).
+// (multiply and div: a real factor or divisor, expanded by ttir-expand-complex).
 bool scalesComplex(Type operand, Type result) {
   auto complex = dyn_cast<ComplexType>(getElementTypeOrSelf(result));
   return complex && getElementTypeOrSelf(operand) == complex.getElementType();
