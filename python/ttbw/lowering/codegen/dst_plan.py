@@ -21,7 +21,7 @@ from collections import Counter
 
 from . import select
 
-_LEAVES = ("in", "round", "acc", "scalar", "const", "spill")
+_LEAVES = (*select.LEAVES, "round")  # a section reads its rounding hops unpacked
 
 
 class _Full(Exception):

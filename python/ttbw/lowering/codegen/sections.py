@@ -35,7 +35,6 @@ COSTLY = 5
 FUNCTION_COST = 8
 _FUNCTIONS = {"exp", "expm1", "log", "log1p", "sqrt", "rsqrt", "recip", "tanh", "sigmoid", "erf", "erfc",
               "div", "pow"}
-_LEAF_OPS = ("in", "scalar", "const", "acc", "spill")
 
 
 class Section(NamedTuple):
@@ -68,7 +67,7 @@ def costly(expr) -> bool:
 
 
 def _cost(expr) -> int:
-    if expr[0] in _LEAF_OPS or expr[0] == "round":
+    if expr[0] in select.LEAVES or expr[0] == "round":
         return 0
     own = FUNCTION_COST if expr[0] in _FUNCTIONS else 1
     return own + sum(_cost(c) for c in select.children(expr))
@@ -106,7 +105,7 @@ class _Dag:
         self.pages = 0
 
     def intern(self, e) -> int:
-        if e[0] in _LEAF_OPS:
+        if e[0] in select.LEAVES:
             key = e
             kids = ()
         else:

@@ -189,9 +189,13 @@ def reduction_term(yielded, acc):
     return term, "f32"
 
 
+# the leaf nodes of an expression: an input, the scalar, a literal, the partial sum, a spilled value
+LEAVES = ("in", "scalar", "const", "acc", "spill")
+
+
 def children(expr) -> list:
-    """The operand subtrees of an expression node (none for leaves and literals)."""
-    if expr[0] in ("in", "scalar", "const", "spill"):
+    """The operand subtrees of an expression node (none for leaves)."""
+    if expr[0] in LEAVES:
         return []
     return list(expr[1:])
 
