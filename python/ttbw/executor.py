@@ -48,7 +48,7 @@ def device(grid=DEFAULT_GRID):
     """The emulated device of a grid (opened once per process, shared by every executable)."""
     from ttbw.runtime import Device
 
-    dev = _DEVICES.get(grid)  # a repeated call: its grid is the tuple of ints it was opened with
+    dev = _DEVICES.get(grid) if isinstance(grid, tuple) else None  # a repeated call: the tuple it was opened with
     if dev is None:
         grid = tuple(int(g) for g in grid)
         dev = _DEVICES.get(grid)
@@ -89,18 +89,21 @@ class Function:
         return list(zip(self.results, self.result_types))
 
     @cached_property
+    def argument_buffers(self) -> list[dict]:
+        """The buffers a call writes from an argument (not intermediates)."""
+        return [entry for entry in self.buffers if "arg" in entry and not entry.get("intermediate")]
+
+    @cached_property
     def uploads(self) -> list[tuple[str, int]]:
         """(buffer name, argument index) of each buffer a call writes from an argument."""
-        return [(entry["name"], entry["arg"]) for entry in self.buffers
-                if "arg" in entry and not entry.get("intermediate")]
+        return [(entry["name"], entry["arg"]) for entry in self.argument_buffers]
 
     @cached_property
     def expected_shapes(self) -> dict:
         """Argument index -> the shape a tensor argument must have (its element count is checked)."""
         expected = {index: shape for index, shape in enumerate(self.argument_shapes)
                     if _is_tensor(self.arguments[index])}  # a tensor with no elements has no buffer
-        expected.update({entry["arg"]: tuple(entry["shape"]) for entry in self.buffers
-                         if "arg" in entry and not entry.get("intermediate")})
+        expected.update({entry["arg"]: tuple(entry["shape"]) for entry in self.argument_buffers})
         return {index: (shape, math.prod(shape)) for index, shape in expected.items()}
 
     @cached_property

@@ -121,3 +121,7 @@ def test_inputs_changed_in_place_are_uploaded_again(monkeypatch):
         uploads.clear()
         (out,), _ = executor.run_on_device(ir, [g, a, 2.0])
         assert len(uploads) == 1 and out[0, 0] == 2.0 * k  # grad (a is not read)
+
+
+def test_device_takes_the_grid_as_any_sequence_of_ints():
+    assert executor.device([8, 8]) is executor.device((8, 8)) is executor.device()
