@@ -338,8 +338,7 @@ void ttbw_tilize_block(uint32_t in_cb, uint32_t n, uint32_t out_cb, int untilize
     auto rm_row = [&](uint32_t r, uint32_t t) {
         uint32_t off = (r * n * 32 + t * 32) * es;
         uint32_t from = untilize ? out.wr_page + out.pack_seq : in.rd_page;
-        uint32_t page = (from + off / rm.page_size) % rm.num_pages;  // from may be past one turn
-        return t_core->l1 + rm.base + page * rm.page_size + off % rm.page_size;
+        return cb_page(rm, from % rm.num_pages, off / rm.page_size) + off % rm.page_size;  // from may be past one turn
     };
     alignas(64) float v[kTileElems];
     for (uint32_t t = 0; t < n; ++t) {

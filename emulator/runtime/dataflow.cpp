@@ -27,8 +27,7 @@ CBState& cb_state(uint32_t cb, const char* what) {
     uint64_t end = uint64_t(addr) + size;
     LookupCache& cache = t_fiber->cache;
     auto remember = [&](uint32_t begin, uint32_t range_end) {
-        cache.l1[cache.next_l1] = {begin, range_end};
-        cache.next_l1 = (cache.next_l1 + 1) % LookupCache::kWays;
+        cache.l1.put({begin, range_end});
     };
     for (const CBConfig& cfg : c.cfg->cbs) {
         const CBState& cb = c.cb[cfg.index];
@@ -51,7 +50,7 @@ CBState& cb_state(uint32_t cb, const char* what) {
 uint8_t* l1_span(uint32_t addr, uint32_t size, const char* what) {
     uint64_t end = uint64_t(addr) + size;
     for (const LookupCache::L1& e : t_fiber->cache.l1)
-        if (addr >= e.begin && end <= e.end) return t_core->l1 + addr;
+        if (e.end && addr >= e.begin && end <= e.end) return t_core->l1 + addr;  // e.end 0: an empty slot
     return l1_span_slow(addr, size, what);
 }
 
@@ -170,8 +169,7 @@ int ttbw_cb_poll(uint32_t cb, uint32_t n, int back) {
     if (page_size != b.page_size)
         fault(std::string(what) + ": TensorAccessor page size " + std::to_string(page_size) + " does not match buffer '" +
               b.name + "' page size " + std::to_string(b.page_size));
-    cache.page[cache.next_page] = {config, base, page_size, &b};
-    cache.next_page = (cache.next_page + 1) % LookupCache::kWays;
+    cache.page.put({config, base, page_size, &b});
     return b;
 }
 
@@ -255,8 +253,7 @@ static const BufferInfo* buffer_at(bool dram, uint32_t addr, uint64_t* end) {
     const BufferInfo* b = d.find_buffer(dram, addr);
     if (b) {
         *end = b->addr + d.bank_span(*b);
-        cache.range[dram][cache.next_range[dram]] = {b->addr, *end, b};
-        cache.next_range[dram] = (cache.next_range[dram] + 1) % LookupCache::kWays;
+        cache.range[dram].put({b->addr, *end, b});
     }
     return b;
 }

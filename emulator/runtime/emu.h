@@ -162,10 +162,16 @@ struct LookupCache {
     struct Page { uint32_t config, base, page_size; const BufferInfo* b; };
     struct Range { uint64_t begin, end; const BufferInfo* b; };  // DRAM / L1 ranges of one buffer
     struct L1 { uint32_t begin, end; };                            // a CB or the L1 buffer region
-    Page page[kWays] = {};
-    Range range[2][kWays] = {};  // [dram]
-    L1 l1[kWays] = {};
-    uint8_t next_page = 0, next_range[2] = {0, 0}, next_l1 = 0;
+    template <class E> struct Ways {  // the kWays latest entries, replaced round robin
+        E e[kWays] = {};
+        uint8_t next = 0;
+        void put(const E& x) { e[next] = x; next = (next + 1) % kWays; }
+        const E* begin() const { return e; }
+        const E* end() const { return e + kWays; }
+    };
+    Ways<Page> page;
+    Ways<Range> range[2];  // [dram]
+    Ways<L1> l1;
 };
 
 enum FiberState { kReady, kBlocked, kPolled, kDone };  // kPolled: yielded after a failed poll
