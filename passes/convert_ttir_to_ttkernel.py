@@ -126,11 +126,17 @@ def _prepare(func, grid, fuse: bool = True):
     except ValueError as error:
         raise _Refused(anchor if backward else func, f"'{(anchor if backward else func).name}' op: {error}") from None
     op = anchor.name if backward else None
-    item = _prepare_fused(source, name, grid, memory, anchor) if fuse else None
-    if not isinstance(item, tuple):  # fuse=false, or not one program (why): one program per TTIR op
+    item, why = None, None
+    if fuse:
+        from ttbw.lowering.errors import UnsupportedError
+
+        try:
+            item = _prepare_fused(source, name, grid, memory, anchor)
+        except UnsupportedError as error:
+            why = str(error)
+    if item is None:  # fuse=false, or not one program (why): one program per TTIR op
         from ttbw.lowering.composite import plan_composite_function
 
-        why = item
         item = _prepare_composite(source, name, anchor, grid, lambda: plan_composite_function(source, memory))
         if why is not None:
             report(Diagnostic("warning", source_loc(anchor.location),
@@ -174,18 +180,15 @@ def _decompose(func, op):
 
 
 def _prepare_fused(source, name: str, grid, memory: str, anchor):
-    """The one fused program of TTIR function `source`, or, when it is not one program, the
-    codegen's UnsupportedError saying why."""
+    """The one fused program of TTIR function `source`; raises the codegen's UnsupportedError
+    when it is not one program."""
     from ttbw.lowering.describe import describe_fused
-    from ttbw.lowering.errors import UnsupportedError
     from ttbw.lowering.fusion import plan_fused_function
     from ttbw.runtime.scalar_args import ScalarEncodingError
 
     try:
         with anchor.context:
             text, description = describe_fused(plan_fused_function(source, memory), grid)
-    except UnsupportedError as error:
-        return str(error)
     except ScalarEncodingError as error:
         raise _Refused(anchor, f"'{anchor.name}' op: unsupported: {error}") from None
     description["function"] = _function(source, name)

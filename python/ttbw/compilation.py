@@ -1,7 +1,7 @@
 """Compiling ttir IR from Python: verify, then run a pipeline; each stage's IR kept."""
 from __future__ import annotations
 
-from ttbw.diagnostics import DiagnosticError, take_reported
+from ttbw.diagnostics import DiagnosticError, reported_count, take_reported
 
 DECOMPOSITION = "builtin.module(ttir-backward-decomposition-pipeline)"
 
@@ -14,6 +14,7 @@ def run_pipeline(ir_text: str, pipeline: str = DECOMPOSITION, name: str = "<ttbw
     from ttbw.source import read_module, verify_module
 
     context = make_context()
+    mark = reported_count()  # run by a pass (the lowering's decomposition): the pass's own stay queued
     try:
         module = read_module(ir_text, name, context)
         _check(verify_module(module))
@@ -21,11 +22,11 @@ def run_pipeline(ir_text: str, pipeline: str = DECOMPOSITION, name: str = "<ttbw
         steps = resolve(parse_pipeline(pipeline), context)
         for step in steps:  # the lowering hands on a module in tt-mlir's context
             module = run_step(step, module)
-            _warn(take_reported())
+            _warn(take_reported(mark))
             _check(verify_module(module))
             stages.append((step.name, str(module)))
     except DiagnosticError as error:
-        take_reported()
+        take_reported(mark)
         raise ValueError("; ".join(d.message for d in error.diagnostics)) from None
     return stages
 

@@ -62,10 +62,16 @@ def report(diagnostic: Diagnostic) -> None:
     _REPORTED.append(diagnostic)
 
 
-def take_reported() -> list[Diagnostic]:
-    """The diagnostics `report`ed since the last call, in order."""
-    taken = _REPORTED[:]
-    _REPORTED.clear()
+def reported_count() -> int:
+    """A mark for `take_reported`: how many diagnostics are queued now."""
+    return len(_REPORTED)
+
+
+def take_reported(since: int = 0) -> list[Diagnostic]:
+    """The diagnostics `report`ed after mark `since` (all queued ones by default), in order,
+    taken off the queue: a pipeline run inside a pass takes its own, not the pass's."""
+    taken = _REPORTED[since:]
+    del _REPORTED[since:]
     return taken
 
 
