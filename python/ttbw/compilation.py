@@ -33,7 +33,9 @@ def run_pipeline(ir_text: str, pipeline: str = DECOMPOSITION, name: str = "<ttbw
 
 def _warn(diagnostics) -> None:
     """A pass's warnings as Python warnings (e.g. a function lowered op by op, not fused),
-    attributed to the first caller outside ttbw (the user's `ttbw.div_bw(...)` line)."""
+    attributed to the first caller outside ttbw (the user's `ttbw.div_bw(...)` line). Like
+    the ValueError of an error, the text is the diagnostic's message: its location is one in
+    IR the API generated, which the user never sees."""
     import sys
     import warnings
 
@@ -41,7 +43,7 @@ def _warn(diagnostics) -> None:
     while frame is not None and frame.f_globals.get("__name__", "").split(".")[0] == "ttbw":
         frame, level = frame.f_back, level + 1
     for d in diagnostics:
-        warnings.warn(d.format(), UserWarning, stacklevel=level)
+        warnings.warn(d.message, UserWarning, stacklevel=level)
 
 
 def _source_text(source) -> str:

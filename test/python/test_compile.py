@@ -85,3 +85,4 @@ def test_compile_warns_at_the_callers_line_when_not_one_program():
         out = ttbw.compile(NOT_ONE_PROGRAM, grid=(1, 1))
     assert len(out.programs) == 2
     assert [w.filename for w in caught] == [__file__]  # the user's line, not ttbw's internals
+    assert str(caught[0].message).startswith("'ttir.sum' op: ")  # no location into ttbw's generated IR
