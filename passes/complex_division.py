@@ -17,7 +17,7 @@ from mlir import ir
 
 from ttbw.dialect.tensor_types import broadcast_shapes
 
-from .ir_build import tensor
+from .ir_build import full, tensor
 
 
 class _Parts:
@@ -35,10 +35,7 @@ class _Parts:
         return ir.Operation.create(f"ttir.{name}", results=[result_type], operands=list(args)).result
 
     def full(self, number: float) -> ir.Value:
-        return ir.Operation.create(
-            "ttir.full", results=[tensor([], self.element)],
-            attributes={"shape": ir.DenseI32ArrayAttr.get([]),
-                        "fill_value": ir.FloatAttr.get(ir.F32Type.get(), number)}).result
+        return full([], self.element, number)
 
 
 def quotient(a, b, c, d, part_type) -> tuple:

@@ -13,9 +13,9 @@ from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
 
 
 def run(module, options) -> None:
-    from ttbw.ttmlir.module import Module
+    from ttbw.ttmlir.dialects import is_ttmlir_module
 
-    if not isinstance(module, Module):
+    if not is_ttmlir_module(module):  # asked without importing tt-mlir's bridge (start-up)
         from ttbw.dialect.ops import walk_ops
 
         foreign = next((op for op in walk_ops(module.operation) if op.name.startswith("ttkernel.")), None)

@@ -27,7 +27,7 @@ from ttbw.dialect.ops import required_outputs, walk_ops
 
 from .derivatives import RULES
 from .gradient_builder import GradientBuilder, materialize, operand
-from .ir_build import MEMORY_CONFIG, SUM_TO_MARK, tensor
+from .ir_build import MEMORY_CONFIG, SUM_TO_MARK, full, tensor
 from .replay import Template
 
 
@@ -139,14 +139,10 @@ def _named(attributes: ir.DictAttr) -> dict:
 def _scalar_tensor(scalar: ir.Value) -> ir.Value:
     """The scalar as a rank-0 f32 tensor."""
     value = _constant_value(scalar)
-    rank0 = tensor([], ir.F32Type.get())
     if value is not None:
-        f32 = ir.F32Type.get()
-        return ir.Operation.create(
-            "ttir.full", results=[rank0],
-            attributes={"shape": ir.DenseI32ArrayAttr.get([]),
-                        "fill_value": ir.FloatAttr.get(f32, ir.FloatAttr(value).value)}).result
-    return ir.Operation.create("tensor.from_elements", results=[rank0], operands=[scalar]).result
+        return full([], ir.F32Type.get(), ir.FloatAttr(value).value)
+    return ir.Operation.create("tensor.from_elements", results=[tensor([], ir.F32Type.get())],
+                               operands=[scalar]).result
 
 
 def _finish(gradient: ir.Value, result: ir.Value, preallocated: ir.Value | None) -> ir.Value:

@@ -25,7 +25,7 @@ from ttbw.mlir_dialects import ttir
 
 from . import complex_division
 from .decompose_backward import decomposes
-from .ir_build import tensor
+from .ir_build import full, tensor
 from .replay import Template
 
 PER_PART = ("ttir.sum", "ttir.reshape", "ttir.typecast", "ttir.neg",
@@ -243,9 +243,7 @@ def _times_real(xr, xi, s, part_type) -> tuple:
     """(re, im) of (xr + xi i)(s + 0i) as PyTorch multiplies a complex by a real: the exact
     zero's products (0, or NaN from an infinite part) added, so no value but NaN (and a
     zero's sign) differs from the per-part scale."""
-    zero = ir.Operation.create("ttir.full", results=[tensor([], s.type.element_type)],
-                               attributes={"shape": ir.DenseI32ArrayAttr.get([]),
-                                           "fill_value": ir.FloatAttr.get(ir.F32Type.get(), 0.0)}).result
+    zero = full([], s.type.element_type, 0.0)
     element = part_type.element_type
 
     def mul(a, b):

@@ -20,7 +20,7 @@ from mlir import ir
 
 from ttbw.dialect.tensor_types import broadcast_shapes, describe
 
-from .ir_build import tensor, typecast
+from .ir_build import full, tensor, typecast
 
 EXACT = {"neg", "abs", "conj", "where", "gt", "ge", "lt", "le", "eq", "ne"}  # never round
 QUOTIENTS = {"div", "reciprocal"}  # several roundings on complex operands
@@ -163,7 +163,7 @@ class _Emitter:
                 return value
             return typecast(value, tensor(value.type.shape, self.element))
         if e.op == "constant":
-            return _full([], e.number)
+            return full([], ir.F32Type.get(), e.number)
         args = [self.emit(arg) for arg in e.args]
         if e.op in SAME_TYPE:
             if e.op == "conj" and not _is_complex(args[0].type.element_type):
@@ -175,11 +175,3 @@ class _Emitter:
                 shape = broadcast_shapes(shape, arg.type.shape)
             result = tensor(shape, self.element)
         return ir.Operation.create(f"ttir.{e.op}", results=[result], operands=args).result
-
-
-def _full(shape, number: float) -> ir.Value:
-    f32 = ir.F32Type.get()
-    return ir.Operation.create(
-        "ttir.full", results=[tensor(shape, f32)],
-        attributes={"shape": ir.DenseI32ArrayAttr.get(list(shape)),
-                    "fill_value": ir.FloatAttr.get(f32, number)}).result

@@ -20,6 +20,14 @@ def with_element(value_type, element) -> ir.RankedTensorType:
     return tensor(value_type.shape, element)
 
 
+def full(shape, element, number: float) -> ir.Value:
+    """A `ttir.full` of `number` (its fill_value an f32, as tt-mlir prints it)."""
+    return ir.Operation.create(
+        "ttir.full", results=[tensor(shape, element)],
+        attributes={"shape": ir.DenseI32ArrayAttr.get(list(shape)),
+                    "fill_value": ir.FloatAttr.get(ir.F32Type.get(), number)}).result
+
+
 def i32_array(values) -> ir.ArrayAttr:
     i32 = ir.IntegerType.get_signless(32)
     return ir.ArrayAttr.get([ir.IntegerAttr.get(i32, int(v)) for v in values])
