@@ -19,6 +19,43 @@ func.func @add_bw(%g: tensor<1x2x32x64xbf16>, %a: tensor<1x2x32x1xbf16>, %b: ten
 
 // -----
 
+// sub_bw with alpha: input_grad = g, other_grad = -2.5 g (f32, the scalar filled) summed over
+// b's broadcast columns (reduce_tile), both in one compute kernel.
+// CHECK-LABEL: func.func @subalpha_bw
+// CHECK: "ttmetal.enqueue_program"
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: module @subalpha_bw_program
+// CHECK: func.func @compute
+// CHECK: ttkernel.mul_binary_tile(
+// CHECK: ttkernel.reduce_tile(
+// CHECK: func.func @writer
+// CHECK-COUNT-2: ttkernel.noc_async_write_tile(
+// CHECK-NOT: func.func @compute
+func.func @subalpha_bw(%g: tensor<32x64xbf16>, %a: tensor<32x64xbf16>, %b: tensor<32x1xbf16>) -> (tensor<32x64xbf16>, tensor<32x1xbf16>) {
+  %0:2 = ttir.subalpha_bw %g, %a, %b {alpha = 2.5 : f32} : tensor<32x64xbf16>, tensor<32x64xbf16>, tensor<32x1xbf16> -> input_grad tensor<32x64xbf16> other_grad tensor<32x1xbf16>
+  return %0#0, %0#1 : tensor<32x64xbf16>, tensor<32x1xbf16>
+}
+
+// -----
+
+// sub_bw: other_grad = -g summed over b's broadcast batch and rows: negative_tile, reduce_tile.
+// CHECK-LABEL: func.func @sub_bw
+// CHECK: "ttmetal.enqueue_program"
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: module @sub_bw_program
+// CHECK: func.func @compute
+// CHECK: ttkernel.negative_tile(
+// CHECK: ttkernel.reduce_tile(
+// CHECK: func.func @writer
+// CHECK-COUNT-2: ttkernel.noc_async_write_tile(
+// CHECK-NOT: func.func @compute
+func.func @sub_bw(%g: tensor<2x32x64xbf16>, %a: tensor<2x32x64xbf16>, %b: tensor<1x64xbf16>) -> (tensor<2x32x64xbf16>, tensor<1x64xbf16>) {
+  %0:2 = ttir.sub_bw %g, %a, %b : tensor<2x32x64xbf16>, tensor<2x32x64xbf16>, tensor<1x64xbf16> -> input_grad tensor<2x32x64xbf16> other_grad tensor<1x64xbf16>
+  return %0#0, %0#1 : tensor<2x32x64xbf16>, tensor<1x64xbf16>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @div_bw
 // CHECK: "ttmetal.enqueue_program"
 // CHECK-NOT: "ttmetal.enqueue_program"

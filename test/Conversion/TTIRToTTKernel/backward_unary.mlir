@@ -116,6 +116,118 @@ func.func @log(%g: tensor<64x64xbf16>, %x: tensor<64x64xbf16>) -> tensor<64x64xb
 
 // -----
 
+// tanh: 4 (g - g t) t at 2x, t = s(-|2x|) (sigmoid_bw's product, no tanh_tile), g t where
+// g - g != 0 (an infinite or NaN g), times 4 last: one sigmoid_tile.
+// CHECK-LABEL: func.func @tanh(
+// CHECK-COUNT-1: "ttmetal.enqueue_program"
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: func.func @compute()
+// CHECK-NOT: ttkernel.tanh_tile(
+// CHECK: ttkernel.abs_tile(
+// CHECK: ttkernel.negative_tile(
+// CHECK: ttkernel.sigmoid_tile(
+// CHECK-NOT: ttkernel.sigmoid_tile(
+// CHECK: ttkernel.where_tile(
+// CHECK: ttkernel.mul_binary_tile(
+// CHECK: ttkernel.pack_tile(
+// CHECK-NOT: ttkernel.pack_tile(
+func.func @tanh(%g: tensor<64x64xbf16>, %x: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
+  %0 = ttir.tanh_bw %g, %x : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xbf16>
+  return %0 : tensor<64x64xbf16>
+}
+
+// -----
+
+// exp: g * exp(x): exp_tile, then one SFPU product.
+// CHECK-LABEL: func.func @exp(
+// CHECK-COUNT-1: "ttmetal.enqueue_program"
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: func.func @compute()
+// CHECK: ttkernel.exp_tile(
+// CHECK-NEXT: ttkernel.mul_binary_tile_init(
+// CHECK-NEXT: ttkernel.mul_binary_tile(
+// CHECK-NOT: _tile(%c{{[0-9]+}}_i32) : (i32) -> ()
+// CHECK: ttkernel.pack_tile(
+// CHECK-NOT: ttkernel.pack_tile(
+func.func @exp(%g: tensor<64x64xbf16>, %x: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
+  %0 = ttir.exp_bw %g, %x : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xbf16>
+  return %0 : tensor<64x64xbf16>
+}
+
+// -----
+
+// sqrt: g / (2 sqrt(x)): sqrt_tile, the constant 2 (fill_tile), a product and a quotient.
+// CHECK-LABEL: func.func @sqrt(
+// CHECK-COUNT-1: "ttmetal.enqueue_program"
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: func.func @compute()
+// CHECK: ttkernel.sqrt_tile(
+// CHECK: ttkernel.fill_tile(
+// CHECK: ttkernel.mul_binary_tile(
+// CHECK: ttkernel.div_binary_tile(
+// CHECK: ttkernel.pack_tile(
+// CHECK-NOT: ttkernel.pack_tile(
+func.func @sqrt(%g: tensor<64x64xbf16>, %x: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
+  %0 = ttir.sqrt_bw %g, %x : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xbf16>
+  return %0 : tensor<64x64xbf16>
+}
+
+// -----
+
+// square: (g x) 2: the product first, then times the constant 2.
+// CHECK-LABEL: func.func @square(
+// CHECK-COUNT-1: "ttmetal.enqueue_program"
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: func.func @compute()
+// CHECK: ttkernel.mul_binary_tile(
+// CHECK: ttkernel.fill_tile(
+// CHECK: ttkernel.mul_binary_tile(
+// CHECK-NOT: _tile(%c{{[0-9]+}}_i32) : (i32) -> ()
+// CHECK: ttkernel.pack_tile(
+// CHECK-NOT: ttkernel.pack_tile(
+func.func @square(%g: tensor<64x64xbf16>, %x: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
+  %0 = ttir.square_bw %g, %x : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xbf16>
+  return %0 : tensor<64x64xbf16>
+}
+
+// -----
+
+// reciprocal (real): -((g / x) / x): two quotients, then negative_tile; no recip_tile.
+// CHECK-LABEL: func.func @reciprocal(
+// CHECK-COUNT-1: "ttmetal.enqueue_program"
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: func.func @compute()
+// CHECK-NOT: ttkernel.recip_tile(
+// CHECK-COUNT-2: ttkernel.div_binary_tile(
+// CHECK: ttkernel.negative_tile(
+// CHECK: ttkernel.pack_tile(
+// CHECK-NOT: ttkernel.pack_tile(
+func.func @reciprocal(%g: tensor<64x64xbf16>, %x: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
+  %0 = ttir.reciprocal_bw %g, %x : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xbf16>
+  return %0 : tensor<64x64xbf16>
+}
+
+// -----
+
+// neg: -g: negative_tile of grad alone; the input is not read.
+// CHECK-LABEL: func.func @neg(
+// CHECK-COUNT-1: "ttmetal.enqueue_program"
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: func.func @reader()
+// CHECK-COUNT-1: ttkernel.noc_async_read_tile(
+// CHECK-NOT: ttkernel.noc_async_read_tile(
+// CHECK: func.func @compute()
+// CHECK: ttkernel.negative_tile(
+// CHECK-NOT: _tile(%c{{[0-9]+}}_i32) : (i32) -> ()
+// CHECK: ttkernel.pack_tile(
+// CHECK-NOT: ttkernel.pack_tile(
+func.func @neg(%g: tensor<64x64xbf16>, %x: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
+  %0 = ttir.neg_bw %g, %x : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xbf16>
+  return %0 : tensor<64x64xbf16>
+}
+
+// -----
+
 // silu: three forms of the rule selected with where (x >= 0, x + 1/2 >= 0: gez_tile each), and
 // +-g by the slope's sign (x - root >= 0: gez_tile) where g is not finite: still one program
 // (the expression fits the fp32 DST's 4 tiles, where holding t = s(-|x|) over the three would
