@@ -73,24 +73,44 @@ def value(expr, env):
     return FUNCTIONS[expr[0]](value(expr[1], env))
 
 
+def pushed_as(expr, fifo):
+    """expr with its spill leaves (positions in the FIFO) named by the spill that pushed them:
+    the same value in every section."""
+    if expr[0] == "spill":
+        return ("spill", f"pushed {fifo[expr[1]][1]}")
+    if expr[0] in select.LEAVES or expr[0] == "round":
+        return expr
+    return (expr[0], *(pushed_as(c, fifo) for c in select.children(expr)))
+
+
 def run(p, exprs):
-    """Evaluates a plan's sections in order; asserts each fits and each output's value is the
-    expression's; returns the op count over all sections."""
+    """Evaluates a plan's sections in order, the spill CB as the FIFO of p.pages pages the
+    kernels make of it (a page read at its position from the front, the front pages popped
+    before a section's pack, pushed onto the back); asserts each section fits and each output's
+    value is the expression's; returns the op count over all sections."""
     rng = np.random.default_rng(0)
     env = {("in", i): rng.standard_normal(16) for i in range(8)}
     ops = Counter()
     results = {}
+    fifo = []  # (the value, the number of the spill that pushed it)
+    pushed = 0
     for s in p.sections:
         assert select.dst_need(s.body) <= 4
         steps, _ = dst_plan.plan(s.body, 4)
-        ops.update(step[1] for step in steps if step[0] == "op")
-        v = value(s.body, env)
+        ops.update(pushed_as(step[1], fifo) for step in steps if step[0] == "op")
+        pages = {("spill", k): v for k, (v, _) in enumerate(fifo)}
+        v = value(s.body, {**env, **pages})
+        del fifo[:s.pop_spills]
         if s.kind == "spill":
-            env[("spill", s.dest)] = v
+            assert s.dest == len(fifo)
+            fifo.append((v, pushed))
+            pushed += 1
+            assert len(fifo) <= p.pages
         elif s.kind == "round":
             env[("round", s.body)] = FUNCTIONS["round"](v)
         else:
             results[s.output] = v
+    assert not fifo  # the next step starts at an empty CB
     for j, e in enumerate(exprs):
         plain = {k: v for k, v in env.items() if k[0] == "in"}
         assert np.array_equal(results[j], value(e, plain))
@@ -132,7 +152,8 @@ def test_an_expression_deeper_than_the_dst_is_cut_into_sections():
     expr = balanced(5)
     assert select.dst_need(expr) == 6
     p = sections.plan((expr,), 4)
-    assert p.pages >= 2 and p.sections[-1].pop_spills == p.pages
+    spills = sum(s.kind == "spill" for s in p.sections)
+    assert 2 <= p.pages <= spills and sum(s.pop_spills for s in p.sections) == spills
     run(p, [expr])
 
 
@@ -170,6 +191,19 @@ def test_a_dag_computes_each_costly_value_once():
     ops = run(p, [v])
     assert all(n == 1 for node, n in ops.items() if sections.costly(node))
     assert p.pages <= 3 * 6
+
+
+def test_a_spilled_page_is_popped_once_read_last():
+    """A chain of spilled values, each read only by the next two levels: the spill CB holds the
+    two live ones, not all eleven (the front page is popped by its last reader)."""
+    v = X
+    for level in range(6):
+        v = ("add", ("mul", ("sigmoid", v), G), ("log", ("sub", v, ("sigmoid", v))))
+    p = sections.plan((v,), 4)
+    spills = [s for s in p.sections if s.kind == "spill"]
+    assert len(spills) == 11 and p.pages == 2
+    assert sum(s.pop_spills for s in p.sections) == 11
+    run(p, [v])
 
 
 def test_a_rounding_hop_of_two_held_outputs_is_popped_by_each():

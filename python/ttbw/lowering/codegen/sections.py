@@ -5,7 +5,7 @@ A section evaluates one body (dst_plan plans its slots) and packs its result: a 
 ("round", a) into a bf16 hop CB (the rounding), a spilled value into a page of the f32 spill
 CB (exact: DST is fp32), an output's value into its target. Later sections read those as
 leaves: ("round", body) unpacked from its hop CB, ("spill", page) copied from the spill CB
-(tile `page` at its front: the pages are popped together after the step's last read).
+(tile `page` from its front: a section pops the front pages no later section reads).
 
 Two plans, the first that works:
 - held: the rounding hops only, each output on its own (the expression as it is, its shared
@@ -41,15 +41,15 @@ class Section(NamedTuple):
     body: tuple        # the expression the section evaluates (rounds and spills as leaves)
     kind: str          # round | spill | out
     output: int        # the output whose sequence of sections it is in
-    dest: int | None   # round: its hop CB (0-based); spill: its page; out: None
+    dest: int | None   # round: its hop CB (0-based); spill: its position from the front; out: None
     pops: tuple        # hop CBs this section read last (popped before its pack)
-    pop_spills: int    # spill pages popped before its pack (the step's last reader of spills)
+    pop_spills: int    # spill pages popped from the CB's front before its pack (none read later)
 
 
 class Plan(NamedTuple):
     sections: tuple    # in execution order; one "out" section per expression, the last of its output's
     hops: int          # bf16 hop CBs needed at once
-    pages: int         # f32 spill pages
+    pages: int         # f32 spill pages (the most live at once)
 
 
 @lru_cache(maxsize=256)
@@ -170,22 +170,32 @@ def _spilled(exprs, limit):
 def _assign(sections) -> Plan:
     """CBs / pages and the pops of each section. A rounding hop computed again (by another
     output's sections, as held plans do) is a new value: each computed one is popped by its
-    own last reader."""
+    own last reader. The spill CB is a FIFO: a section pops the pages at its front that no
+    later section reads (before its pack), and reads a page at its position from the front
+    then, so the CB holds the most pages live at once, not every spilled value."""
     readers = [_direct_leaves(body) for body, *_ in sections]
-    current, last, last_spill = {}, {}, None  # last: hop section -> its last reader, in first-read order
+    current, last, last_read = {}, {}, {}  # last: hop section -> its last reader, in first-read order
     for s, ((rounds, spills), (_, kind, _, node)) in enumerate(zip(readers, sections)):
         for r in rounds:
             last[current[r]] = s
-        if spills:
-            last_spill = s
+        for page in spills:
+            last_read[page] = s
         if kind == "round":
             current[node] = s
-    cb_of, free, count, pages = {}, [], 0, 0
+    cb_of, free, count = {}, [], 0
+    front = pushed = pages = 0  # spill pages popped / pushed so far, the most live at once
+    renamed = {}  # a rounding hop's leaf -> the leaf of its section's renumbered body
     out = []
     for s, (body, kind, j, node) in enumerate(sections):
         pops = [h for h in last if last[h] == s]
         freed = sorted(cb_of[h] for h in pops)
-        dest = None
+        body = _from_front(body, front, renamed)
+        if kind == "round":
+            renamed[node] = ("round", body)
+        dest, popped = None, 0
+        while front + popped < pushed and last_read.get(front + popped, -1) <= s:
+            popped += 1
+        front += popped
         if kind == "round":  # the CBs this section popped are free for its own pack
             free += freed
             freed = []
@@ -195,18 +205,30 @@ def _assign(sections) -> Plan:
             else:
                 dest, count = count, count + 1
             cb_of[s] = dest
-        elif kind == "spill":
-            dest = node[1]
-            pages = max(pages, dest + 1)
+        elif kind == "spill":  # pushed onto the back, after its pops
+            dest, pushed = pushed - front, pushed + 1
+            pages = max(pages, pushed - front)
         free += freed
-        out.append(Section(body, kind, j, dest, tuple(cb_of[h] for h in pops),
-                           pages if s == last_spill else 0))
+        out.append(Section(body, kind, j, dest, tuple(cb_of[h] for h in pops), popped))
+    assert front == pushed, "every spilled page is read"  # the next step starts at an empty CB
     return Plan(tuple(out), count, pages)
 
 
+def _from_front(expr, front: int, renamed: dict):
+    """expr with each spilled page numbered by its position from the CB's front (`front`
+    pages popped) and each rounding hop it reads named as its section (`renamed`) is."""
+    if expr[0] == "spill":
+        return ("spill", expr[1] - front)
+    if expr[0] == "round":
+        return renamed.get(expr, expr)
+    if expr[0] in select.LEAVES:
+        return expr
+    return (expr[0], *(_from_front(c, front, renamed) for c in select.children(expr)))
+
+
 def _direct_leaves(expr):
-    """(the rounding hops, whether any spill) a section evaluating expr reads."""
-    rounds, spills = [], False
+    """(the rounding hops, the spill pages) a section evaluating expr reads."""
+    rounds, spills = [], []
     stack = [expr]
     while stack:
         e = stack.pop()
@@ -214,7 +236,8 @@ def _direct_leaves(expr):
             if e not in rounds:
                 rounds.append(e)
         elif e[0] == "spill":
-            spills = True
+            if e[1] not in spills:
+                spills.append(e[1])
         else:
             stack.extend(reversed(select.children(e)))
     return rounds, spills
