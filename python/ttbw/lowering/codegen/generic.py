@@ -223,7 +223,18 @@ def _chain(result):
     sources = [r for r in (_reduction_of(v) for v in list(main.operands)[:-1]) if r is not None]
     if len(sources) > 1:
         raise UnsupportedError("codegen: an elementwise generic combining several reductions")
+    if sources and _elements(main.results[0]) > _elements(sources[0].results[0]):
+        raise UnsupportedError("codegen: an elementwise generic reads a reduction's result broadcast over more "
+                               "elements than it has: each needs the finished sum, a second pass over the data")
     return (sources[0], main) if sources else (main, None)
+
+
+def _elements(value) -> int:
+    from math import prod
+
+    from mlir import ir
+
+    return prod(ir.RankedTensorType(value.type).shape)
 
 
 def read_function(func_op) -> ProgramSpec:
