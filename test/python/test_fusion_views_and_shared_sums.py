@@ -1,7 +1,9 @@
 """Fusion across unit-dim reshapes (a keep_dim sum reshaped to rank 0, then cast) and of a
 reduction several results read (returned as it is and cast, or through two epilogues): one
 program each, checked against torch in float64 on the same inputs (#11's bounds). A result
-that reads a sum back over the summed dims stays two programs, with a warning saying why."""
+that reads a sum back over the summed dims stays two programs, with a warning saying why.
+Sibling generics whose spaces differ by leading 1s only (a rank-0 gradient next to a 1x1x1
+one) are one program too."""
 import warnings
 
 import numpy as np
@@ -136,3 +138,32 @@ def test_a_sum_read_back_over_its_summed_dims_stays_two_programs():
     x = x.double()
     total = x.sum(0, keepdim=True).bfloat16().double()
     _within(got, total - x, (total - x).abs() + _ulp(x.abs().sum(0, keepdim=True), 7) * 2)
+
+
+@pytest.mark.parametrize("op", ["add_bw", "sub_bw", "mul_bw"])
+def test_binary_bw_rank0_b_next_to_1x1x1_bfloat8_b_is_one_program_as_torch(op):
+    """A rank-0 gradient next to a 1x1x1 one (bfloat8_b): sibling generics whose spaces differ
+    by leading 1s only, one program; both gradients within 2 bf16 ulp of torch autograd on the
+    same (quantized) values."""
+    gen = torch.Generator().manual_seed(4)
+    tensors = [ttbw.from_torch(torch.rand(s, generator=gen) + 0.5, ttbw.bfloat8_b, layout=T)
+               for s in [(1, 1, 1), (1, 1, 1), ()]]
+    call = binary_call(op, *tensors)
+    got = _one_program(call.ir(), call.inputs())
+    g, a, b = (ttbw.to_torch(t).double() for t in tensors)
+    a.requires_grad_(), b.requires_grad_()
+    forward = {"add_bw": torch.add, "sub_bw": torch.sub, "mul_bw": torch.mul}[op]
+    for x, want in zip(got, torch.autograd.grad(forward(a, b), (a, b), g)):
+        _within(x, want, want)
+
+
+def test_elementwise_siblings_of_two_ranks_are_one_program_exact():
+    """|x| over 1x32x64 and -y over 32x64: one program, exact."""
+    text = _function("f", ["tensor<1x32x64xf32>", "tensor<32x64xf32>"], [
+        '%0 = "ttir.abs"(%a0) : (tensor<1x32x64xf32>) -> tensor<1x32x64xf32>',
+        '%1 = "ttir.neg"(%a1) : (tensor<32x64xf32>) -> tensor<32x64xf32>'],
+        [("%0", "tensor<1x32x64xf32>"), ("%1", "tensor<32x64xf32>")])
+    gen = torch.Generator().manual_seed(6)
+    x, y = torch.randn(1, 32, 64, generator=gen), torch.randn(32, 64, generator=gen)
+    got_x, got_y = _one_program(text, [x.numpy(), y.numpy()])
+    assert np.array_equal(got_x, x.abs().numpy()) and np.array_equal(got_y, (-y).numpy())
