@@ -11,8 +11,10 @@ its rounding an explicit `truncf` there (the codegen's rounding hop). Sibling / 
 the generics left compute the function's results over one iteration space; the codegen lowers
 them as one program with one output per result, every input read once
 (`codegen.read_function`). So a backward op's gradients, e.g. sum_to(grad * b) and
-grad * bcast(a), are one program that reads grad once. UnsupportedError when the function is
-not one program.
+grad * bcast(a), are one program that reads grad once. A reshape of unit dims between two
+generics (a keep_dim sum reshaped to rank 0, then cast) is folded into its reader's indexing
+map, and a reduction several results read is cloned per reader (each result's chain has its
+own). UnsupportedError when the function is not one program.
 
 Buffers: each argument the program reads is `arg<i>` (DRAM); each returned value `result<k>`
 in `out_memory`, or, when it is materialized into argument j
@@ -57,6 +59,9 @@ def fuse(module) -> None:
         _elementwise_unit_sums(module)
         _one_producer_per_use(module)
         passmanager.PassManager.parse(PRODUCER_CONSUMER).run(module.operation)
+        if _fold_unit_reshapes(module):  # views upstream left between generics: fuse across them
+            _one_producer_per_use(module)
+            passmanager.PassManager.parse(PRODUCER_CONSUMER).run(module.operation)
 
 
 def _elementwise_unit_sums(module) -> None:
@@ -94,6 +99,59 @@ def _elementwise_unit_sums(module) -> None:
         op.attributes["iterator_types"] = ir.ArrayAttr.get([parallel] * out.n_dims)
         op.attributes["indexing_maps"] = ir.ArrayAttr.get(
             [*list(op.attributes["indexing_maps"])[:-1], ir.AffineMapAttr.get(ir.AffineMap.get_identity(out.n_dims))])
+
+
+def _fold_unit_reshapes(module) -> int:
+    """A generic's input seen through reshapes that only add or drop unit dims (a sum's
+    keep_dim result reshaped to rank 0, ...) reads the reshape's source instead, the reshape
+    folded into its indexing map (0 at the source's unit dims), so upstream fuses the generic
+    with the source's producer (it does not fuse across such reshapes, e.g. to rank 0);
+    returns how many inputs were folded."""
+    from mlir import ir
+
+    from ttbw.dialect.ops import walk_ops
+
+    folded = 0
+    for op in walk_ops(module.operation, "linalg.generic"):
+        maps = [ir.AffineMapAttr(m).value for m in op.attributes["indexing_maps"]]
+        for k in range(len(op.operands) - len(op.results)):
+            value, m = op.operands[k], maps[k]
+            while not isinstance(value, ir.BlockArgument) and value.owner.name in _UNIT_VIEWS:
+                source = value.owner.operands[0]
+                exprs = _unit_reshaped(list(m.results), ir.RankedTensorType(value.type).shape,
+                                       ir.RankedTensorType(source.type).shape)
+                if exprs is None:
+                    break
+                value, m = source, ir.AffineMap.get(m.n_dims, m.n_symbols, exprs)
+            if value == op.operands[k] or not _every_dim_indexed([*maps[:k], m, *maps[k + 1:]]):
+                continue
+            op.operands[k], maps[k] = value, m
+            op.attributes["indexing_maps"] = ir.ArrayAttr.get([ir.AffineMapAttr.get(x) for x in maps])
+            folded += 1
+    return folded
+
+
+_UNIT_VIEWS = ("tensor.collapse_shape", "tensor.expand_shape")
+
+
+def _unit_reshaped(exprs, shape, source_shape):
+    """The indexing of `source_shape` equal to `exprs` indexing its reshape to `shape`, or
+    None when the reshape moves more than unit dims: the dims of size > 1 keep their order."""
+    from mlir import ir
+
+    kept = [e for e, size in zip(exprs, shape) if size != 1]
+    if [s for s in shape if s != 1] != [s for s in source_shape if s != 1]:
+        return None
+    it = iter(kept)
+    return [next(it) if size != 1 else ir.AffineConstantExpr.get(0) for size in source_shape]
+
+
+def _every_dim_indexed(maps) -> bool:
+    """Every loop dim still appears in some map (its range comes from an operand)."""
+    from mlir import ir
+
+    used = {e.position for m in maps for e in m.results if isinstance(e, ir.AffineDimExpr)}
+    return used >= set(range(maps[0].n_dims))
 
 
 def _zero_fill(init):
@@ -163,8 +221,27 @@ def fused_spec(ttir_text: str):
         zero_empty_reductions(module)
         fuse(module)
         funcs = [op for op in walk_ops(module.operation) if op.name == "func.func"]
+        _one_reduction_per_reader(funcs[0])
         _one_generic_per_result(funcs[0])
         return codegen.read_function(funcs[0])
+
+
+def _one_reduction_per_reader(func_op) -> None:
+    """A reduction read by several generics (its epilogues: a sum returned both as it is and
+    cast), or by a generic and the return, gets a clone per extra generic reader, after fusion
+    (whose cse would merge the clones): each result's chain has a reduction of its own, the
+    siblings reading the same inputs (once)."""
+    from mlir import ir
+
+    from ttbw.dialect.ops import walk_ops
+
+    for op in walk_ops(func_op, "linalg.generic"):
+        if not any("reduction" in str(t) for t in op.attributes["iterator_types"]):
+            continue
+        uses = [(getattr(u.owner, "operation", u.owner), u.operand_number) for u in op.results[0].uses]
+        readers = [(user, index) for user, index in uses if user.name == "linalg.generic"]
+        for user, index in readers[1:] if len(readers) == len(uses) else readers:
+            user.operands[index] = op.clone(ir.InsertionPoint(op)).results[0]
 
 
 def _one_generic_per_result(func_op) -> None:

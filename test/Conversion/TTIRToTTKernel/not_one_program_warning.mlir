@@ -4,7 +4,7 @@
 // warning at the op names why and how many programs it launches. Without --verify-diagnostics
 // the warning is printed, MLIR style, and the output is the op-by-op lowering.
 
-// STDERR: not_one_program_warning.mlir:[[# @LINE + 9]]:8: warning: 'ttir.sum' op: not one fused program (codegen: the result's tiles are not those of its indexing map): lowered as 2 programs, one per TTIR op
+// STDERR: not_one_program_warning.mlir:[[# @LINE + 9]]:8: warning: 'ttir.sum' op: not one fused program (codegen: an elementwise generic reads a reduction's result broadcast over more elements than it has: each needs the finished sum, a second pass over the data): lowered as 2 programs, one per TTIR op
 // STDERR-NEXT: %0 = "ttir.sum"
 // CHECK-LABEL: func.func @sum_broadcast_back(
 // CHECK: "ttmetal.enqueue_program"
@@ -12,7 +12,7 @@
 // CHECK: module @sum_broadcast_back_0_sum {
 // CHECK: module @sum_broadcast_back_1_subtract {
 func.func @sum_broadcast_back(%x: tensor<64x96xbf16>) -> tensor<64x96xbf16> {
-  // expected-warning @+1 {{'ttir.sum' op: not one fused program (codegen: the result's tiles are not those of its indexing map): lowered as 2 programs, one per TTIR op}}
+  // expected-warning @+1 {{'ttir.sum' op: not one fused program (codegen: an elementwise generic reads a reduction's result broadcast over more elements than it has: each needs the finished sum, a second pass over the data): lowered as 2 programs, one per TTIR op}}
   %0 = "ttir.sum"(%x) {dim_arg = [0 : i32], keep_dim = true} : (tensor<64x96xbf16>) -> tensor<1x96xbf16>
   %1 = "ttir.subtract"(%0, %x) : (tensor<1x96xbf16>, tensor<64x96xbf16>) -> tensor<64x96xbf16>
   return %1 : tensor<64x96xbf16>

@@ -223,7 +223,18 @@ def _chain(result):
     sources = [r for r in (_reduction_of(v) for v in list(main.operands)[:-1]) if r is not None]
     if len(sources) > 1:
         raise UnsupportedError("codegen: an elementwise generic combining several reductions")
+    if sources and _elements(main.results[0]) > _elements(sources[0].results[0]):
+        raise UnsupportedError("codegen: an elementwise generic reads a reduction's result broadcast over more "
+                               "elements than it has: each needs the finished sum, a second pass over the data")
     return (sources[0], main) if sources else (main, None)
+
+
+def _elements(value) -> int:
+    from math import prod
+
+    from mlir import ir
+
+    return prod(ir.RankedTensorType(value.type).shape)
 
 
 def read_function(func_op) -> ProgramSpec:
@@ -246,15 +257,20 @@ def read_function(func_op) -> ProgramSpec:
     if len(results) > MAX_OUTPUTS:
         raise UnsupportedError(f"codegen: at most {MAX_OUTPUTS} results per program")
 
-    space = None
-    for main, _ in chains:
-        s = _space(main)
-        if space is not None and s != space:
-            raise UnsupportedError(f"codegen: sibling generics over different iteration spaces {space} / {s}")
-        space = s
-    lead = len(space) - ir.AffineMapAttr(list(chains[0][0].attributes["indexing_maps"])[0]).value.n_dims
+    # siblings of different ranks share a space that differs only by leading 1s (a rank-0
+    # gradient next to a 1x1x1 one); each generic's dims are aligned to its trailing dims
+    spaces = [_space(main) for main, _ in chains]
+    rank = max(len(s) for s in spaces)
+    space = [1] * (rank - len(spaces[0])) + spaces[0]
+    for s in spaces[1:]:
+        if [1] * (rank - len(s)) + s != space:
+            raise UnsupportedError(f"codegen: sibling generics over different iteration spaces {spaces[0]} / {s}")
+
+    def lead_of(m):
+        return len(space) - ir.AffineMapAttr(m).value.n_dims
 
     def aligned(m):
+        lead = lead_of(m)
         return [("dim", e[1] + lead) if e[0] == "dim" else e for e in _exprs(m)]
 
     inputs, args, scalar = [], [], ()
@@ -311,6 +327,7 @@ def read_function(func_op) -> ProgramSpec:
                                 [space[d] if d in out_dims else 1 for d in range(len(space))]):
             raise UnsupportedError("codegen: the result's tiles are not those of its indexing map")
         iterators = ["reduction" in str(t) for t in main.attributes["iterator_types"]]
+        lead = lead_of(maps[-1])
         if [lead + d for d, red in enumerate(iterators) if not red] != [d for d in out_dims if d >= lead]:
             raise UnsupportedError("codegen: the output must index exactly the parallel dims")
         yielded = block.operations[len(block.operations) - 1].operands[0]
