@@ -28,11 +28,12 @@ func.func @sum_to_rank0_cast(%g: tensor<40x45xbf16>, %b: tensor<40x45xbf16, #tti
 // -----
 
 // A sum over an empty dim (its zero, empty.py) reshaped to rank 0 and cast to bfloat8_b: one
-// program of no inputs, the zero filled, rounded to bf16 (a hop) and packed as bfloat8_b.
+// program of no inputs, the zero filled, rounded to bf16 (a hop) and packed as bfloat8_b (its
+// padding masked: the zero tiles' CB 23 and the mask's CB 15).
 // CHECK-NOT: warning:
 // CHECK-LABEL: func.func @zero_to_rank0(
 // CHECK-NOT: ttmetal.enqueue_write_buffer
-// CHECK: "ttmetal.enqueue_program"(%{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}) <{cb_ports = array<i64: 20, 16>
+// CHECK: "ttmetal.enqueue_program"(%{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}) <{cb_ports = array<i64: 23, 20, 15, 16>
 // CHECK-NOT: "ttmetal.enqueue_program"
 // CHECK: module @zero_to_rank0_program {
 // CHECK: func.func @compute()

@@ -76,11 +76,19 @@ class Kernels:
 
     @property
     def masked(self) -> bool:
-        """Sums inside the tile: every term tile's padding (outside the iteration space, in its
-        edge tiles) is set to 0 first (`where` with a mask tile the reader makes per step), as
-        the expression need not keep 0 there (a broadcast operand or the scalar fill every row
-        / column of a tile, and a device tile's padding need not be 0)."""
-        return any(o.reduce and o.operand.access.bcast != "none" for o in self.outputs)
+        """Some output's padding (outside the iteration space, in its edge tiles) is set to 0
+        before its pack (`where` with a mask tile the reader makes per step), as the expression
+        need not keep 0 there (a broadcast operand or the scalar fill every row / column of a
+        tile, a device tile's padding need not be 0, 0 / 0 is NaN): see `zeroes_padding`."""
+        return any(self.zeroes_padding(k) for k in range(len(self.outputs)))
+
+    def zeroes_padding(self, k: int) -> bool:
+        """Output k's tiles (its terms, for a sum) are masked: the terms of a sum inside the
+        tile, whose padding it would add in; and every bfloat8_b tile, whose 16-element blocks
+        share one exponent with the padding (an inf or a large value there flushes the block's
+        valid values to 0)."""
+        o = self.outputs[k]
+        return o.reduce and o.operand.access.bcast != "none" or o.fmt == "bfp8_b"
 
     @property
     def direct(self) -> bool:

@@ -473,7 +473,7 @@ class _Compute:
                     last = self.sections(plan, j)
                     f.acquire()
                     slot = self.evaluate(last.body, target)
-                if padded is not None and o.reduce and o.operand.access.bcast != "none":
+                if padded is not None and k.zeroes_padding(j):
                     f.if_(padded)
                     self.zero_padding(slot)
                     f.end()
@@ -524,8 +524,9 @@ class _Compute:
         f.copy(self.mask, slot + 1)
         f.fill("0.0", slot + 2)
         f.op("where_tile_init")
+        dtype = "f32" if self.k.fp32_dest else "bf16"  # an FPU product's 16-bit DST
         f.op("where_tile", [f.c(slot + 1), f.c(slot), f.c(slot + 2), f.c(slot)], ["i32"] * 4,
-             props="dtype = #ttcore.supportedDataTypes<f32>")
+             props=f"dtype = #ttcore.supportedDataTypes<{dtype}>")
 
     def finish(self, j: int) -> None:
         """Output j's partial sum into its result: moved (rounded by the pack), or through its
