@@ -6,6 +6,7 @@ import torch
 
 import ttbw
 from backward_checks import check_gradient, gradient_terms, rand, tensor
+from ttbw.executor import device
 
 GEN = torch.Generator().manual_seed(12)
 BACKENDS = ["cpu", "device"]
@@ -18,6 +19,16 @@ SHAPES = [
     ((32, 1), (2, 1, 64), (64,)),                      # every operand broadcast, cross-rank
 ]
 SHAPE_IDS = ["none", "row", "column", "scalar-like", "all-cross-rank"]
+
+
+def one_program(backend, call):
+    """call(), on the device one fused program whatever the broadcast (three gradients each summed
+    over its own dims: cross reductions over three sets of dims)."""
+    before = device().programs_launched
+    result = call()
+    if backend == "device":
+        assert device().programs_launched - before == 1
+    return result
 
 
 def condition(shape):
@@ -34,7 +45,7 @@ def test_where_bw(shapes, backend):
     c_shape, a_shape, b_shape = shapes
     g = rand(torch.broadcast_shapes(*shapes), generator=GEN)
     c, a, b = condition(c_shape), rand(a_shape, generator=GEN), rand(b_shape, generator=GEN)
-    grads = ttbw.where_bw(tensor(g), tensor(c), tensor(a), tensor(b), backend=backend)
+    grads = one_program(backend, lambda: ttbw.where_bw(tensor(g), tensor(c), tensor(a), tensor(b), backend=backend))
     terms = gradient_terms(where_forward, g, [c, a, b])
     for got, term, operand in zip(grads, terms[1:], (a, b)):
         check_gradient(ttbw.to_torch(got), term, operand)
@@ -89,7 +100,8 @@ def addcmul_forward(value):
 def test_addcmul_bw(shapes, backend):
     g = rand(torch.broadcast_shapes(*shapes), generator=GEN)
     a, t1, t2 = (rand(s, generator=GEN) for s in shapes)
-    grads = ttbw.addcmul_bw(tensor(g), tensor(a), tensor(t1), tensor(t2), 0.75, backend=backend)
+    grads = one_program(backend, lambda: ttbw.addcmul_bw(tensor(g), tensor(a), tensor(t1), tensor(t2), 0.75,
+                                                         backend=backend))
     assert len(grads) == 3
     terms = gradient_terms(addcmul_forward(0.75), g, [a, t1, t2])
     for got, term, operand in zip(grads, terms, (a, t1, t2)):

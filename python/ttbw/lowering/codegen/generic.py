@@ -45,12 +45,23 @@ class Output:
     term_fmt: str        # reduction: format the terms are rounded to before the sum
     fpu: tuple | None    # (full input, other input): an exact FPU multiply
     rounded: bool = False  # a reduction rounded to bf16 before its (f32) result
-    fifo: bool = False   # cross reductions: the second one (partials in a FIFO, one per inner position)
+    partial: str = "inner"  # the loops its f32 partial sums over (see PARTIALS)
     epilogue: tuple | None = None  # reduction: the result's expression of ("acc",), the finished partial
 
     @property
     def fmt(self) -> str:
         return self.operand.fmt
+
+    @property
+    def fifo(self) -> bool:
+        return self.partial == "fifo"
+
+
+# A reduction's partial in the cross walk (units, middle loop, inner loop), by the loops it keeps:
+# the middle one: one tile per middle step, summed over the inner loop ("inner", as without a
+# middle loop); the inner one: a FIFO of one tile per inner position, summed over the middle loop;
+# neither: one tile per unit, summed over both; both: one tile per step (sums inside the tile).
+PARTIALS = {(True, False): "inner", (False, True): "fifo", (False, False): "unit", (True, True): "step"}
 
 
 @dataclass(frozen=True)
@@ -340,17 +351,15 @@ def read_function(func_op) -> ProgramSpec:
     for k in reducing:
         if out_accesses[k].dims not in groups:
             groups.append(out_accesses[k].dims)
-    if len(groups) > 2:
-        raise UnsupportedError("codegen: sibling reductions over more than two different sets of dims")
     if reducing and any(space[d] > 1 and d not in a.dims for k, a in enumerate(out_accesses) if k not in reducing
                         for d in range(len(space))):
         raise UnsupportedError("codegen: an elementwise sibling of a reduction must cover the iteration space")
-    second, cross = None, len(groups) == 2
+    partials, cross = {}, len(groups) > 1
     tails = any(o[7] is not None and _reads_inputs(o[7]) for o in outs)
     if cross and tails:
         raise UnsupportedError("codegen: an epilogue reading inputs after cross reductions")
     if cross:
-        accesses, schedule, second = _cross(accesses, out_accesses, space, *groups)
+        accesses, schedule, partials = _cross(accesses, out_accesses, space, groups)
     else:
         operands = accesses + out_accesses
         pattern = len(accesses) + reducing[0] if reducing else sched.pattern_index(accesses + out_accesses[:1],
@@ -361,7 +370,7 @@ def read_function(func_op) -> ProgramSpec:
         reread = _reread(plain, p_dims, space) if reducing and not tails else None
         if reread is not None:  # held over the unit instead, the dims it lacks a middle loop
             try:
-                held, walk, _ = _cross(plain, out_accesses, space, tuple(sorted(p_dims)), reread.dims, ordered=True)
+                held, walk, _ = _cross(plain, out_accesses, space, [tuple(sorted(p_dims)), reread.dims], ordered=True)
             except UnsupportedError:  # it lacks a summed axis too: the plain walk
                 held = None
             if held is not None and walk.inner * sum(_TILE_BYTES[i[0]] for i, a in zip(inputs, held) if a.indexed) \
@@ -374,7 +383,7 @@ def read_function(func_op) -> ProgramSpec:
         if not reduce and fmt != "f32":
             fpu = select.fpu_multiply(expr, [o.fmt for o in in_ops], [o.access.bcast for o in in_ops])
         outputs.append(Output(Operand(fmt, layout, acc), reduce, expr, term_fmt, fpu, rounded,
-                              reduce and acc.dims == second, tail))
+                              partials.get(acc.dims, "inner") if reduce else "inner", tail))
     kernels = Kernels(in_ops, tuple(outputs), bool(scalar), cross)
     return ProgramSpec(kernels, schedule, tuple(args), scalar,
                        tuple(tuple(ir.RankedTensorType(r.type).shape) for r in results))
@@ -390,29 +399,67 @@ def _reread(accesses, p_dims, space):
     return None
 
 
-def _cross(accesses, out_accesses, space, first, second, ordered: bool = False):
-    """(input accesses, schedule, the FIFO side's dims) of cross reductions keeping `first` /
-    `second` dims: the FIFO side (partials held per inner position) is the one whose own tile
-    axes are fewer, so the fewest tiles are held in L1. An input without the middle axes is
-    held per unit (indexed by the inner step if it has inner axes), one without the inner axes
-    read per middle step, the others streamed."""
+def _cross(accesses, out_accesses, space, groups, ordered: bool = False):
+    """(input accesses, schedule, {dims: partial kind}) of sibling reductions keeping the dims
+    `groups` (distinct, result order). The units are the tile axes every group keeps; the others
+    fall in classes by the groups keeping them: at most two, one the middle loop, one the inner
+    loop, so that each group keeps all or none of each loop (`PARTIALS`). Of the two orders the
+    one whose FIFO partials (groups keeping the inner loop only) hold the fewest tiles;
+    `ordered`: the first group's own axes the middle loop, the second's the inner loop. An input
+    without the middle axes is held per unit (indexed by the inner step if it has inner axes),
+    one without the inner axes read per middle step, the others streamed."""
     counts = sched.tile_counts(space)
+    axes = [d for d, n in enumerate(counts) if n > 1]
+    units = [d for d in axes if all(d in g for g in groups)]
+    classes: dict = {}  # the groups keeping an axis -> its axes
+    for d in axes:
+        if d not in units:
+            classes.setdefault(tuple(i for i, g in enumerate(groups) if d in g), []).append(d)
+    if ordered:
+        if set(classes) - {(0,), (1,)}:
+            raise UnsupportedError("codegen: the held walk needs every tile axis kept by the sum or the input")
+        orders = [(classes.get((0,), []), classes.get((1,), []))]
+    elif len(classes) > 2:
+        raise UnsupportedError(f"codegen: sibling reductions over {len(groups)} sets of dims whose tile axes form "
+                               f"{len(classes)} classes besides those all keep (the walk has two loops: middle, inner)")
+    else:
+        a, b = ([*(classes[key] for key in sorted(classes, key=lambda key: (not key, key))), [], []])[:2]
+        orders = [(a, b), (b, a)]
 
-    def own_tiles(x, y):
+    def tiles(dims):
         n = 1
-        for d in x:
-            n *= counts[d] if d not in y else 1
+        for d in dims:
+            n *= counts[d]
         return n
-    if not ordered and own_tiles(second, first) > own_tiles(first, second):
-        first, second = second, first
-    middle_dims = set(first) - set(second)
-    inner_dims = set(second) - set(first)
+
+    def kinds(middle, inner):
+        """Each group's partial: keeps the middle / inner axes (an empty loop: kept where the
+        other is not; both empty: the first group's the middle's, as if it kept only that)."""
+        out = {}
+        for i, g in enumerate(groups):
+            km, ki = set(middle) <= set(g), set(inner) <= set(g)
+            if not middle and not inner:
+                km, ki = i == 0, i != 0
+            elif not middle:
+                km = not ki
+            elif not inner:
+                ki = not km
+            out[g] = PARTIALS[km, ki]
+        return out
+    middle, inner = min(orders, key=lambda o: tiles(o[1]) * list(kinds(*o).values()).count("fifo"))
+    partials = kinds(middle, inner)
+    # an input's loops: the dims (of any size) the groups keeping each loop, and only they, keep
+    keeping = lambda d: tuple(i for i, g in enumerate(groups) if d in g)  # noqa: E731
+    middle_keep = tuple(i for i, g in enumerate(groups) if partials[g] in ("inner", "step"))
+    inner_keep = tuple(i for i, g in enumerate(groups) if partials[g] in ("fifo", "step"))
+    middle_dims = {d for d in range(len(space)) if keeping(d) == middle_keep}
+    inner_dims = {d for d in range(len(space)) if keeping(d) == inner_keep}
     out = []
     for a in accesses:
         has_middle, has_inner = bool(middle_dims & set(a.dims)), bool(inner_dims & set(a.dims))
         out.append(sched.Access(a.dims, a.bcast, held=not has_middle, indexed=not has_middle and has_inner,
                                 middle=has_middle and not has_inner))
-    return out, sched.cross_schedule(out + out_accesses, space, first, second), second
+    return out, sched.cross_schedule(out + out_accesses, space, units, middle, inner), partials
 
 
 def _epilogue(epilogue, main, out_exprs, space, out_dims, leaf, constant):

@@ -1,0 +1,79 @@
+// RUN: ttbw-opt --split-input-file --convert-ttir-to-ttkernel %s | FileCheck %s
+// Sibling reductions over three and four different sets of dims, in one program. The units
+// are the tile axes every reduction keeps; the other tile axes are a middle and an inner loop,
+// each reduction keeping all or none of each: its partial is one f32 tile per middle step
+// (written after the inner loop), a FIFO of one tile per inner position (written after the
+// middle loop), one tile per unit (written after the middle loop) or one per step (a sum
+// inside the tile only; written in the inner loop). Of the two orders, the one whose FIFOs hold
+// the fewest tiles.
+
+// addcmul_bw with every operand broadcast: grad_a sums every tile axis (one partial per unit:
+// one unit, one core), grad_t1 keeps both (its rows summed inside the tile, per step), grad_t2
+// keeps the columns: they are the middle loop (a partial per middle step), so no FIFO.
+// CHECK-LABEL: func.func @addcmul_cross_rank(
+// CHECK-NOT: x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<8192x4096
+// CHECK: "ttmetal.enqueue_program"
+// CHECK-SAME: #ttmetal.core_range<0x0, 1x1>
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: module @addcmul_cross_rank_program {
+// CHECK: func.func @writer()
+// CHECK: %[[OUT_A:.*]] = ttkernel.get_compile_time_arg_val(0)
+// CHECK: %[[OUT_T1:.*]] = ttkernel.get_compile_time_arg_val(1)
+// CHECK: %[[OUT_T2:.*]] = ttkernel.get_compile_time_arg_val(2)
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: ttkernel.cb_wait_front(%[[OUT_T1]],
+// CHECK: ttkernel.noc_async_write_tile(
+// CHECK: }
+// CHECK: ttkernel.cb_wait_front(%[[OUT_T2]],
+// CHECK: ttkernel.noc_async_write_tile(
+// CHECK: }
+// CHECK: ttkernel.cb_wait_front(%[[OUT_A]],
+// CHECK: ttkernel.noc_async_write_tile(
+// CHECK-NOT: noc_async_write_tile
+func.func @addcmul_cross_rank(%g: tensor<2x32x64xbf16>, %a: tensor<32x1xbf16>, %t1: tensor<2x1x64xbf16>, %t2: tensor<64xbf16>) -> (tensor<32x1xbf16>, tensor<2x1x64xbf16>, tensor<64xbf16>) {
+  %0:3 = ttir.addcmul_bw %g, %a, %t1, %t2 {value = 0.5 : f32} : tensor<2x32x64xbf16>, tensor<32x1xbf16>, tensor<2x1x64xbf16>, tensor<64xbf16> -> tensor<32x1xbf16>, tensor<2x1x64xbf16>, tensor<64xbf16>
+  return %0#0, %0#1, %0#2 : tensor<32x1xbf16>, tensor<2x1x64xbf16>, tensor<64xbf16>
+}
+
+// -----
+
+// Four sums of x: the batch dim every one keeps (the units: 2 cores), the channels (3) and the
+// columns (2 tiles) the two loops; the rows summed inside the tile by all. The columns are the
+// inner loop (a FIFO of 2 tiles, not 3): %0 per unit, %1 per middle step, %2 in the FIFO, %3
+// per step.
+// CHECK-LABEL: func.func @four_sums(
+// CHECK: memref<1x2x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<8192x4096
+// CHECK: "ttmetal.enqueue_program"
+// CHECK-SAME: #ttmetal.core_range<0x0, 1x2>
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: module @four_sums_program {
+// CHECK: func.func @writer()
+// CHECK: %[[OUT0:.*]] = ttkernel.get_compile_time_arg_val(0)
+// CHECK: %[[OUT1:.*]] = ttkernel.get_compile_time_arg_val(1)
+// CHECK: %[[OUT2:.*]] = ttkernel.get_compile_time_arg_val(2)
+// CHECK: %[[OUT3:.*]] = ttkernel.get_compile_time_arg_val(3)
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: ttkernel.cb_wait_front(%[[OUT3]],
+// CHECK: ttkernel.noc_async_write_tile(
+// CHECK: }
+// CHECK: ttkernel.cb_wait_front(%[[OUT1]],
+// CHECK: ttkernel.noc_async_write_tile(
+// CHECK: }
+// CHECK: scf.for
+// CHECK: ttkernel.cb_wait_front(%[[OUT2]],
+// CHECK: ttkernel.noc_async_write_tile(
+// CHECK: }
+// CHECK: ttkernel.cb_wait_front(%[[OUT0]],
+// CHECK: ttkernel.noc_async_write_tile(
+// CHECK-NOT: noc_async_write_tile
+func.func @four_sums(%x: tensor<2x3x32x64xbf16>) -> (tensor<2x1x1x1xbf16>, tensor<2x3x1x1xbf16>, tensor<2x1x1x64xbf16>, tensor<2x3x1x64xbf16>) {
+  %0 = "ttir.sum"(%x) {dim_arg = [1 : i32, 2 : i32, 3 : i32], keep_dim = true} : (tensor<2x3x32x64xbf16>) -> tensor<2x1x1x1xbf16>
+  %1 = "ttir.sum"(%x) {dim_arg = [2 : i32, 3 : i32], keep_dim = true} : (tensor<2x3x32x64xbf16>) -> tensor<2x3x1x1xbf16>
+  %2 = "ttir.sum"(%x) {dim_arg = [1 : i32, 2 : i32], keep_dim = true} : (tensor<2x3x32x64xbf16>) -> tensor<2x1x1x64xbf16>
+  %3 = "ttir.sum"(%x) {dim_arg = [2 : i32], keep_dim = true} : (tensor<2x3x32x64xbf16>) -> tensor<2x3x1x64xbf16>
+  return %0, %1, %2, %3 : tensor<2x1x1x1xbf16>, tensor<2x3x1x1xbf16>, tensor<2x1x1x64xbf16>, tensor<2x3x1x64xbf16>
+}
