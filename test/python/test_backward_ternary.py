@@ -142,3 +142,30 @@ def test_addcmul_bw_misuse():
         ttbw.addcmul_bw(g, g, g, g, "2")
     with pytest.raises(ValueError, match="input_tensor_c of shape 3x32 is not broadcast-compatible"):
         ttbw.addcmul_bw(g, g, g, tensor(rand((3, 32), generator=GEN)), 1.0)
+
+
+# Every operand broadcast, the gradients' tile axes in three classes by the sums keeping them
+# (one the cross walk's middle loop, the others its inner loop, a FIFO over the fastest axes a
+# sum keeps): one program each (a random broadcast sweep found them lowered op by op).
+SWEEP = [
+    ("addcmul_bw", ((3, 1, 1), (3, 64, 96), (1, 96))), ("addcmul_bw", ((3, 64, 1), (1, 1, 64, 1), (96,))),
+    ("addcmul_bw", ((1, 96), (64, 1), (3, 1, 96))), ("addcmul_bw", ((1, 64, 1), (1, 96), (1, 3, 64, 1))),
+    ("addcmul_bw", ((96,), (2, 1, 64, 96), (1, 1, 64, 1))), ("addcmul_bw", ((64, 1), (3, 64, 1), (96,))),
+    ("where_bw", ((3, 64, 1), (1, 1, 64, 1), (96,))), ("where_bw", ((1, 3, 1, 1), (96,), (2, 1, 64, 1))),
+    ("where_bw", ((1, 64, 1), (2, 1, 1, 96), (2, 3, 1, 1))),
+]
+
+
+@pytest.mark.parametrize("op, shapes", SWEEP)
+def test_three_classes_of_summed_axes_one_program(op, shapes):
+    g = rand(torch.broadcast_shapes(*shapes), generator=GEN)
+    if op == "where_bw":
+        operands = [condition(shapes[0]), *(rand(s, generator=GEN) for s in shapes[1:])]
+        grads = one_program("device", lambda: ttbw.where_bw(tensor(g), *map(tensor, operands)))
+        terms, wrt = gradient_terms(where_forward, g, operands)[1:], operands[1:]
+    else:
+        operands = [rand(s, generator=GEN) for s in shapes]
+        grads = one_program("device", lambda: ttbw.addcmul_bw(tensor(g), *map(tensor, operands), 0.75))
+        terms, wrt = gradient_terms(addcmul_forward(0.75), g, operands), operands
+    for got, term, operand in zip(grads, terms, wrt):
+        check_gradient(ttbw.to_torch(got), term, operand)

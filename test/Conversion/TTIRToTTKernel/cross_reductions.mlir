@@ -4,8 +4,10 @@
 // each reduction keeping all or none of each: its partial is one f32 tile per middle step
 // (written after the inner loop), a FIFO of one tile per inner position (written after the
 // middle loop), one tile per unit (written after the middle loop) or one per step (a sum
-// inside the tile only; written in the inner loop). Of the two orders, the one whose FIFOs hold
-// the fewest tiles.
+// inside the tile only; written in the inner loop). The middle loop is one class of tile axes
+// (by the reductions keeping them), the inner loop the others: a reduction keeping only its
+// fastest axes has a FIFO over those (its page count a runtime arg, `pages_out<j>`). Of the
+// orders that work, the one whose FIFOs hold the fewest tiles.
 
 // addcmul_bw with every operand broadcast: grad_a sums every tile axis (one partial per unit:
 // one unit, one core), grad_t1 keeps both (its rows summed inside the tile, per step), grad_t2
@@ -76,4 +78,34 @@ func.func @four_sums(%x: tensor<2x3x32x64xbf16>) -> (tensor<2x1x1x1xbf16>, tenso
   %2 = "ttir.sum"(%x) {dim_arg = [1 : i32, 2 : i32], keep_dim = true} : (tensor<2x3x32x64xbf16>) -> tensor<2x1x1x64xbf16>
   %3 = "ttir.sum"(%x) {dim_arg = [2 : i32], keep_dim = true} : (tensor<2x3x32x64xbf16>) -> tensor<2x3x1x64xbf16>
   return %0, %1, %2, %3 : tensor<2x1x1x1xbf16>, tensor<2x3x1x1xbf16>, tensor<2x1x1x64xbf16>, tensor<2x3x1x64xbf16>
+}
+
+// -----
+
+// Three classes of tile axes: the batch (only grad_a keeps it), the rows (no reduction keeps
+// them), the columns (only grad_t2 keeps them); grad_t1 is elementwise. The batch is the middle
+// loop (grad_a's partial per middle step), rows and columns the inner loop: grad_t2 keeps its
+// fastest axis, a FIFO of 3 pages (not 6), zeroed per unit and written after the middle loop.
+// CHECK-LABEL: func.func @inner_suffix_fifo(
+// CHECK: memref<1x3x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<12288x4096
+// CHECK-NOT: memref<1x6x!ttcore.tile<32x32, f32>
+// CHECK: "ttmetal.enqueue_program"
+// CHECK-SAME: "pages_out2"]
+// CHECK-SAME: "pages_out2"]
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: func.func @writer()
+// CHECK: %[[OUT2:.*]] = ttkernel.get_compile_time_arg_val(2)
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: }
+// CHECK: %[[PAGES:.*]] = ttkernel.get_arg_val(
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[N:.*]] = arith.index_cast %[[PAGES]] : i32 to index
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[N]]
+// CHECK: ttkernel.cb_wait_front(%[[OUT2]],
+// CHECK: ttkernel.noc_async_write_tile(
+// CHECK-NOT: noc_async_write_tile
+func.func @inner_suffix_fifo(%g: tensor<3x64x96xbf16>, %a: tensor<3x1x1xbf16>, %t1: tensor<3x64x96xbf16>, %t2: tensor<1x96xbf16>) -> (tensor<3x1x1xbf16>, tensor<3x64x96xbf16>, tensor<1x96xbf16>) {
+  %0:3 = ttir.addcmul_bw %g, %a, %t1, %t2 {value = 0.5 : f32} : tensor<3x64x96xbf16>, tensor<3x1x1xbf16>, tensor<3x64x96xbf16>, tensor<1x96xbf16> -> tensor<3x1x1xbf16>, tensor<3x64x96xbf16>, tensor<1x96xbf16>
+  return %0#0, %0#1, %0#2 : tensor<3x1x1xbf16>, tensor<3x64x96xbf16>, tensor<1x96xbf16>
 }

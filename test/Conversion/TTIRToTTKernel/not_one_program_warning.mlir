@@ -59,12 +59,12 @@ func.func @squarings(%x: tensor<32x32xf32>) -> tensor<32x32xf32> {
 
 // A backward op's decomposition runs a pipeline inside the pass: the warning of an earlier
 // function stays the pass's (a diagnostic at its op), not taken by the next function's run.
-// STDERR: warning: 'ttir.addcmul_bw' op: not one fused program (codegen: sibling reductions over 3 sets of dims whose tile axes form 3 classes
+// STDERR: warning: 'ttir.addcmul_bw' op: not one fused program (codegen: sibling reductions over 3 sets of dims (tile axes in 3 classes
 // STDERR-NOT: UserWarning
 // CHECK-LABEL: func.func @three_reductions(
 // CHECK-LABEL: func.func @next_backward_op(
 func.func @three_reductions(%g: tensor<3x64x96xbf16>, %a: tensor<3x64x1xbf16>, %t1: tensor<1x96xbf16>, %t2: tensor<3x1x96xbf16>) -> (tensor<3x64x1xbf16>, tensor<1x96xbf16>, tensor<3x1x96xbf16>) {
-  // expected-warning @+1 {{'ttir.addcmul_bw' op: not one fused program (codegen: sibling reductions over 3 sets of dims whose tile axes form 3 classes besides those all keep (the walk has two loops: middle, inner)): lowered as 12 programs, one per TTIR op}}
+  // expected-warning @+1 {{'ttir.addcmul_bw' op: not one fused program (codegen: sibling reductions over 3 sets of dims (tile axes in 3 classes besides those all keep) that no order of the walk's middle and inner loops serves): lowered as 12 programs, one per TTIR op}}
   %0:3 = ttir.addcmul_bw %g, %a, %t1, %t2 {value = 0.5 : f32} : tensor<3x64x96xbf16>, tensor<3x64x1xbf16>, tensor<1x96xbf16>, tensor<3x1x96xbf16> -> tensor<3x64x1xbf16>, tensor<1x96xbf16>, tensor<3x1x96xbf16>
   return %0#0, %0#1, %0#2 : tensor<3x64x1xbf16>, tensor<1x96xbf16>, tensor<3x1x96xbf16>
 }

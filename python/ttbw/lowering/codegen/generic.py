@@ -14,7 +14,7 @@ runtime args).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..device_buffers import DEVICE_FORMAT
 from ..errors import UnsupportedError
@@ -47,6 +47,7 @@ class Output:
     rounded: bool = False  # a reduction rounded to bf16 before its (f32) result
     partial: str = "inner"  # the loops its f32 partial sums over (see PARTIALS)
     epilogue: tuple | None = None  # reduction: the result's expression of ("acc",), the finished partial
+    paged: bool = False  # its FIFO is over the inner loop's fastest axes only (its page count a runtime arg)
 
     @property
     def fmt(self) -> str:
@@ -360,6 +361,7 @@ def read_function(func_op) -> ProgramSpec:
         raise UnsupportedError("codegen: an epilogue reading inputs after cross reductions")
     if cross:
         accesses, schedule, partials = _cross(accesses, out_accesses, space, groups)
+        schedule = replace(schedule, pages=tuple(partials[o[2]][1] or 0 if o[3] else 0 for o in outs))
     else:
         operands = accesses + out_accesses
         pattern = len(accesses) + reducing[0] if reducing else sched.pattern_index(accesses + out_accesses[:1],
@@ -383,7 +385,8 @@ def read_function(func_op) -> ProgramSpec:
         if not reduce and fmt != "f32":
             fpu = select.fpu_multiply(expr, [o.fmt for o in in_ops], [o.access.bcast for o in in_ops])
         outputs.append(Output(Operand(fmt, layout, acc), reduce, expr, term_fmt, fpu, rounded,
-                              partials.get(acc.dims, "inner") if reduce else "inner", tail))
+                              partials[acc.dims][0] if reduce and cross and partials else "inner", tail,
+                              reduce and bool(partials) and partials[acc.dims][1] is not None))
     kernels = Kernels(in_ops, tuple(outputs), bool(scalar), cross)
     return ProgramSpec(kernels, schedule, tuple(args), scalar,
                        tuple(tuple(ir.RankedTensorType(r.type).shape) for r in results))
@@ -400,14 +403,16 @@ def _reread(accesses, p_dims, space):
 
 
 def _cross(accesses, out_accesses, space, groups, ordered: bool = False):
-    """(input accesses, schedule, {dims: partial kind}) of sibling reductions keeping the dims
-    `groups` (distinct, result order). The units are the tile axes every group keeps; the others
-    fall in classes by the groups keeping them: at most two, one the middle loop, one the inner
-    loop, so that each group keeps all or none of each loop (`PARTIALS`). Of the two orders the
-    one whose FIFO partials (groups keeping the inner loop only) hold the fewest tiles;
-    `ordered`: the first group's own axes the middle loop, the second's the inner loop. An input
-    without the middle axes is held per unit (indexed by the inner step if it has inner axes),
-    one without the inner axes read per middle step, the others streamed."""
+    """(input accesses, schedule, {dims: (partial kind, FIFO pages or None)}) of sibling
+    reductions keeping the dims `groups` (distinct, result order). The units are the tile axes
+    every group keeps; the others fall in classes by the groups keeping them: one class is the
+    middle loop, the others the inner loop (their axes in the space's order, the last fastest),
+    so that each group keeps all or none of the middle loop and all, none or the fastest axes
+    of the inner loop (a FIFO over those only: its page count a runtime arg). Of the orders that
+    work, the one whose FIFOs hold the fewest tiles; `ordered`: the first group's own axes the
+    middle loop, the second's the inner loop. An input without the middle axes is held per unit
+    (indexed by the inner step if it has inner axes), one without the inner axes read per middle
+    step, the others streamed."""
     counts = sched.tile_counts(space)
     axes = [d for d, n in enumerate(counts) if n > 1]
     units = [d for d in axes if all(d in g for g in groups)]
@@ -419,12 +424,10 @@ def _cross(accesses, out_accesses, space, groups, ordered: bool = False):
         if set(classes) - {(0,), (1,)}:
             raise UnsupportedError("codegen: the held walk needs every tile axis kept by the sum or the input")
         orders = [(classes.get((0,), []), classes.get((1,), []))]
-    elif len(classes) > 2:
-        raise UnsupportedError(f"codegen: sibling reductions over {len(groups)} sets of dims whose tile axes form "
-                               f"{len(classes)} classes besides those all keep (the walk has two loops: middle, inner)")
     else:
-        a, b = ([*(classes[key] for key in sorted(classes, key=lambda key: (not key, key))), [], []])[:2]
-        orders = [(a, b), (b, a)]
+        loops = [*(classes[key] for key in sorted(classes, key=lambda key: (not key, key))), [], []]
+        loops = loops[:max(2, len(classes))]
+        orders = [(m, sorted(d for c in loops[:i] + loops[i + 1:] for d in c)) for i, m in enumerate(loops)]
 
     def tiles(dims):
         n = 1
@@ -433,8 +436,10 @@ def _cross(accesses, out_accesses, space, groups, ordered: bool = False):
         return n
 
     def kinds(middle, inner):
-        """Each group's partial: keeps the middle / inner axes (an empty loop: kept where the
-        other is not; both empty: the first group's the middle's, as if it kept only that)."""
+        """Each group's (partial, FIFO pages): keeps the middle / inner axes (an empty loop: kept
+        where the other is not; both empty: the first group's the middle's, as if it kept only
+        that); None when a group keeps only some inner axes but the fastest, or keeps both loops
+        partly."""
         out = {}
         for i, g in enumerate(groups):
             km, ki = set(middle) <= set(g), set(inner) <= set(g)
@@ -444,16 +449,33 @@ def _cross(accesses, out_accesses, space, groups, ordered: bool = False):
                 km = not ki
             elif not inner:
                 ki = not km
-            out[g] = PARTIALS[km, ki]
+            kept = [d for d in inner if d in g]
+            pages = None
+            if kept and not ki:  # some of the inner axes: a FIFO over them, if they are the fastest
+                if km or max(d for d in inner if d not in g) > min(kept):
+                    return None
+                ki, pages = True, tiles(kept)
+            out[g] = (PARTIALS[km, ki], pages)
         return out
-    middle, inner = min(orders, key=lambda o: tiles(o[1]) * list(kinds(*o).values()).count("fifo"))
+
+    def fifo_tiles(order):
+        partials = kinds(*order)
+        return sum(tiles(order[1]) if p is None else p for kind, p in partials.values() if kind == "fifo")
+    orders = [o for o in orders if kinds(*o) is not None]
+    if not orders:
+        raise UnsupportedError(f"codegen: sibling reductions over {len(groups)} sets of dims (tile axes in "
+                               f"{len(classes)} classes besides those all keep) that no order of the walk's middle "
+                               "and inner loops serves")
+    middle, inner = min(orders, key=fifo_tiles)
     partials = kinds(middle, inner)
     # an input's loops: the dims (of any size) the groups keeping each loop, and only they, keep
     keeping = lambda d: tuple(i for i, g in enumerate(groups) if d in g)  # noqa: E731
-    middle_keep = tuple(i for i, g in enumerate(groups) if partials[g] in ("inner", "step"))
-    inner_keep = tuple(i for i, g in enumerate(groups) if partials[g] in ("fifo", "step"))
-    middle_dims = {d for d in range(len(space)) if keeping(d) == middle_keep}
-    inner_dims = {d for d in range(len(space)) if keeping(d) == inner_keep}
+    middle_keys = {keeping(d) for d in middle} or \
+        {tuple(i for i, g in enumerate(groups) if partials[g][0] in ("inner", "step"))}
+    inner_keys = {keeping(d) for d in inner} or \
+        {tuple(i for i, g in enumerate(groups) if partials[g][0] in ("fifo", "step"))}
+    middle_dims = {d for d in range(len(space)) if keeping(d) in middle_keys}
+    inner_dims = {d for d in range(len(space)) if keeping(d) in inner_keys}
     out = []
     for a in accesses:
         has_middle, has_inner = bool(middle_dims & set(a.dims)), bool(inner_dims & set(a.dims))

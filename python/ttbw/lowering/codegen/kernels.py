@@ -93,6 +93,13 @@ def compute_cbs(k: Kernels) -> list[int]:
             *([CB_MASK] if k.masked else []), *([spill_cb(k)] if k.spill_pages else [])]
 
 
+def _pages(f: KernelFn, k: Kernels, base: int) -> dict:
+    """{output: its FIFO's page count (runtime args from base)} of the FIFOs over some inner axes
+    only (the inner loop's fastest: its first steps are their positions)."""
+    paged = [j for j, o in enumerate(k.outputs) if o.paged]
+    return {j: f.arg(base + i) for i, j in enumerate(paged)}
+
+
 def _maps(f: KernelFn, k: Kernels, base: int, count: int) -> list:
     """Per operand (count of them, args from base): (kept, summed, middle or None) triplet args."""
     per = 27 if k.cross else 18
@@ -273,9 +280,13 @@ def writer(k: Kernels) -> str:
         f.end()
         i = f.for_(None, inner)
         for j, o in enumerate(k.outputs):
-            if o.fifo:
+            if o.fifo and not o.paged:
                 write(j, f.arith("addi", unit_base[j], tile_map(f, i, maps[j][1])))
         f.end()
+        for j, p in _pages(f, k, rm_base + 5 * m).items():
+            i = f.for_(None, p)
+            write(j, f.arith("addi", unit_base[j], tile_map(f, i, maps[j][1])))
+            f.end()
         for j, o in enumerate(k.outputs):
             if o.reduce and o.partial == "unit":
                 write(j, unit_base[j])
@@ -436,11 +447,16 @@ class _Compute:
             f.cbop("cb_wait_front", self.ins[i], held_count(i))
         partials = {kind: [j for j, o in enumerate(k.outputs) if o.reduce and o.partial == kind]
                     for kind in ("inner", "fifo", "unit", "step")}
-        fifo = partials["fifo"]
+        pages = _pages(f, k, 6 + 30 * int(k.masked)) if k.cross else {}
+        fifo = [j for j in partials["fifo"] if j not in pages]
         if fifo:  # one zero partial per inner position, rotating through the FIFO
             f.for_(None, inner)
             for j in fifo:
                 f.fill_tiles("0.0", self.accs[j])
+            f.end()
+        for j, p in pages.items():  # one per position of the inner axes it keeps
+            f.for_(None, p)
+            f.fill_tiles("0.0", self.accs[j])
             f.end()
         for j in partials["unit"]:
             f.fill_tiles("0.0", self.accs[j])
@@ -518,6 +534,10 @@ class _Compute:
             for j in fifo:
                 self.finish(j)
             f.end()
+            for j, p in pages.items():
+                f.for_(None, p)
+                self.finish(j)
+                f.end()
             for j in partials["unit"]:
                 self.finish(j)
             for i in held:

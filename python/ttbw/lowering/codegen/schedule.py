@@ -62,6 +62,7 @@ class Schedule:
     mid: tuple = ()      # cross reductions: per operand, the middle loop's triplets
     rows: int = 1
     cols: int = 1
+    pages: tuple = ()    # cross reductions: per output, its FIFO's pages if over some inner axes only (else 0)
 
 
 def operand_dims(exprs, shape, space, where: str) -> tuple:
