@@ -1,6 +1,9 @@
 """where_bw and addcmul_bw against torch autograd in float64 on the same bf16 inputs: broadcast
 of each operand, masks and preallocated outputs (where_bw), f32 and bfloat8_b inputs, edge
 values, both backends."""
+import random
+import warnings
+
 import pytest
 import torch
 
@@ -153,6 +156,8 @@ SWEEP = [
     ("addcmul_bw", ((96,), (2, 1, 64, 96), (1, 1, 64, 1))), ("addcmul_bw", ((64, 1), (3, 64, 1), (96,))),
     ("where_bw", ((3, 64, 1), (1, 1, 64, 1), (96,))), ("where_bw", ((1, 3, 1, 1), (96,), (2, 1, 64, 1))),
     ("where_bw", ((1, 64, 1), (2, 1, 1, 96), (2, 3, 1, 1))),
+    ("addcmul_bw", ((96,), (64, 96), (3, 64, 1))),          # a FIFO per middle step
+    ("addcmul_bw", ((1, 64, 1), (1, 3, 1, 1), (3, 1, 96))),  # the inner loop's classes reordered
 ]
 
 
@@ -169,3 +174,34 @@ def test_three_classes_of_summed_axes_one_program(op, shapes):
         terms, wrt = gradient_terms(addcmul_forward(0.75), g, operands), operands
     for got, term, operand in zip(grads, terms, wrt):
         check_gradient(ttbw.to_torch(got), term, operand)
+
+
+FULL = (2, 3, 64, 96)
+def ternary_ir(op, shapes) -> str:
+    def t(shape):
+        return f"tensor<{'x'.join(map(str, shape))}xbf16>"
+    g = t(torch.broadcast_shapes(*shapes))
+    types = ", ".join(t(s) for s in shapes)
+    if op == "where_bw":
+        results = f"{t(shapes[1])}, {t(shapes[2])}"
+        body = (f"%r:2 = ttir.where_bw %g, %c, %a, %b : {g}, {types} -> input_grad {t(shapes[1])} "
+                f"other_grad {t(shapes[2])}\n  return %r#0, %r#1 : {results}")
+    else:
+        results = types
+        body = (f"%r:3 = ttir.addcmul_bw %g, %c, %a, %b {{value = 0.5 : f32}} : {g}, {types} -> {types}\n"
+                f"  return %r#0, %r#1, %r#2 : {results}")
+    args = ", ".join(f"%{n}: {t(s)}" for n, s in zip("cab", shapes))
+    return f"func.func @f(%g: {g}, {args}) -> ({results}) {{\n  {body}\n}}\n"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_broadcasts_compile_to_one_program(seed):
+    """Random broadcast triples (each dim of 2x3x64x96 kept or 1, ranks 1-4): one program each."""
+    rng = random.Random(seed)
+    for _ in range(10):
+        shapes = tuple(tuple(d if rng.random() < 0.5 else 1 for d in FULL[4 - rng.randint(1, 4):]) for _ in range(3))
+        for op in ("where_bw", "addcmul_bw"):
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                programs = ttbw.compile(ternary_ir(op, shapes)).programs
+            assert len(programs) == 1, (op, shapes, [str(w.message) for w in caught])

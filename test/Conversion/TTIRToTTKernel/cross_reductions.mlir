@@ -5,9 +5,10 @@
 // (written after the inner loop), a FIFO of one tile per inner position (written after the
 // middle loop), one tile per unit (written after the middle loop) or one per step (a sum
 // inside the tile only; written in the inner loop). The middle loop is one class of tile axes
-// (by the reductions keeping them), the inner loop the others: a reduction keeping only its
-// fastest axes has a FIFO over those (its page count a runtime arg, `pages_out<j>`). Of the
-// orders that work, the one whose FIFOs hold the fewest tiles.
+// (by the reductions keeping them), the inner loop the others, in some order: a reduction
+// keeping only its fastest axes has a FIFO over those (its page count a runtime arg,
+// `pages_out<j>`; with the middle loop, zeroed per middle step). Of the orders that work, the
+// one whose FIFOs hold the fewest tiles.
 
 // addcmul_bw with every operand broadcast: grad_a sums every tile axis (one partial per unit:
 // one unit, one core), grad_t1 keeps both (its rows summed inside the tile, per step), grad_t2
@@ -96,16 +97,44 @@ func.func @four_sums(%x: tensor<2x3x32x64xbf16>) -> (tensor<2x1x1x1xbf16>, tenso
 // CHECK: func.func @writer()
 // CHECK: %[[OUT2:.*]] = ttkernel.get_compile_time_arg_val(2)
 // CHECK: scf.for
+// CHECK: %[[PAGES:.*]] = ttkernel.get_arg_val(
+// CHECK: scf.for
 // CHECK: scf.for
 // CHECK: }
-// CHECK: %[[PAGES:.*]] = ttkernel.get_arg_val(
-// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : index
-// CHECK-NEXT: %[[N:.*]] = arith.index_cast %[[PAGES]] : i32 to index
-// CHECK: scf.for %{{.*}} = %{{.*}} to %[[N]]
+// CHECK: %[[N:.*]] = arith.index_cast %[[PAGES]] : i32 to index
+// CHECK-NEXT: %{{.*}} = arith.constant 0 : index
+// CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[N]]
 // CHECK: ttkernel.cb_wait_front(%[[OUT2]],
 // CHECK: ttkernel.noc_async_write_tile(
 // CHECK-NOT: noc_async_write_tile
 func.func @inner_suffix_fifo(%g: tensor<3x64x96xbf16>, %a: tensor<3x1x1xbf16>, %t1: tensor<3x64x96xbf16>, %t2: tensor<1x96xbf16>) -> (tensor<3x1x1xbf16>, tensor<3x64x96xbf16>, tensor<1x96xbf16>) {
   %0:3 = ttir.addcmul_bw %g, %a, %t1, %t2 {value = 0.5 : f32} : tensor<3x64x96xbf16>, tensor<3x1x1xbf16>, tensor<3x64x96xbf16>, tensor<1x96xbf16> -> tensor<3x1x1xbf16>, tensor<3x64x96xbf16>, tensor<1x96xbf16>
   return %0#0, %0#1, %0#2 : tensor<3x1x1xbf16>, tensor<3x64x96xbf16>, tensor<1x96xbf16>
+}
+
+// -----
+
+// grad_t1 keeps the columns (the middle loop) and the rows but not the batch: the inner loop is
+// batch then rows, grad_t1's partials a FIFO over the rows (2 pages) zeroed per middle step and
+// written after its inner loop; grad_t2 keeps batch and rows, the whole inner loop (a FIFO of 6).
+// CHECK-LABEL: func.func @middle_and_inner_suffix(
+// CHECK: memref<1x6x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<24576x4096
+// CHECK: "ttmetal.enqueue_program"
+// CHECK-SAME: "pages_out1"]
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: func.func @writer()
+// CHECK: %[[OUT1:.*]] = ttkernel.get_compile_time_arg_val(1)
+// CHECK: scf.for
+// CHECK: %[[PAGES:.*]] = ttkernel.get_arg_val(
+// CHECK: scf.for
+// CHECK: ttkernel.noc_async_write_tile(
+// CHECK: %[[N:.*]] = arith.index_cast %[[PAGES]] : i32 to index
+// CHECK-NEXT: %{{.*}} = arith.constant 0 : index
+// CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[N]]
+// CHECK: ttkernel.cb_wait_front(%[[OUT1]],
+// CHECK: }
+// CHECK-NEXT: }
+func.func @middle_and_inner_suffix(%g: tensor<3x64x96xbf16>, %a: tensor<96xbf16>, %t1: tensor<64x96xbf16>, %t2: tensor<3x64x1xbf16>) -> (tensor<96xbf16>, tensor<64x96xbf16>, tensor<3x64x1xbf16>) {
+  %0:3 = ttir.addcmul_bw %g, %a, %t1, %t2 {value = 0.5 : f32} : tensor<3x64x96xbf16>, tensor<96xbf16>, tensor<64x96xbf16>, tensor<3x64x1xbf16> -> tensor<96xbf16>, tensor<64x96xbf16>, tensor<3x64x1xbf16>
+  return %0#0, %0#1, %0#2 : tensor<96xbf16>, tensor<64x96xbf16>, tensor<3x64x1xbf16>
 }

@@ -14,6 +14,7 @@ runtime args).
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, replace
 
 from ..device_buffers import DEVICE_FORMAT
@@ -24,6 +25,7 @@ from . import sections, select
 MAX_OUTPUTS = 4  # a complex pair of gradients: four results
 DST_TILES = {False: 8, True: 4}  # by fp32_dest_acc_en: the fp32 DST holds half as many tiles
 L1_HELD = 1200 * 1024  # bytes per core the cross walk may hold in L1 (held inner tiles, FIFO partials)
+MAX_ORDERS = 24  # inner loop orders tried per middle loop (permutations of its classes)
 _TILE_BYTES = {"bf16": 2048, "f32": 4096, "bfp8_b": 1088}
 _VIEWS = ("tensor.collapse_shape", "tensor.expand_shape", "tensor.cast")  # same tiles, another type
 
@@ -55,13 +57,15 @@ class Output:
 
     @property
     def fifo(self) -> bool:
-        return self.partial == "fifo"
+        return self.partial in ("fifo", "mfifo")
 
 
 # A reduction's partial in the cross walk (units, middle loop, inner loop), by the loops it keeps:
 # the middle one: one tile per middle step, summed over the inner loop ("inner", as without a
 # middle loop); the inner one: a FIFO of one tile per inner position, summed over the middle loop;
 # neither: one tile per unit, summed over both; both: one tile per step (sums inside the tile).
+# Keeping only the inner loop's fastest axes: a FIFO over those ("fifo"; "mfifo" with the middle
+# loop: zeroed per middle step, written after the inner loop).
 PARTIALS = {(True, False): "inner", (False, True): "fifo", (False, False): "unit", (True, True): "step"}
 
 
@@ -406,10 +410,11 @@ def _cross(accesses, out_accesses, space, groups, ordered: bool = False):
     """(input accesses, schedule, {dims: (partial kind, FIFO pages or None)}) of sibling
     reductions keeping the dims `groups` (distinct, result order). The units are the tile axes
     every group keeps; the others fall in classes by the groups keeping them: one class is the
-    middle loop, the others the inner loop (their axes in the space's order, the last fastest),
-    so that each group keeps all or none of the middle loop and all, none or the fastest axes
-    of the inner loop (a FIFO over those only: its page count a runtime arg). Of the orders that
-    work, the one whose FIFOs hold the fewest tiles; `ordered`: the first group's own axes the
+    middle loop, the others the inner loop (their axes in the space's order, or class by class
+    in some order; the last fastest), so that each group keeps all or none of the middle loop
+    and all, none or the fastest axes of the inner loop (a FIFO over those only, zeroed per
+    unit, or per middle step if it keeps the middle loop: its page count a runtime arg). Of the
+    orders that work, the one whose FIFOs hold the fewest tiles; `ordered`: the first group's own axes the
     middle loop, the second's the inner loop. An input without the middle axes is held per unit
     (indexed by the inner step if it has inner axes), one without the inner axes read per middle
     step, the others streamed."""
@@ -427,7 +432,11 @@ def _cross(accesses, out_accesses, space, groups, ordered: bool = False):
     else:
         loops = [*(classes[key] for key in sorted(classes, key=lambda key: (not key, key))), [], []]
         loops = loops[:max(2, len(classes))]
-        orders = [(m, sorted(d for c in loops[:i] + loops[i + 1:] for d in c)) for i, m in enumerate(loops)]
+        orders = []
+        for i, m in enumerate(loops):  # the inner loop's axes in the space's order, then by class
+            rest = [c for c in loops[:i] + loops[i + 1:] if c]
+            orders.append((m, sorted(d for c in rest for d in c)))
+            orders += [(m, [d for c in p for d in c]) for p in itertools.permutations(rest)][:MAX_ORDERS]
 
     def tiles(dims):
         n = 1
@@ -452,15 +461,16 @@ def _cross(accesses, out_accesses, space, groups, ordered: bool = False):
             kept = [d for d in inner if d in g]
             pages = None
             if kept and not ki:  # some of the inner axes: a FIFO over them, if they are the fastest
-                if km or max(d for d in inner if d not in g) > min(kept):
+                if kept != inner[len(inner) - len(kept):]:
                     return None
-                ki, pages = True, tiles(kept)
+                out[g] = ("mfifo" if km else "fifo", tiles(kept))
+                continue
             out[g] = (PARTIALS[km, ki], pages)
         return out
 
     def fifo_tiles(order):
         partials = kinds(*order)
-        return sum(tiles(order[1]) if p is None else p for kind, p in partials.values() if kind == "fifo")
+        return sum(tiles(order[1]) if p is None else p for kind, p in partials.values() if kind in ("fifo", "mfifo"))
     orders = [o for o in orders if kinds(*o) is not None]
     if not orders:
         raise UnsupportedError(f"codegen: sibling reductions over {len(groups)} sets of dims (tile axes in "
@@ -471,7 +481,7 @@ def _cross(accesses, out_accesses, space, groups, ordered: bool = False):
     # an input's loops: the dims (of any size) the groups keeping each loop, and only they, keep
     keeping = lambda d: tuple(i for i, g in enumerate(groups) if d in g)  # noqa: E731
     middle_keys = {keeping(d) for d in middle} or \
-        {tuple(i for i, g in enumerate(groups) if partials[g][0] in ("inner", "step"))}
+        {tuple(i for i, g in enumerate(groups) if partials[g][0] in ("inner", "step", "mfifo"))}
     inner_keys = {keeping(d) for d in inner} or \
         {tuple(i for i, g in enumerate(groups) if partials[g][0] in ("fifo", "step"))}
     middle_dims = {d for d in range(len(space)) if keeping(d) in middle_keys}

@@ -72,7 +72,7 @@ def held_bytes(spec: ProgramSpec, inputs: list) -> int:
 
 def fifo_pages(s, j: int) -> int:
     """Pages of output j's FIFO of partials: one per inner position, or per position of the inner
-    axes it keeps."""
+    axes it keeps (its fastest)."""
     return s.pages[j] if s.pages and s.pages[j] else s.inner
 
 

@@ -264,6 +264,7 @@ def writer(k: Kernels) -> str:
     u = f.for_(first, nu)
     base = [tile_map(f, u, maps[j][0]) for j in range(m)]
     unit_base = base
+    pages = _pages(f, k, rm_base + 5 * m) if k.cross else {}
     if k.cross:
         mi = f.for_(None, middle)
         base = [f.arith("addi", base[j], tile_map(f, mi, maps[j][2])) for j in range(m)]
@@ -276,6 +277,11 @@ def writer(k: Kernels) -> str:
     for j, o in enumerate(k.outputs):
         if o.reduce and o.partial == "inner":
             write(j, base[j])
+    for j, p in pages.items():
+        if k.outputs[j].partial == "mfifo":  # its FIFO, after the inner loop of each middle step
+            i = f.for_(None, p)
+            write(j, f.arith("addi", base[j], tile_map(f, i, maps[j][1])))
+            f.end()
     if k.cross:
         f.end()
         i = f.for_(None, inner)
@@ -283,7 +289,9 @@ def writer(k: Kernels) -> str:
             if o.fifo and not o.paged:
                 write(j, f.arith("addi", unit_base[j], tile_map(f, i, maps[j][1])))
         f.end()
-        for j, p in _pages(f, k, rm_base + 5 * m).items():
+        for j, p in pages.items():
+            if k.outputs[j].partial != "fifo":
+                continue
             i = f.for_(None, p)
             write(j, f.arith("addi", unit_base[j], tile_map(f, i, maps[j][1])))
             f.end()
@@ -446,18 +454,17 @@ class _Compute:
         for i in held:
             f.cbop("cb_wait_front", self.ins[i], held_count(i))
         partials = {kind: [j for j, o in enumerate(k.outputs) if o.reduce and o.partial == kind]
-                    for kind in ("inner", "fifo", "unit", "step")}
+                    for kind in ("inner", "fifo", "mfifo", "unit", "step")}
         pages = _pages(f, k, 6 + 30 * int(k.masked)) if k.cross else {}
         fifo = [j for j in partials["fifo"] if j not in pages]
+        unit_pages = {j: p for j, p in pages.items() if k.outputs[j].partial == "fifo"}
         if fifo:  # one zero partial per inner position, rotating through the FIFO
             f.for_(None, inner)
             for j in fifo:
                 f.fill_tiles("0.0", self.accs[j])
             f.end()
-        for j, p in pages.items():  # one per position of the inner axes it keeps
-            f.for_(None, p)
-            f.fill_tiles("0.0", self.accs[j])
-            f.end()
+        for j, p in unit_pages.items():  # one per position of the inner axes it keeps
+            self.fill_fifo(j, p)
         for j in partials["unit"]:
             f.fill_tiles("0.0", self.accs[j])
         if k.cross:
@@ -468,6 +475,8 @@ class _Compute:
                 f.cbop("cb_wait_front", self.ins[i], one)
         for j in partials["inner"]:
             f.fill_tiles("0.0", self.accs[j])
+        for j in partials["mfifo"]:
+            self.fill_fifo(j, pages[j])
         self.j = f.for_(None, inner)
         for j in partials["step"]:
             f.fill_tiles("0.0", self.accs[j])
@@ -523,6 +532,8 @@ class _Compute:
         f.end()  # inner
         for j in partials["inner"]:  # each partial sum, rounded once into its result
             self.finish(j)
+        for j in partials["mfifo"]:
+            self.finish_fifo(j, pages[j])
         if not k.cross:  # after the epilogues, which read them
             for i in held:
                 f.cbop("cb_pop_front", self.ins[i], held_count(i))
@@ -534,10 +545,8 @@ class _Compute:
             for j in fifo:
                 self.finish(j)
             f.end()
-            for j, p in pages.items():
-                f.for_(None, p)
-                self.finish(j)
-                f.end()
+            for j, p in unit_pages.items():
+                self.finish_fifo(j, p)
             for j in partials["unit"]:
                 self.finish(j)
             for i in held:
@@ -547,6 +556,16 @@ class _Compute:
             f.cbop("cb_pop_front", self.scaler, one)
         return f.text()
 
+
+    def fill_fifo(self, j: int, pages: str) -> None:
+        self.f.for_(None, pages)
+        self.f.fill_tiles("0.0", self.accs[j])
+        self.f.end()
+
+    def finish_fifo(self, j: int, pages: str) -> None:
+        self.f.for_(None, pages)
+        self.finish(j)
+        self.f.end()
 
     def zero_padding(self, slot: int) -> None:
         """DST[slot] = 0 where the step's mask tile is 0 (the padding of an edge tile)."""

@@ -128,15 +128,17 @@ def cross_schedule(accesses, space, units, middle, inner) -> Schedule:
     """The tile walk of cross reductions: `units` / `middle` / `inner` the tile axes of each loop
     (see the module doc; every tile axis is in one of them)."""
     loops = {**{d: "kept" for d in units}, **{d: "middle" for d in middle}, **{d: "summed" for d in inner}}
-    return _walk(accesses, space, loops.__getitem__, cross=True)
+    return _walk(accesses, space, loops.__getitem__, cross=True, order=[*sorted(units), *sorted(middle), *inner])
 
 
-def _walk(accesses, space, kind_of, cross: bool = False) -> Schedule:
+def _walk(accesses, space, kind_of, cross: bool = False, order=None) -> Schedule:
+    """`order`: the tile axes from slowest to fastest within each loop (default: the space's)."""
     accesses = [*accesses, Access(tuple(range(len(space))), "none")]  # the whole space, last
     counts = tile_counts(space)
     strides = [_strides(a.dims, counts) for a in accesses]
     groups: list[list] = []  # [kind, [axes]]: kind kept | middle | summed
-    for d, n in enumerate(counts):
+    for d in range(len(counts)) if order is None else order:
+        n = counts[d]
         if n <= 1:
             continue
         kind = kind_of(d)
