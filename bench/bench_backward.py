@@ -4,7 +4,8 @@ in DRAM, as ttnn's composites run) vs ttnn's own program count (the reference ta
 /work/shared/reference/backward-ops.md).
 
 Per op (bf16 TILE, every gradient requested; the binary ops also with a row-broadcast b whose
-gradient is summed back to b's shape; complex div_bw / reciprocal_bw on ComplexTensor pairs),
+gradient is summed back to b's shape; addcmul_bw also with every operand broadcast, its three
+gradients summed over three different sets of dims; complex div_bw / reciprocal_bw on ComplexTensor pairs),
 side by side in one run, it prints:
   programs launched: ttbw fused / composite / ttnn;
   DRAM bytes moved (read + written) fused and composite against the minimum (each input the
@@ -30,6 +31,8 @@ from ttbw.executor import run_on_device
 
 SHAPE = (1, 3, 320, 384)
 ROW = (1, 1, 1, 384)
+# addcmul_bw bcast: every operand broadcast, its three gradients each summed over its own dims
+A_BCAST, T1_BCAST, T2_BCAST = (1, 3, 1, 384), (1, 1, 320, 384), (1, 1, 1, 384)
 PAGE = 2048  # a bf16 32x32 tile
 # ttnn's programs per call (reference table); None where the table has no count.
 TTNN_PROGRAMS = {
@@ -119,6 +122,8 @@ CASES = [
          [("input_grad", SHAPE), ("other_grad", SHAPE)]),
     Case("addcmul_bw", "addcmul_bw", [("grad", SHAPE), ("a", SHAPE), ("t1", SHAPE), ("t2", SHAPE)],
          [("", SHAPE), ("", SHAPE), ("", SHAPE)], "value = 0.5 : f32"),
+    Case("addcmul_bw bcast", "addcmul_bw", [("grad", SHAPE), ("a", A_BCAST), ("t1", T1_BCAST), ("t2", T2_BCAST)],
+         [("", A_BCAST), ("", T1_BCAST), ("", T2_BCAST)], "value = 0.5 : f32"),
     unary("neg_bw"), unary("relu_bw"), unary("gelu_bw"),
     unary("gelu_bw", "gelu_bw tanh", attributes='approximate = "tanh"'),
     unary("silu_bw"), unary("tanh_bw"), unary("sigmoid_bw"), unary("exp_bw"),
@@ -172,7 +177,8 @@ def main(selected: list[str]) -> None:
               f"{fb / minimum:>5.2f}x {cb / minimum:>5.2f}x {fused_s * 1e3:>8.1f} {comp_s * 1e3:>8.1f} "
               f"{comp_s / fused_s:>7.2f}x")
     print(f"\nshape {'x'.join(map(str, SHAPE))} bf16 TILE (row b: b {'x'.join(map(str, ROW))}, its gradient summed "
-          f"over rows); MB = 1e6 bytes of DRAM traffic (read + written);\nmin = each input a gradient needs read once + each "
+          f"over rows; addcmul_bw bcast: a {'x'.join(map(str, A_BCAST))}, t1 {'x'.join(map(str, T1_BCAST))}, "
+          f"t2 {'x'.join(map(str, T2_BCAST))}); MB = 1e6 bytes of DRAM traffic (read + written);\nmin = each input a gradient needs read once + each "
           f"gradient written once; emu ms = emulator launch wall time of a cached call (sum over its launches, median of 5 calls);\n"
           f"ttnn = programs ttnn launches per call (reference table; ? where it has none).\n"
           f"total bench time {time.perf_counter() - start:.0f} s")

@@ -1,11 +1,15 @@
 """where_bw and addcmul_bw against torch autograd in float64 on the same bf16 inputs: broadcast
 of each operand, masks and preallocated outputs (where_bw), f32 and bfloat8_b inputs, edge
 values, both backends."""
+import random
+import warnings
+
 import pytest
 import torch
 
 import ttbw
 from backward_checks import check_gradient, gradient_terms, rand, tensor
+from ttbw.executor import device
 
 GEN = torch.Generator().manual_seed(12)
 BACKENDS = ["cpu", "device"]
@@ -18,6 +22,16 @@ SHAPES = [
     ((32, 1), (2, 1, 64), (64,)),                      # every operand broadcast, cross-rank
 ]
 SHAPE_IDS = ["none", "row", "column", "scalar-like", "all-cross-rank"]
+
+
+def one_program(backend, call):
+    """call(), on the device one fused program whatever the broadcast (three gradients each summed
+    over its own dims: cross reductions over three sets of dims)."""
+    before = device().programs_launched
+    result = call()
+    if backend == "device":
+        assert device().programs_launched - before == 1
+    return result
 
 
 def condition(shape):
@@ -34,7 +48,7 @@ def test_where_bw(shapes, backend):
     c_shape, a_shape, b_shape = shapes
     g = rand(torch.broadcast_shapes(*shapes), generator=GEN)
     c, a, b = condition(c_shape), rand(a_shape, generator=GEN), rand(b_shape, generator=GEN)
-    grads = ttbw.where_bw(tensor(g), tensor(c), tensor(a), tensor(b), backend=backend)
+    grads = one_program(backend, lambda: ttbw.where_bw(tensor(g), tensor(c), tensor(a), tensor(b), backend=backend))
     terms = gradient_terms(where_forward, g, [c, a, b])
     for got, term, operand in zip(grads, terms[1:], (a, b)):
         check_gradient(ttbw.to_torch(got), term, operand)
@@ -89,7 +103,8 @@ def addcmul_forward(value):
 def test_addcmul_bw(shapes, backend):
     g = rand(torch.broadcast_shapes(*shapes), generator=GEN)
     a, t1, t2 = (rand(s, generator=GEN) for s in shapes)
-    grads = ttbw.addcmul_bw(tensor(g), tensor(a), tensor(t1), tensor(t2), 0.75, backend=backend)
+    grads = one_program(backend, lambda: ttbw.addcmul_bw(tensor(g), tensor(a), tensor(t1), tensor(t2), 0.75,
+                                                         backend=backend))
     assert len(grads) == 3
     terms = gradient_terms(addcmul_forward(0.75), g, [a, t1, t2])
     for got, term, operand in zip(grads, terms, (a, t1, t2)):
@@ -130,3 +145,63 @@ def test_addcmul_bw_misuse():
         ttbw.addcmul_bw(g, g, g, g, "2")
     with pytest.raises(ValueError, match="input_tensor_c of shape 3x32 is not broadcast-compatible"):
         ttbw.addcmul_bw(g, g, g, tensor(rand((3, 32), generator=GEN)), 1.0)
+
+
+# Every operand broadcast, the gradients' tile axes in three classes by the sums keeping them
+# (one the cross walk's middle loop, the others its inner loop, a FIFO over the fastest axes a
+# sum keeps): one program each (a random broadcast sweep found them lowered op by op).
+SWEEP = [
+    ("addcmul_bw", ((3, 1, 1), (3, 64, 96), (1, 96))), ("addcmul_bw", ((3, 64, 1), (1, 1, 64, 1), (96,))),
+    ("addcmul_bw", ((1, 96), (64, 1), (3, 1, 96))), ("addcmul_bw", ((1, 64, 1), (1, 96), (1, 3, 64, 1))),
+    ("addcmul_bw", ((96,), (2, 1, 64, 96), (1, 1, 64, 1))), ("addcmul_bw", ((64, 1), (3, 64, 1), (96,))),
+    ("where_bw", ((3, 64, 1), (1, 1, 64, 1), (96,))), ("where_bw", ((1, 3, 1, 1), (96,), (2, 1, 64, 1))),
+    ("where_bw", ((1, 64, 1), (2, 1, 1, 96), (2, 3, 1, 1))),
+    ("addcmul_bw", ((96,), (64, 96), (3, 64, 1))),          # a FIFO per middle step
+    ("addcmul_bw", ((1, 64, 1), (1, 3, 1, 1), (3, 1, 96))),  # the inner loop's classes reordered
+]
+
+
+@pytest.mark.parametrize("op, shapes", SWEEP)
+def test_three_classes_of_summed_axes_one_program(op, shapes):
+    g = rand(torch.broadcast_shapes(*shapes), generator=GEN)
+    if op == "where_bw":
+        operands = [condition(shapes[0]), *(rand(s, generator=GEN) for s in shapes[1:])]
+        grads = one_program("device", lambda: ttbw.where_bw(tensor(g), *map(tensor, operands)))
+        terms, wrt = gradient_terms(where_forward, g, operands)[1:], operands[1:]
+    else:
+        operands = [rand(s, generator=GEN) for s in shapes]
+        grads = one_program("device", lambda: ttbw.addcmul_bw(tensor(g), *map(tensor, operands), 0.75))
+        terms, wrt = gradient_terms(addcmul_forward(0.75), g, operands), operands
+    for got, term, operand in zip(grads, terms, wrt):
+        check_gradient(ttbw.to_torch(got), term, operand)
+
+
+FULL = (2, 3, 64, 96)
+def ternary_ir(op, shapes) -> str:
+    def t(shape):
+        return f"tensor<{'x'.join(map(str, shape))}xbf16>"
+    g = t(torch.broadcast_shapes(*shapes))
+    types = ", ".join(t(s) for s in shapes)
+    if op == "where_bw":
+        results = f"{t(shapes[1])}, {t(shapes[2])}"
+        body = (f"%r:2 = ttir.where_bw %g, %c, %a, %b : {g}, {types} -> input_grad {t(shapes[1])} "
+                f"other_grad {t(shapes[2])}\n  return %r#0, %r#1 : {results}")
+    else:
+        results = types
+        body = (f"%r:3 = ttir.addcmul_bw %g, %c, %a, %b {{value = 0.5 : f32}} : {g}, {types} -> {types}\n"
+                f"  return %r#0, %r#1, %r#2 : {results}")
+    args = ", ".join(f"%{n}: {t(s)}" for n, s in zip("cab", shapes))
+    return f"func.func @f(%g: {g}, {args}) -> ({results}) {{\n  {body}\n}}\n"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_broadcasts_compile_to_one_program(seed):
+    """Random broadcast triples (each dim of 2x3x64x96 kept or 1, ranks 1-4): one program each."""
+    rng = random.Random(seed)
+    for _ in range(10):
+        shapes = tuple(tuple(d if rng.random() < 0.5 else 1 for d in FULL[4 - rng.randint(1, 4):]) for _ in range(3))
+        for op in ("where_bw", "addcmul_bw"):
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                programs = ttbw.compile(ternary_ir(op, shapes)).programs
+            assert len(programs) == 1, (op, shapes, [str(w.message) for w in caught])

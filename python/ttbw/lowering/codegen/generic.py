@@ -14,7 +14,8 @@ runtime args).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import itertools
+from dataclasses import dataclass, replace
 
 from ..device_buffers import DEVICE_FORMAT
 from ..errors import UnsupportedError
@@ -24,6 +25,7 @@ from . import sections, select
 MAX_OUTPUTS = 4  # a complex pair of gradients: four results
 DST_TILES = {False: 8, True: 4}  # by fp32_dest_acc_en: the fp32 DST holds half as many tiles
 L1_HELD = 1200 * 1024  # bytes per core the cross walk may hold in L1 (held inner tiles, FIFO partials)
+MAX_ORDERS = 24  # inner loop orders tried per middle loop (permutations of its classes)
 _TILE_BYTES = {"bf16": 2048, "f32": 4096, "bfp8_b": 1088}
 _VIEWS = ("tensor.collapse_shape", "tensor.expand_shape", "tensor.cast")  # same tiles, another type
 
@@ -45,12 +47,26 @@ class Output:
     term_fmt: str        # reduction: format the terms are rounded to before the sum
     fpu: tuple | None    # (full input, other input): an exact FPU multiply
     rounded: bool = False  # a reduction rounded to bf16 before its (f32) result
-    fifo: bool = False   # cross reductions: the second one (partials in a FIFO, one per inner position)
+    partial: str = "inner"  # the loops its f32 partial sums over (see PARTIALS)
     epilogue: tuple | None = None  # reduction: the result's expression of ("acc",), the finished partial
+    paged: bool = False  # its FIFO is over the inner loop's fastest axes only (its page count a runtime arg)
 
     @property
     def fmt(self) -> str:
         return self.operand.fmt
+
+    @property
+    def fifo(self) -> bool:
+        return self.partial in ("fifo", "mfifo")
+
+
+# A reduction's partial in the cross walk (units, middle loop, inner loop), by the loops it keeps:
+# the middle one: one tile per middle step, summed over the inner loop ("inner", as without a
+# middle loop); the inner one: a FIFO of one tile per inner position, summed over the middle loop;
+# neither: one tile per unit, summed over both; both: one tile per step (sums inside the tile).
+# Keeping only the inner loop's fastest axes: a FIFO over those ("fifo"; "mfifo" with the middle
+# loop: zeroed per middle step, written after the inner loop).
+PARTIALS = {(True, False): "inner", (False, True): "fifo", (False, False): "unit", (True, True): "step"}
 
 
 @dataclass(frozen=True)
@@ -365,17 +381,16 @@ def read_function(func_op) -> ProgramSpec:
     for k in reducing:
         if out_accesses[k].dims not in groups:
             groups.append(out_accesses[k].dims)
-    if len(groups) > 2:
-        raise UnsupportedError("codegen: sibling reductions over more than two different sets of dims")
     if reducing and any(space[d] > 1 and d not in a.dims for k, a in enumerate(out_accesses) if k not in reducing
                         for d in range(len(space))):
         raise UnsupportedError("codegen: an elementwise sibling of a reduction must cover the iteration space")
-    second, cross = None, len(groups) == 2
+    partials, cross = {}, len(groups) > 1
     tails = any(o[7] is not None and _reads_inputs(o[7]) for o in outs)
     if cross and tails:
         raise UnsupportedError("codegen: an epilogue reading inputs after cross reductions")
     if cross:
-        accesses, schedule, second = _cross(accesses, out_accesses, space, *groups)
+        accesses, schedule, partials = _cross(accesses, out_accesses, space, groups)
+        schedule = replace(schedule, pages=tuple(partials[o[2]][1] or 0 if o[3] else 0 for o in outs))
     else:
         operands = accesses + out_accesses
         pattern = len(accesses) + reducing[0] if reducing else sched.pattern_index(accesses + out_accesses[:1],
@@ -386,7 +401,7 @@ def read_function(func_op) -> ProgramSpec:
         reread = _reread(plain, p_dims, space) if reducing and not tails else None
         if reread is not None:  # held over the unit instead, the dims it lacks a middle loop
             try:
-                held, walk, _ = _cross(plain, out_accesses, space, tuple(sorted(p_dims)), reread.dims, ordered=True)
+                held, walk, _ = _cross(plain, out_accesses, space, [tuple(sorted(p_dims)), reread.dims], ordered=True)
             except UnsupportedError:  # it lacks a summed axis too: the plain walk
                 held = None
             if held is not None and walk.inner * sum(_TILE_BYTES[i[0]] for i, a in zip(inputs, held) if a.indexed) \
@@ -399,7 +414,8 @@ def read_function(func_op) -> ProgramSpec:
         if not reduce and fmt != "f32":
             fpu = select.fpu_multiply(expr, [o.fmt for o in in_ops], [o.access.bcast for o in in_ops])
         outputs.append(Output(Operand(fmt, layout, acc), reduce, expr, term_fmt, fpu, rounded,
-                              reduce and acc.dims == second, tail))
+                              partials[acc.dims][0] if reduce and cross and partials else "inner", tail,
+                              reduce and bool(partials) and partials[acc.dims][1] is not None))
     kernels = Kernels(in_ops, tuple(outputs), bool(scalar), cross)
     return ProgramSpec(kernels, schedule, tuple(args), scalar,
                        tuple(tuple(ir.RankedTensorType(r.type).shape) for r in results))
@@ -415,29 +431,92 @@ def _reread(accesses, p_dims, space):
     return None
 
 
-def _cross(accesses, out_accesses, space, first, second, ordered: bool = False):
-    """(input accesses, schedule, the FIFO side's dims) of cross reductions keeping `first` /
-    `second` dims: the FIFO side (partials held per inner position) is the one whose own tile
-    axes are fewer, so the fewest tiles are held in L1. An input without the middle axes is
-    held per unit (indexed by the inner step if it has inner axes), one without the inner axes
-    read per middle step, the others streamed."""
+def _cross(accesses, out_accesses, space, groups, ordered: bool = False):
+    """(input accesses, schedule, {dims: (partial kind, FIFO pages or None)}) of sibling
+    reductions keeping the dims `groups` (distinct, result order). The units are the tile axes
+    every group keeps; the others fall in classes by the groups keeping them: one class is the
+    middle loop, the others the inner loop (their axes in the space's order, or class by class
+    in some order; the last fastest), so that each group keeps all or none of the middle loop
+    and all, none or the fastest axes of the inner loop (a FIFO over those only, zeroed per
+    unit, or per middle step if it keeps the middle loop: its page count a runtime arg). Of the
+    orders that work, the one whose FIFOs hold the fewest tiles; `ordered`: the first group's own axes the
+    middle loop, the second's the inner loop. An input without the middle axes is held per unit
+    (indexed by the inner step if it has inner axes), one without the inner axes read per middle
+    step, the others streamed."""
     counts = sched.tile_counts(space)
+    axes = [d for d, n in enumerate(counts) if n > 1]
+    units = [d for d in axes if all(d in g for g in groups)]
+    classes: dict = {}  # the groups keeping an axis -> its axes
+    for d in axes:
+        if d not in units:
+            classes.setdefault(tuple(i for i, g in enumerate(groups) if d in g), []).append(d)
+    if ordered:
+        if set(classes) - {(0,), (1,)}:
+            raise UnsupportedError("codegen: the held walk needs every tile axis kept by the sum or the input")
+        orders = [(classes.get((0,), []), classes.get((1,), []))]
+    else:
+        loops = [*(classes[key] for key in sorted(classes, key=lambda key: (not key, key))), [], []]
+        loops = loops[:max(2, len(classes))]
+        orders = []
+        for i, m in enumerate(loops):  # the inner loop's axes in the space's order, then by class
+            rest = [c for c in loops[:i] + loops[i + 1:] if c]
+            orders.append((m, sorted(d for c in rest for d in c)))
+            orders += [(m, [d for c in p for d in c]) for p in itertools.permutations(rest)][:MAX_ORDERS]
 
-    def own_tiles(x, y):
+    def tiles(dims):
         n = 1
-        for d in x:
-            n *= counts[d] if d not in y else 1
+        for d in dims:
+            n *= counts[d]
         return n
-    if not ordered and own_tiles(second, first) > own_tiles(first, second):
-        first, second = second, first
-    middle_dims = set(first) - set(second)
-    inner_dims = set(second) - set(first)
+
+    def kinds(middle, inner):
+        """Each group's (partial, FIFO pages): keeps the middle / inner axes (an empty loop: kept
+        where the other is not; both empty: the first group's the middle's, as if it kept only
+        that); None when a group keeps only some inner axes but the fastest, or keeps both loops
+        partly."""
+        out = {}
+        for i, g in enumerate(groups):
+            km, ki = set(middle) <= set(g), set(inner) <= set(g)
+            if not middle and not inner:
+                km, ki = i == 0, i != 0
+            elif not middle:
+                km = not ki
+            elif not inner:
+                ki = not km
+            kept = [d for d in inner if d in g]
+            pages = None
+            if kept and not ki:  # some of the inner axes: a FIFO over them, if they are the fastest
+                if kept != inner[len(inner) - len(kept):]:
+                    return None
+                out[g] = ("mfifo" if km else "fifo", tiles(kept))
+                continue
+            out[g] = (PARTIALS[km, ki], pages)
+        return out
+
+    def fifo_tiles(order):
+        partials = kinds(*order)
+        return sum(tiles(order[1]) if p is None else p for kind, p in partials.values() if kind in ("fifo", "mfifo"))
+    orders = [o for o in orders if kinds(*o) is not None]
+    if not orders:
+        raise UnsupportedError(f"codegen: sibling reductions over {len(groups)} sets of dims (tile axes in "
+                               f"{len(classes)} classes besides those all keep) that no order of the walk's middle "
+                               "and inner loops serves")
+    middle, inner = min(orders, key=fifo_tiles)
+    partials = kinds(middle, inner)
+    # an input's loops: the dims (of any size) the groups keeping each loop, and only they, keep
+    keeping = lambda d: tuple(i for i, g in enumerate(groups) if d in g)  # noqa: E731
+    middle_keys = {keeping(d) for d in middle} or \
+        {tuple(i for i, g in enumerate(groups) if partials[g][0] in ("inner", "step", "mfifo"))}
+    inner_keys = {keeping(d) for d in inner} or \
+        {tuple(i for i, g in enumerate(groups) if partials[g][0] in ("fifo", "step"))}
+    middle_dims = {d for d in range(len(space)) if keeping(d) in middle_keys}
+    inner_dims = {d for d in range(len(space)) if keeping(d) in inner_keys}
     out = []
     for a in accesses:
         has_middle, has_inner = bool(middle_dims & set(a.dims)), bool(inner_dims & set(a.dims))
         out.append(sched.Access(a.dims, a.bcast, held=not has_middle, indexed=not has_middle and has_inner,
                                 middle=has_middle and not has_inner))
-    return out, sched.cross_schedule(out + out_accesses, space, first, second), second
+    return out, sched.cross_schedule(out + out_accesses, space, units, middle, inner), partials
 
 
 def _epilogue(epilogue, main, out_exprs, space, out_dims, leaf, constant):

@@ -8,9 +8,10 @@ Runtime args:
            core_x, core_y, per input: H, W, Ht, Wt, row_bytes (zeros for TILE),
            masked sums: the whole space's triplets, its rows and cols]
   compute [num_units, inner, scalar_m, scalar_n_up, scalar_n_down, (middle),
-           masked sums: first_unit, the whole space's triplets, its rows and cols]
+           masked sums: first_unit, the whole space's triplets, its rows and cols,
+           cross reductions: pages_out<j> of each FIFO over some inner axes only]
   writer  [addr_out0 .., first_unit, num_units, inner, per output: kept / summed triplets,
-           per output: H, W, Ht, Wt, row_bytes]
+           per output: H, W, Ht, Wt, row_bytes, (pages_out<j>)]
 """
 from __future__ import annotations
 
@@ -49,21 +50,30 @@ def arg_names(k: Kernels) -> dict[str, list[str]]:
     outs = ["out"] if len(k.outputs) == 1 else [f"out{j}" for j in range(len(k.outputs))]
     loops = ["first_unit", "num_units", "inner"] + (["middle"] if k.cross else [])
     space = _operand_maps(k, "space_") + ["space_rows", "space_cols"] if k.masked else []
+    pages = [f"pages_{r}" for r, o in zip(outs, k.outputs) if o.paged]
     return {"reader": [f"addr_{r}" for r in ins] + loops
             + [n for r in ins for n in _operand_maps(k, f"{r}_")] + ["core_x", "core_y"]
             + [f"{a}_{r}" for r in ins for a in RM_ARGS] + space,
             "compute": ["num_units", "inner", "scalar_m", "scalar_n_up", "scalar_n_down"]
-            + (["middle"] if k.cross else []) + (["first_unit", *space] if k.masked else []),
+            + (["middle"] if k.cross else []) + (["first_unit", *space] if k.masked else []) + pages,
             "writer": [f"addr_{r}" for r in outs] + loops
-            + [n for r in outs for n in _operand_maps(k, f"{r}_")] + [f"{a}_{r}" for r in outs for a in RM_ARGS]}
+            + [n for r in outs for n in _operand_maps(k, f"{r}_")] + [f"{a}_{r}" for r in outs for a in RM_ARGS]
+            + pages}
 
 
 def held_bytes(spec: ProgramSpec, inputs: list) -> int:
     """L1 bytes per core of what cross reductions hold per unit (every inner tile of the indexed
     inputs and the FIFO of f32 partials of each second reduction), and the spill CB."""
-    k, inner = spec.kernels, spec.schedule.inner
+    k, s = spec.kernels, spec.schedule
     held = sum(b.data_format.tile_bytes for o, b in zip(k.inputs, inputs) if o.access.indexed)
-    return inner * (held + 4096 * sum(o.fifo for o in k.outputs)) + 4096 * k.spill_pages
+    return s.inner * held + 4096 * sum(fifo_pages(s, j) for j, o in enumerate(k.outputs) if o.fifo) \
+        + 4096 * k.spill_pages
+
+
+def fifo_pages(s, j: int) -> int:
+    """Pages of output j's FIFO of partials: one per inner position, or per position of the inner
+    axes it keeps (its fastest)."""
+    return s.pages[j] if s.pages and s.pages[j] else s.inner
 
 
 def build_program(spec: ProgramSpec, inputs: list, outs: list, grid, scalar: float | None = None):
@@ -88,6 +98,7 @@ def build_program(spec: ProgramSpec, inputs: list, outs: list, grid, scalar: flo
     rm_in = [v for b in inputs for v in rm_args(b)]
     space = [*maps(n + len(outs)), s.rows, s.cols] if k.masked else []
     value = spec.scalar[1] if spec.scalar and spec.scalar[0] == "const" else scalar
+    pages = [s.pages[j] for j, o in enumerate(k.outputs) if o.paged]
     sargs = scalar_args(value) if k.scalar else [0, 0, 0]
     kernels = [
         Kernel("reader", src["reader"], "reader", cores,
@@ -95,12 +106,12 @@ def build_program(spec: ProgramSpec, inputs: list, outs: list, grid, scalar: flo
                {c: [*(b.address for b in inputs), f, m, *loops, *mappings, c[0], c[1], *rm_in, *space]
                 for c, f, m in work}),
         Kernel("compute", src["compute"], "compute", cores, compute_cbs(k),
-               {c: [m, s.inner, *sargs, *loops[1:], *([f, *space] if k.masked else [])] for c, f, m in work},
+               {c: [m, s.inner, *sargs, *loops[1:], *([f, *space] if k.masked else []), *pages] for c, f, m in work},
                fp32_dest_acc_en=k.fp32_dest),
         Kernel("writer", src["writer"], "writer", cores,
                [*(output_cbs(k, j)[0] for j in range(len(outs))), *(b.accessor_config for b in outs)],
-               {c: [*(b.address for b in outs), f, m, *loops, *out_mapping, *(v for b in outs for v in rm_args(b))]
-                for c, f, m in work}),
+               {c: [*(b.address for b in outs), f, m, *loops, *out_mapping, *(v for b in outs for v in rm_args(b)),
+                    *pages] for c, f, m in work}),
     ]
     cbs = [CircularBuffer(i, b.data_format, max(2, s.inner) if o.access.indexed else 2, cores)
            for i, (o, b) in enumerate(zip(k.inputs, inputs))]
@@ -111,7 +122,7 @@ def build_program(spec: ProgramSpec, inputs: list, outs: list, grid, scalar: flo
     for j, o in enumerate(k.outputs):
         _, acc, term = output_cbs(k, j)
         if o.reduce:
-            cbs.append(CircularBuffer(acc, "f32", s.inner if o.fifo else 1, cores))
+            cbs.append(CircularBuffer(acc, "f32", fifo_pages(s, j) if o.fifo else 1, cores))
             if not k.direct:
                 cbs.append(CircularBuffer(term, o.term_fmt, TERM_PAGES, cores))
     if any(k.split_terms(j) for j in range(len(outs))):

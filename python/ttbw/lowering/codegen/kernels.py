@@ -16,9 +16,10 @@ Writer: each result tile (a reduction: one per unit).
 Several outputs (sibling generics over one iteration space): per inner step one section per
 output, elementwise results written per step, reductions' per unit. Cross reductions (see
 schedule.py) add a middle loop between units and inner steps: the reader reads the indexed
-held inputs' inner tiles per unit and the middle inputs per middle step; compute keeps the
-first reduction's partial per middle step and the second's in a FIFO of inner partials,
-rounded into the results after the middle loop.
+held inputs' inner tiles per unit and the middle inputs per middle step; compute keeps each
+reduction's partial per its `partial` kind (generic.PARTIALS): one per middle step (rounded
+into its result after the inner loop), a FIFO of inner partials (after the middle loop), one
+per unit (after the middle loop), one per step (after the step).
 
 Masked sums (`Kernels.masked`: sums inside the tile): per step whose tile of the iteration
 space has padding (an edge tile; sizes are runtime args, so both kernels test it at run time,
@@ -90,6 +91,13 @@ def compute_cbs(k: Kernels) -> list[int]:
     hops = [CB_HOP + h for h in range(k.round_hops)]
     return [*range(n), CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO, *more, *hops,
             *([CB_MASK] if k.masked else []), *([spill_cb(k)] if k.spill_pages else [])]
+
+
+def _pages(f: KernelFn, k: Kernels, base: int) -> dict:
+    """{output: its FIFO's page count (runtime args from base)} of the FIFOs over some inner axes
+    only (the inner loop's fastest: its first steps are their positions)."""
+    paged = [j for j, o in enumerate(k.outputs) if o.paged]
+    return {j: f.arg(base + i) for i, j in enumerate(paged)}
 
 
 def _maps(f: KernelFn, k: Kernels, base: int, count: int) -> list:
@@ -256,25 +264,40 @@ def writer(k: Kernels) -> str:
     u = f.for_(first, nu)
     base = [tile_map(f, u, maps[j][0]) for j in range(m)]
     unit_base = base
+    pages = _pages(f, k, rm_base + 5 * m) if k.cross else {}
     if k.cross:
         mi = f.for_(None, middle)
         base = [f.arith("addi", base[j], tile_map(f, mi, maps[j][2])) for j in range(m)]
-    per_step = [j for j, o in enumerate(k.outputs) if not o.reduce]
+    per_step = [j for j, o in enumerate(k.outputs) if not o.reduce or o.partial == "step"]
     if per_step:
         i = f.for_(None, inner)
         for j in per_step:
             write(j, f.arith("addi", base[j], tile_map(f, i, maps[j][1])))
         f.end()
     for j, o in enumerate(k.outputs):
-        if o.reduce and not o.fifo:
+        if o.reduce and o.partial == "inner":
             write(j, base[j])
+    for j, p in pages.items():
+        if k.outputs[j].partial == "mfifo":  # its FIFO, after the inner loop of each middle step
+            i = f.for_(None, p)
+            write(j, f.arith("addi", base[j], tile_map(f, i, maps[j][1])))
+            f.end()
     if k.cross:
         f.end()
         i = f.for_(None, inner)
         for j, o in enumerate(k.outputs):
-            if o.fifo:
+            if o.fifo and not o.paged:
                 write(j, f.arith("addi", unit_base[j], tile_map(f, i, maps[j][1])))
         f.end()
+        for j, p in pages.items():
+            if k.outputs[j].partial != "fifo":
+                continue
+            i = f.for_(None, p)
+            write(j, f.arith("addi", unit_base[j], tile_map(f, i, maps[j][1])))
+            f.end()
+        for j, o in enumerate(k.outputs):
+            if o.reduce and o.partial == "unit":
+                write(j, unit_base[j])
     f.end()
     return f.text()
 
@@ -430,22 +453,33 @@ class _Compute:
             space_base = tile_map(f, f.arith("addi", first, u), space.maps[0])
         for i in held:
             f.cbop("cb_wait_front", self.ins[i], held_count(i))
-        fifo = [j for j, o in enumerate(k.outputs) if o.fifo]
+        partials = {kind: [j for j, o in enumerate(k.outputs) if o.reduce and o.partial == kind]
+                    for kind in ("inner", "fifo", "mfifo", "unit", "step")}
+        pages = _pages(f, k, 6 + 30 * int(k.masked)) if k.cross else {}
+        fifo = [j for j in partials["fifo"] if j not in pages]
+        unit_pages = {j: p for j, p in pages.items() if k.outputs[j].partial == "fifo"}
         if fifo:  # one zero partial per inner position, rotating through the FIFO
             f.for_(None, inner)
             for j in fifo:
                 f.fill_tiles("0.0", self.accs[j])
             f.end()
+        for j, p in unit_pages.items():  # one per position of the inner axes it keeps
+            self.fill_fifo(j, p)
+        for j in partials["unit"]:
+            f.fill_tiles("0.0", self.accs[j])
         if k.cross:
             m = f.for_(None, middle)
             if space is not None:
                 space_base = f.arith("addi", space_base, tile_map(f, m, space.maps[2]))
             for i in per_middle:
                 f.cbop("cb_wait_front", self.ins[i], one)
-        for j, acc in enumerate(self.accs):
-            if acc is not None and not k.outputs[j].fifo:
-                f.fill_tiles("0.0", acc)
+        for j in partials["inner"]:
+            f.fill_tiles("0.0", self.accs[j])
+        for j in partials["mfifo"]:
+            self.fill_fifo(j, pages[j])
         self.j = f.for_(None, inner)
+        for j in partials["step"]:
+            f.fill_tiles("0.0", self.accs[j])
         if k.direct:  # the input's tile itself is the term
             o = k.outputs[0]
             split = self.split if k.split_terms(0) else None
@@ -493,10 +527,13 @@ class _Compute:
                 if o.reduce:
                     split = self.split if k.split_terms(j) else None
                     f.accumulate(self.accs[j], self.terms[j], o.operand.access.bcast, self.scaler, split)
-        f.end()  # inner
-        for j, o in enumerate(k.outputs):  # each partial sum, rounded once into its result
-            if o.reduce and not o.fifo:
+            for j in partials["step"]:
                 self.finish(j)
+        f.end()  # inner
+        for j in partials["inner"]:  # each partial sum, rounded once into its result
+            self.finish(j)
+        for j in partials["mfifo"]:
+            self.finish_fifo(j, pages[j])
         if not k.cross:  # after the epilogues, which read them
             for i in held:
                 f.cbop("cb_pop_front", self.ins[i], held_count(i))
@@ -508,6 +545,10 @@ class _Compute:
             for j in fifo:
                 self.finish(j)
             f.end()
+            for j, p in unit_pages.items():
+                self.finish_fifo(j, p)
+            for j in partials["unit"]:
+                self.finish(j)
             for i in held:
                 f.cbop("cb_pop_front", self.ins[i], held_count(i))
         f.end()  # units
@@ -515,6 +556,16 @@ class _Compute:
             f.cbop("cb_pop_front", self.scaler, one)
         return f.text()
 
+
+    def fill_fifo(self, j: int, pages: str) -> None:
+        self.f.for_(None, pages)
+        self.f.fill_tiles("0.0", self.accs[j])
+        self.f.end()
+
+    def finish_fifo(self, j: int, pages: str) -> None:
+        self.f.for_(None, pages)
+        self.finish(j)
+        self.f.end()
 
     def zero_padding(self, slot: int) -> None:
         """DST[slot] = 0 where the step's mask tile is 0 (the padding of an edge tile)."""

@@ -16,11 +16,12 @@ runtime args, so one compiled kernel serves every shape of one structure. An inp
 dims are all P's is constant over the inner loop: it is read once per unit and held in L1.
 
 Cross reductions (sibling reductions over different dims, e.g. the two sums of a two-sided
-broadcast): the first sums the tile axes only the second has (B, the inner loop), the second
-those only the first has (A, a *middle* loop between units and inner); the axes both keep (F)
-are the units. Per unit the second's partials rotate through a FIFO of one tile per inner
-position; the first's partial is one tile per middle step. Its triplets: kept (F), middle (A),
-summed (B).
+broadcast, or the three of a ternary op): the tile axes every one keeps (F) are the units, the
+others a *middle* loop (A) between units and inner and the inner loop (B), each reduction
+keeping all or none of A and of B (generic.py chooses them). Per unit a reduction keeping A
+only has one partial tile per middle step, one keeping B only a FIFO of one tile per inner
+position, one keeping neither one tile, one keeping both one tile per step. Its triplets:
+kept (F), middle (A), summed (B).
 An operand lacking the row / column dim of the space (size 1 there) is broadcast inside each
 tile (`bcast`: row | col | scalar); for the reduction's output the same kinds name the in-tile
 dims summed.
@@ -61,6 +62,7 @@ class Schedule:
     mid: tuple = ()      # cross reductions: per operand, the middle loop's triplets
     rows: int = 1
     cols: int = 1
+    pages: tuple = ()    # cross reductions: per output, its FIFO's pages if over some inner axes only (else 0)
 
 
 def operand_dims(exprs, shape, space, where: str) -> tuple:
@@ -122,25 +124,21 @@ def schedule(accesses, space, pattern: int) -> Schedule:
     return _walk(accesses, space, lambda d: "kept" if d in p_dims else "summed")
 
 
-def cross_schedule(accesses, space, first, second) -> Schedule:
-    """The tile walk of cross reductions: `first` / `second` the dims of the two reductions'
-    outputs (see the module doc)."""
-    def kind(d):
-        if d in first and d in second:
-            return "kept"
-        if d in first or d in second:
-            return "middle" if d in first else "summed"
-        raise UnsupportedError("codegen: sibling reductions over different dims that both sum tile axis "
-                               f"{d} of the iteration space {tuple(space)}")
-    return _walk(accesses, space, kind, cross=True)
+def cross_schedule(accesses, space, units, middle, inner) -> Schedule:
+    """The tile walk of cross reductions: `units` / `middle` / `inner` the tile axes of each loop
+    (see the module doc; every tile axis is in one of them)."""
+    loops = {**{d: "kept" for d in units}, **{d: "middle" for d in middle}, **{d: "summed" for d in inner}}
+    return _walk(accesses, space, loops.__getitem__, cross=True, order=[*sorted(units), *sorted(middle), *inner])
 
 
-def _walk(accesses, space, kind_of, cross: bool = False) -> Schedule:
+def _walk(accesses, space, kind_of, cross: bool = False, order=None) -> Schedule:
+    """`order`: the tile axes from slowest to fastest within each loop (default: the space's)."""
     accesses = [*accesses, Access(tuple(range(len(space))), "none")]  # the whole space, last
     counts = tile_counts(space)
     strides = [_strides(a.dims, counts) for a in accesses]
     groups: list[list] = []  # [kind, [axes]]: kind kept | middle | summed
-    for d, n in enumerate(counts):
+    for d in range(len(counts)) if order is None else order:
+        n = counts[d]
         if n <= 1:
             continue
         kind = kind_of(d)
