@@ -21,12 +21,12 @@ reduction's partial per its `partial` kind (generic.PARTIALS): one per middle st
 into its result after the inner loop), a FIFO of inner partials (after the middle loop), one
 per unit (after the middle loop), one per step (after the step).
 
-Masked sums (`Kernels.masked`: sums inside the tile): per step whose tile of the iteration
+Masked programs (`Kernels.masked`: sums inside the tile, bfloat8_b results): per step whose tile of the iteration
 space has padding (an edge tile; sizes are runtime args, so both kernels test it at run time,
 `space_tile`) the reader makes the step's mask (1.0 inside the space, 0 in the padding: the
 zero tile, then the 1.0 tile over each face's valid rows / columns) and pushes it; the compute
-sets each term's padding to 0 with it (`where_tile`) before packing the term. A full tile
-needs neither.
+sets each term's (or bfloat8_b value's) padding to 0 with it (`where_tile`) before packing it.
+A full tile needs neither.
 
 Compile args (CB indices, then TensorAccessorArgs words):
   reader  [in_0 .. in_k-1, zero, accessor_0 .. accessor_k-1, (mask)]
@@ -39,11 +39,12 @@ Runtime args: `host.arg_names`.
 from __future__ import annotations
 
 from ..errors import UnsupportedError
-from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, MAX_GROUPS, KernelFn, cb_type, f32_literal, mapping_args, \
+from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, KernelFn, cb_type, f32_literal, \
     module_text, rm_accessor, rm_read_tile, rm_write_tile, tensor_accessor, tile_map
 from . import dst_plan, select
 from .l1_broadcast import broadcast_in_l1
 from .padding_mask import mask_tile
+from .tile_args import SpaceTiles, fifo_pages, operand_maps
 from .generic import DST_TILES, Kernels
 
 # CB indices of a program (host.py configures those the kernels use)
@@ -93,49 +94,6 @@ def compute_cbs(k: Kernels) -> list[int]:
             *([CB_MASK] if k.masked else []), *([spill_cb(k)] if k.spill_pages else [])]
 
 
-def _pages(f: KernelFn, k: Kernels, base: int) -> dict:
-    """{output: its FIFO's page count (runtime args from base)} of the FIFOs over some inner axes
-    only (the inner loop's fastest: its first steps are their positions)."""
-    paged = [j for j, o in enumerate(k.outputs) if o.paged]
-    return {j: f.arg(base + i) for i, j in enumerate(paged)}
-
-
-def _maps(f: KernelFn, k: Kernels, base: int, count: int) -> list:
-    """Per operand (count of them, args from base): (kept, summed, middle or None) triplet args."""
-    per = 27 if k.cross else 18
-    out = []
-    for i in range(count):
-        kept, summed = mapping_args(f, base + per * i)
-        middle = [tuple(f.arg(base + per * i + 18 + 3 * g + t) for t in range(3)) for g in range(MAX_GROUPS)] \
-            if k.cross else None
-        out.append((kept, summed, middle))
-    return out
-
-
-class SpaceTiles:
-    """Masked sums: the iteration space's tile maps and sizes (runtime args from `base`: the
-    space's triplets, then its rows and cols), and per step whether its tile has padding."""
-
-    def __init__(self, f: KernelFn, k: Kernels, base: int):
-        self.f = f
-        self.maps = _maps(f, k, base, 1)[0]
-        per = 27 if k.cross else 18
-        self.rows, self.cols = f.arg(base + per), f.arg(base + per + 1)
-        self.wt = f.arith("divui", f.arith("addi", self.cols, f.c(31)), f.c(32))
-        self.ht = f.arith("divui", f.arith("addi", self.rows, f.c(31)), f.c(32))
-
-    def tile(self, t: str) -> tuple[str, str, str]:
-        """(valid rows, valid cols, padded: i1) of tile t of the space."""
-        f = self.f
-        row = f.arith("remui", f.arith("divui", t, self.wt), self.ht)
-        col = f.arith("remui", t, self.wt)
-        valid_rows = f.arith("minui", f.arith("subi", self.rows, f.arith("muli", row, f.c(32))), f.c(32))
-        valid_cols = f.arith("minui", f.arith("subi", self.cols, f.arith("muli", col, f.c(32))), f.c(32))
-        padded = f.fresh()
-        f.emit(f"{padded} = arith.cmpi ult, {f.arith('muli', valid_rows, valid_cols)}, {f.c(1024)} : i32")
-        return valid_rows, valid_cols, padded
-
-
 def reader(k: Kernels) -> str:
     f = KernelFn("reader", "noc")
     n = len(k.inputs)
@@ -144,7 +102,7 @@ def reader(k: Kernels) -> str:
     first, nu, inner = f.arg(n), f.arg(n + 1), f.arg(n + 2)
     head = n + 3 + int(k.cross)
     middle = f.arg(n + 3) if k.cross else None
-    maps = _maps(f, k, head, n)
+    maps = operand_maps(f, k, head, n)
     rm_base = head + (27 if k.cross else 18) * n
     znoc = cb_z = None
     accs = []
@@ -239,7 +197,7 @@ def writer(k: Kernels) -> str:
     first, nu, inner = f.arg(m), f.arg(m + 1), f.arg(m + 2)
     head = m + 3 + int(k.cross)
     middle = f.arg(m + 3) if k.cross else None
-    maps = _maps(f, k, head, m)
+    maps = operand_maps(f, k, head, m)
     rm_base = head + (27 if k.cross else 18) * m
     accs = []
     for j, o in enumerate(k.outputs):
@@ -264,7 +222,7 @@ def writer(k: Kernels) -> str:
     u = f.for_(first, nu)
     base = [tile_map(f, u, maps[j][0]) for j in range(m)]
     unit_base = base
-    pages = _pages(f, k, rm_base + 5 * m) if k.cross else {}
+    pages = fifo_pages(f, k, rm_base + 5 * m) if k.cross else {}
     if k.cross:
         mi = f.for_(None, middle)
         base = [f.arith("addi", base[j], tile_map(f, mi, maps[j][2])) for j in range(m)]
@@ -455,7 +413,7 @@ class _Compute:
             f.cbop("cb_wait_front", self.ins[i], held_count(i))
         partials = {kind: [j for j, o in enumerate(k.outputs) if o.reduce and o.partial == kind]
                     for kind in ("inner", "fifo", "mfifo", "unit", "step")}
-        pages = _pages(f, k, 6 + 30 * int(k.masked)) if k.cross else {}
+        pages = fifo_pages(f, k, 6 + 30 * int(k.masked)) if k.cross else {}
         fifo = [j for j in partials["fifo"] if j not in pages]
         unit_pages = {j: p for j, p in pages.items() if k.outputs[j].partial == "fifo"}
         if fifo:  # one zero partial per inner position, rotating through the FIFO
