@@ -116,14 +116,29 @@ def _f32(number: float) -> float:
     return struct.unpack("f", struct.pack("f", number))[0]
 
 
-# -1 / sqrt2 as the float32 S + _S_REST, S as _S_HI (12 bits) + _S_LO (Veltkamp)
-_S = _f32(-math.sqrt(0.5))
-_S_REST = -math.sqrt(0.5) - _S
-_S_HI = _f32(_f32(_S * 4097.0) - _f32(_f32(_S * 4097.0) - _S))  # float32 ops, as on the device
-_S_LO = _S - _S_HI
+def _split_f32(number: float) -> tuple:
+    """Veltkamp's split of the float32 `number` into 12-bit halves (float32 ops, as on the device)."""
+    split = _f32(number * 4097.0)
+    hi = _f32(split - _f32(split - number))
+    return hi, number - hi
+
+
+def _f32_pair(number: float) -> tuple:
+    """(head, tail): the float32 head of `number` and the float32 of the rest."""
+    head = _f32(number)
+    return head, _f32(number - head)
+
+
+# -1 / sqrt2 as the float32 S + _S_REST, S split
+_S, _S_REST = _f32_pair(-math.sqrt(0.5))
+_S_SPLIT = _split_f32(_S)
 # L = log(1 / sqrt(2 pi)) as L_HI (a multiple of 2^-15) + L_LO
 _LOG_GAUSS_HI = round(-0.5 * math.log(2.0 * math.pi) * 2.0 ** 15) / 2.0 ** 15
 _LOG_GAUSS_LO = -0.5 * math.log(2.0 * math.pi) - _LOG_GAUSS_HI
+# tanh-gelu's 2u = C1 x + C3 x^3: C1 = sqrt(8 / pi), C3 = 0.044715 C1, as float32 heads + tails
+_C1, _C1_TAIL = _f32_pair(2.0 * _SQRT_2_OVER_PI)
+_C3, _C3_TAIL = _f32_pair(2.0 * _SQRT_2_OVER_PI * _KAPPA)
+_C1_SPLIT, _C3_SPLIT = _split_f32(_C1), _split_f32(_C3)
 
 
 def _gelu(d, x):
@@ -136,19 +151,15 @@ def _gelu(d, x):
     v = x.input
     c = d.minimum(d.abs(v), d.constant(16.0))  # |x| capped: phi and the splits stay finite
     vc = d.where(d.lt(v, d.constant(0.0)), d.neg(c), c)  # x capped (NaN stays NaN)
-    vh, vl = _veltkamp(d, vc)
+    vs = _veltkamp(d, vc)
     z = d.multiply(vc, d.constant(_S))
     big, m = _gaussian(d, c)
     head = d.multiply(v, big)  # v, not vc: NaN at x = +-inf (inf * 0), as PyTorch
-    eh, el = _veltkamp(d, big)
-    head_error = d.add(d.add(d.add(d.subtract(d.multiply(vh, eh), head), d.multiply(vh, el)), d.multiply(vl, eh)),
-                       d.multiply(vl, el))
+    head_error = _product_error(d, head, vs, _veltkamp(d, big))
     half = d.multiply(d.constant(0.5), d.erfc(z))
-    total = d.add(half, head)
-    back = d.subtract(total, half)
-    sum_error = d.add(d.subtract(half, d.subtract(total, back)), d.subtract(head, back))
+    total, sum_error = _two_sum(d, half, head)
     tail = d.add(d.add(sum_error, head_error),
-                 d.add(d.multiply(head, m), _erfc_correction(d, vc, vh, vl, z, big)))
+                 d.add(d.multiply(head, m), _erfc_correction(d, vc, vs, z, big)))
     return d.multiply(x.grad, d.add(total, tail))
 
 
@@ -159,14 +170,32 @@ def _veltkamp(d, v):
     return hi, d.subtract(v, hi)
 
 
-def _erfc_correction(d, vc, vh, vl, z, big):
+def _product_error(d, p, a, b):
+    """a b - p exactly (Dekker) for p = f32(a b), a and b given as their Veltkamp splits (hi, lo)
+    (no overflow or underflow; needs correctly rounded f32 multiplies, adds and subtracts)."""
+    (ah, al), (bh, bl) = a, b
+    return d.add(d.add(d.add(d.subtract(d.multiply(ah, bh), p), d.multiply(ah, bl)), d.multiply(al, bh)),
+                 d.multiply(al, bl))
+
+
+def _two_sum(d, a, b):
+    """(s, e): s = f32(a + b), e = a + b - s exactly (Knuth's TwoSum, any magnitudes)."""
+    s = d.add(a, b)
+    back = d.subtract(s, a)
+    return s, d.add(d.subtract(a, d.subtract(s, back)), d.subtract(b, back))
+
+
+def _constant_split(d, split: tuple):
+    return d.constant(split[0]), d.constant(split[1])
+
+
+def _erfc_correction(d, vc, vs, z, big):
     """Phi(v) - 0.5 erfc(z_f) for the f32 product z_f = v S (S = f32(-1 / sqrt2)): erfc
     amplifies the error dz = -v / sqrt2 - z_f by 2 z^2 (64 ulp of Phi at x = -8). erfc'(z) =
     -2 exp(-z^2) / sqrt(pi) and exp(-z^2) = sqrt(2 pi) phi(v) make it -sqrt2 phi(v) dz, with
     phi = E (1 + m) taken as E (m and dz are both small). dz = (v S - z_f) + v (-1 / sqrt2 - S),
-    the first exactly by Dekker's product of the splits of v and S."""
-    exact = d.add(d.add(d.add(d.subtract(d.multiply(vh, d.constant(_S_HI)), z), d.multiply(vh, d.constant(_S_LO))),
-                        d.multiply(vl, d.constant(_S_HI))), d.multiply(vl, d.constant(_S_LO)))
+    the first exactly by Dekker's product of the splits `vs` of v and of S."""
+    exact = _product_error(d, z, vs, _constant_split(d, _S_SPLIT))
     dz = d.add(exact, d.multiply(vc, d.constant(_S_REST)))
     return d.multiply(dz, d.multiply(big, d.constant(-math.sqrt(2.0))))
 
@@ -188,18 +217,71 @@ def _gaussian(d, a):
 
 
 def _gelu_tanh(d, x):
-    """The derivative of 0.5 x (1 + tanh(u)) = x s(2u), u = sqrt(2/pi) (x + 0.044715 x^3):
-    g * (s + (s * x) * (s(-2u) * 2u')), s = s(2u) (PyTorch's 1 + tanh(u) cancels below x = -5).
-    2u' is taken at min(x^2, 400): beyond |x| = 20 one sigmoid is exactly 0 and 2u' only risks
-    inf * 0; s * x first keeps PyTorch's NaN at x = +-inf and its 0 for large finite -x."""
+    """The derivative of 0.5 x (1 + tanh(u)) = x s(w), w = 2u = C1 x + C3 x^3 (u = sqrt(2/pi)
+    (x + 0.044715 x^3)): g * F, F = s + s t a, s = s(w), t = s(-w) = 1 - s, a = x w' = 3 w -
+    2 C1 x (PyTorch's 1 + tanh(u) cancels below x = -5). s turns an error dw into a relative
+    error t dw: five f32 roundings of w were up to |w| ulp (100 ulp at x = -9), so w and a are
+    taken as f32 heads w_f, a_f and exact tails (_two_u, _slope_times_x), F at the heads, and the
+    tails added to first order before F's one rounding: dF/dw = s t (1 - |a| (t - s) sign(x)) =
+    p b (1 - |a| (b - p)), dF/da = s t = p b, with one sigmoid, of the small side: p =
+    s(-|w_f|), b = 1 - p. F at the heads as head + tail by range, in the form whose rounded
+    terms are damped: x < 0 (s = p): p (1 + a) - a p^2, 1 + a and p (1 + a) exactly (TwoSum,
+    Dekker); 0 <= x < 1/2 (s = b): b + (b_lo + b p a), b_lo = 1 - p - b exactly; x >= 1/2:
+    1 + p (a b - 1). Beyond |x| = 16, F is 1 or 0 in float32 (and the tails may overflow);
+    + (x - x): NaN at x = +-inf, as PyTorch (inf * 0)."""
     v = x.input
-    v2 = d.multiply(v, v)
-    two_u = d.multiply(d.constant(2.0 * _SQRT_2_OVER_PI), d.add(v, d.multiply(d.constant(_KAPPA), d.multiply(v2, v))))
-    s = d.sigmoid(two_u)
-    capped = d.where(d.gt(v2, d.constant(400.0)), d.constant(400.0), v2)
-    slope = d.multiply(d.constant(2.0 * _SQRT_2_OVER_PI),
-                       d.add(d.constant(1.0), d.multiply(d.constant(3.0 * _KAPPA), capped)))
-    return d.multiply(x.grad, d.add(s, d.multiply(d.multiply(s, v), d.multiply(d.sigmoid(d.neg(two_u)), slope))))
+    one = d.constant(1.0)
+    negative = d.lt(v, d.constant(0.0))
+    vs = _veltkamp(d, v)
+    w, w_error = _two_u(d, v, vs)
+    a, a_error = _slope_times_x(d, v, vs, w)
+    p = _small_sigmoid(d, w)
+    b = d.subtract(one, p)
+    # x < 0
+    one_a, one_a_error = _two_sum(d, one, a)
+    below_zero = d.multiply(p, one_a)
+    below_zero_tail = d.subtract(d.add(_product_error(d, below_zero, _veltkamp(d, p), _veltkamp(d, one_a)),
+                                       d.multiply(p, one_a_error)), d.multiply(d.multiply(a, p), p))
+    # 0 <= x < 1/2 (b_lo: 1 - p - b exactly, 1 - p rounded to b) and x >= 1/2
+    b_lo = d.subtract(d.subtract(one, b), p)
+    below_half_tail = d.add(b_lo, d.multiply(d.multiply(b, a), p))
+    above_half_tail = d.multiply(p, d.subtract(d.add(d.multiply(a, b), d.multiply(a, b_lo)), one))
+    # x - 1/2 >= 0 compares with zero: one tile op (x >= 1/2 takes more)
+    above_half = d.ge(d.subtract(v, d.constant(0.5)), d.constant(0.0))
+    head = d.where(negative, below_zero, d.where(above_half, one, b))
+    tail = d.where(negative, below_zero_tail, d.where(above_half, above_half_tail, below_half_tail))
+    w_slope = d.subtract(d.constant(4.0), d.multiply(d.abs(a), d.subtract(b, p)))  # 3 w_err from a's tail
+    correction = d.multiply(d.multiply(p, b), d.add(d.multiply(w_error, w_slope), a_error))
+    slope = d.add(head, d.add(tail, correction))
+    outside = d.ge(v, d.constant(0.0))  # 1 above 16, 0 below -16
+    slope = d.where(d.gt(d.abs(v), d.constant(16.0)), outside, slope)
+    return d.multiply(x.grad, d.add(slope, d.subtract(v, v)))
+
+
+def _two_u(d, v, vs):
+    """w = v (C1 + C3 v^2) as (w_f, its error) to ~2^-40 relative (|v| <= 16; `vs`: v's split):
+    v^2, z = C3 v^2 and r = C1 + z as heads and exact tails (Dekker's products, TwoSum), then
+    times v."""
+    square = d.multiply(v, v)
+    square_error = _product_error(d, square, vs, vs)
+    z = d.multiply(d.constant(_C3), square)
+    z_error = d.add(_product_error(d, z, _constant_split(d, _C3_SPLIT), _veltkamp(d, square)),
+                    d.add(d.multiply(d.constant(_C3), square_error), d.multiply(d.constant(_C3_TAIL), square)))
+    r, r_sum_error = _two_sum(d, d.constant(_C1), z)
+    r_error = d.add(r_sum_error, d.add(z_error, d.constant(_C1_TAIL)))
+    w = d.multiply(v, r)
+    return w, d.add(_product_error(d, w, vs, _veltkamp(d, r)), d.multiply(v, r_error))
+
+
+def _slope_times_x(d, v, vs, w):
+    """a = v w' = 3 w - 2 C1 v at w = w_f, as (a_f, its error but 3 (w - w_f)): 3 w_f = 2 w_f +
+    w_f and C1 v as heads and exact tails (TwoSum, Dekker's product), their difference by
+    TwoSum (2 w_f and 2 C1 v exact)."""
+    three_w, three_w_error = _two_sum(d, d.add(w, w), w)
+    c1v = d.multiply(d.constant(_C1), v)
+    c1v_error = d.add(_product_error(d, c1v, _constant_split(d, _C1_SPLIT), vs), d.multiply(d.constant(_C1_TAIL), v))
+    a, a_sum_error = _two_sum(d, three_w, d.neg(d.add(c1v, c1v)))
+    return a, d.add(a_sum_error, d.subtract(three_w_error, d.add(c1v_error, c1v_error)))
 
 
 def _times_alpha(d, x, sign: float):
@@ -252,9 +334,14 @@ def _sigmoid_slope(d, g, v):
     as (g - g t) t: a product of g (1 - t), whose g t rounding is damped by t / (1 - t), and
     the once-rounded t (< 2 ulp, where g s(v) s(-v) chains four full roundings: 2.7; g (t - t^2)
     is inf-safe but 2.1). An infinite g: g t (1 - t >= 1/2)."""
-    t = d.sigmoid(d.neg(d.abs(v)))
+    t = _small_sigmoid(d, v)
     gt = d.multiply(g, t)
     return _where_nonfinite(d, g, gt, d.multiply(d.subtract(g, gt), t))
+
+
+def _small_sigmoid(d, v):
+    """s(-|v|) <= 1/2: the sigmoid's small side, once rounded, where 1 - s(|v|) would cancel."""
+    return d.sigmoid(d.neg(d.abs(v)))
 
 
 def _silu(d, x):
@@ -264,7 +351,7 @@ def _silu(d, x):
     1 + x exact there (x t first: no inf * 0 for large finite |x|). The first two read g twice:
     an infinite g takes an inf-safe form (_where_nonfinite)."""
     v = x.input
-    t = d.sigmoid(d.neg(d.abs(v)))
+    t = _small_sigmoid(d, v)
     xt, gt = d.multiply(v, t), d.multiply(x.grad, t)
     a = d.subtract(x.grad, gt)
     positive = d.add(a, d.multiply(a, xt))

@@ -34,25 +34,30 @@ func.func @gelu(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tensor<2x
 
 // -----
 
-// gelu (tanh): the 2u' cap (gtz, where), sigmoids of 2u and -2u (sigmoid_tile), no tanh, no exp.
-// 2u and sigmoid(2u) are read twice: each is computed once, in a section of its own, and
-// packed to the f32 spill CB (2 pages), which the last section reads and pops.
+// gelu (tanh): w = 2u and x w' as heads and exact tails (add / sub / mul tiles), one
+// sigmoid_tile (of -|w|: abs, negative) packed to the f32 spill CB (16 pages, all popped by the
+// last section), no tanh, no exp; the slope's forms selected by x - 1/2 >= 0 (gez), x < 0 (ltz)
+// and |x| > 16 (abs, gtz) with where_tile; the gradient packed once.
 // CHECK-LABEL: func.func @gelu_tanh(
 // CHECK-COUNT-1: "ttmetal.enqueue_program"
 // CHECK-NOT: "ttmetal.enqueue_program"
 // CHECK: func.func @compute()
-// CHECK: %[[SPILL:.*]] = ttkernel.get_compile_time_arg_val({{[0-9]+}}) : () -> !ttkernel.cb<2, !ttcore.tile<32x32, f32>>
+// CHECK: %[[SPILL:.*]] = ttkernel.get_compile_time_arg_val({{[0-9]+}}) : () -> !ttkernel.cb<16, !ttcore.tile<32x32, f32>>
 // CHECK-NOT: ttkernel.{{tanh|exp}}_tile(
-// CHECK: ttkernel.pack_tile(%c0_i32, %[[SPILL]], %c0_i32, false)
-// CHECK: ttkernel.sigmoid_tile(
-// CHECK: ttkernel.pack_tile(%c0_i32, %[[SPILL]], %c0_i32, false)
-// CHECK: ttkernel.gtz_tile(
-// CHECK: ttkernel.where_tile(
+// CHECK: ttkernel.abs_tile(
 // CHECK: ttkernel.negative_tile(
 // CHECK: ttkernel.sigmoid_tile(
+// CHECK: ttkernel.pack_tile(%c0_i32, %[[SPILL]], %c0_i32, false)
 // CHECK-NOT: ttkernel.{{tanh|exp|sigmoid}}_tile(
-// CHECK: ttkernel.cb_pop_front(%[[SPILL]], %c2_i32)
-// CHECK: ttkernel.pack_tile(
+// CHECK: ttkernel.gez_tile(
+// CHECK: ttkernel.where_tile(
+// CHECK: ttkernel.ltz_tile(
+// CHECK: ttkernel.where_tile(
+// CHECK: ttkernel.gtz_tile(
+// CHECK: ttkernel.where_tile(
+// CHECK-NOT: ttkernel.{{tanh|exp|sigmoid}}_tile(
+// CHECK: ttkernel.cb_pop_front(%[[SPILL]], %c16_i32)
+// CHECK: ttkernel.pack_tile({{.*}}) : (i32, !ttkernel.cb<2, !ttcore.tile<32x32, bf16>>, i32) -> ()
 // CHECK-NOT: ttkernel.pack_tile(
 // CHECK: func.func @writer()
 func.func @gelu_tanh(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tensor<2x64x64xbf16> {
