@@ -139,13 +139,17 @@ _LOG_GAUSS_LO = -0.5 * math.log(2.0 * math.pi) - _LOG_GAUSS_HI
 _C1, _C1_TAIL = _f32_pair(2.0 * _SQRT_2_OVER_PI)
 _C3, _C3_TAIL = _f32_pair(2.0 * _SQRT_2_OVER_PI * _KAPPA)
 _C1_SPLIT, _C3_SPLIT = _split_f32(_C1), _split_f32(_C3)
+# 126 log(2) as _HI (a multiple of 2^-15: w + _HI is exact for w <= -84) + _LO
+_LN2_126_HI = round(126.0 * math.log(2.0) * 2.0 ** 15) / 2.0 ** 15
+_LN2_126_LO = 126.0 * math.log(2.0) - _LN2_126_HI
 
 
 def _gelu(d, x):
     """g * (Phi(x) + x * phi(x)), Phi(x) = 0.5 erfc(-x / sqrt2) (PyTorch's 0.5 (1 + erf) loses
     Phi's relative accuracy below x = -3), phi(x) = exp(-x^2 / 2) / sqrt(2 pi) = E (1 + m)
     (_gaussian). The two nearly cancel below x = -3, so the sum is compensated: P = x E with
-    its exact error (Dekker), h + P with its exact error (TwoSum, h = 0.5 erfc(z_f)), and the
+    its exact error (Dekker), h + P with its exact error (TwoSum, h = 0.5 erfc(z_f), or 1 - 0.5
+    erfc(-z_f) above x = 0 with its exact rounding: erfc in [1, 2) rounds to 2^-24), and the
     small terms (those errors, P m, erfc's correction for the rounding of z: _erfc_correction)
     added before the one rounding of the slope; then g times it."""
     v = x.input
@@ -156,9 +160,13 @@ def _gelu(d, x):
     big, m = _gaussian(d, c)
     head = d.multiply(v, big)  # v, not vc: NaN at x = +-inf (inf * 0), as PyTorch
     head_error = _product_error(d, head, vs, _veltkamp(d, big))
-    half = d.multiply(d.constant(0.5), d.erfc(z))
+    # Phi from its small side h = 0.5 erfc(|z|) <= 1/2: 1 - h above 0, its rounding exactly (Fast2Sum)
+    h = d.multiply(d.constant(0.5), d.erfc(d.abs(z)))
+    above = d.ge(vc, d.constant(0.0))
+    half = d.where(above, d.subtract(d.constant(1.0), h), h)
+    half_lo = d.where(above, d.subtract(d.subtract(d.constant(1.0), half), h), d.constant(0.0))
     total, sum_error = _two_sum(d, half, head)
-    tail = d.add(d.add(sum_error, head_error),
+    tail = d.add(d.add(d.add(sum_error, half_lo), head_error),
                  d.add(d.multiply(head, m), _erfc_correction(d, vc, vs, z, big)))
     return d.multiply(x.grad, d.add(total, tail))
 
@@ -227,8 +235,11 @@ def _gelu_tanh(d, x):
     s(-|w_f|), b = 1 - p. F at the heads as head + tail by range, in the form whose rounded
     terms are damped: x < 0 (s = p): p (1 + a) - a p^2, 1 + a and p (1 + a) exactly (TwoSum,
     Dekker); 0 <= x < 1/2 (s = b): b + (b_lo + b p a), b_lo = 1 - p - b exactly; x >= 1/2:
-    1 + p (a b - 1). Beyond |x| = 16, F is 1 or 0 in float32 (and the tails may overflow);
-    + (x - x): NaN at x = +-inf, as PyTorch (inf * 0)."""
+    1 + p (a b - 1). Below w = -84 (x = -9.9) F leaves float32's range where g F need not: there
+    p's linear factor is e^w 2^126 = exp(w_f + LN2_126_HI) (an exact argument; LN2_126_LO joins
+    w's tail) and g is scaled by 2^-126 (exact). Beyond |x| = 16, F is 1 or 0 in float32 (and the
+    tails may overflow); + (x - x): NaN at x = +-inf, as PyTorch (inf * 0). Each tail enters
+    once: the fused expression trees stay small (fusion.MAX_COPIES)."""
     v = x.input
     one = d.constant(1.0)
     negative = d.lt(v, d.constant(0.0))
@@ -237,11 +248,13 @@ def _gelu_tanh(d, x):
     a, a_error = _slope_times_x(d, v, vs, w)
     p = _small_sigmoid(d, w)
     b = d.subtract(one, p)
-    # x < 0
+    # x < 0 (below w = -84: p's linear factor scaled by 2^126)
+    deep = d.lt(d.add(w, d.constant(84.0)), d.constant(0.0))
+    linear = d.where(deep, d.exp(d.add(w, d.constant(_LN2_126_HI))), p)
     one_a, one_a_error = _two_sum(d, one, a)
-    below_zero = d.multiply(p, one_a)
-    below_zero_tail = d.subtract(d.add(_product_error(d, below_zero, _veltkamp(d, p), _veltkamp(d, one_a)),
-                                       d.multiply(p, one_a_error)), d.multiply(d.multiply(a, p), p))
+    below_zero = d.multiply(linear, one_a)
+    below_zero_tail = d.subtract(d.add(_product_error(d, below_zero, _veltkamp(d, linear), _veltkamp(d, one_a)),
+                                       d.multiply(linear, one_a_error)), d.multiply(d.multiply(a, linear), p))
     # 0 <= x < 1/2 (b_lo: 1 - p - b exactly, 1 - p rounded to b) and x >= 1/2
     b_lo = d.subtract(d.subtract(one, b), p)
     below_half_tail = d.add(b_lo, d.multiply(d.multiply(b, a), p))
@@ -251,11 +264,13 @@ def _gelu_tanh(d, x):
     head = d.where(negative, below_zero, d.where(above_half, one, b))
     tail = d.where(negative, below_zero_tail, d.where(above_half, above_half_tail, below_half_tail))
     w_slope = d.subtract(d.constant(4.0), d.multiply(d.abs(a), d.subtract(b, p)))  # 3 w_err from a's tail
-    correction = d.multiply(d.multiply(p, b), d.add(d.multiply(w_error, w_slope), a_error))
+    w_error = d.add(w_error, d.multiply(deep, d.constant(_LN2_126_LO)))
+    correction = d.multiply(d.multiply(linear, b), d.add(d.multiply(w_error, w_slope), a_error))
     slope = d.add(head, d.add(tail, correction))
     outside = d.ge(v, d.constant(0.0))  # 1 above 16, 0 below -16
     slope = d.where(d.gt(d.abs(v), d.constant(16.0)), outside, slope)
-    return d.multiply(x.grad, d.add(slope, d.subtract(v, v)))
+    grad = d.where(deep, d.multiply(x.grad, d.constant(2.0 ** -126)), x.grad)
+    return d.multiply(grad, d.add(slope, d.subtract(v, v)))
 
 
 def _two_u(d, v, vs):

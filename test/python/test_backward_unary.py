@@ -224,6 +224,33 @@ def check_ulps(variant: str, dtype: str, backend: str, got, g64, x64, tiny=TINY)
     return want
 
 
+def _log_uniform(gen, n, low, high):
+    """n seeded signed powers 2^e, e uniform in [low, high]."""
+    sign = torch.where(torch.rand(n, generator=gen) < 0.5, 1.0, -1.0)
+    return sign * torch.exp2(_uniform(gen, n, low, high))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("wide", ["input", "grad"])
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_wide_range(variant, wide, backend):
+    """f32 inputs log-uniform over float32's normal range (grad normal), or grads log-uniform
+    over it at the op's domain inputs: within 2 ulp of float64 where the gradient is above TINY
+    (whatever g): no intermediate leaves float32's range where g times the slope does not
+    (tanh-gelu's slope below x = -9.9 times a huge g). The f32 test's signatures."""
+    gen = torch.Generator().manual_seed(7)
+    n = math.prod(SHAPE)
+    if wide == "input":
+        x, g = _log_uniform(gen, n, -126.0, 127.0), torch.randn(n, generator=gen, dtype=torch.float64)
+        if variant in ("sqrt_bw", "rsqrt_bw"):
+            x = x.abs()
+    else:
+        x, g = domain(variant, gen, n), _log_uniform(gen, n, -126.0, 127.0)
+    g, x = g.reshape(SHAPE).float(), x.reshape(SHAPE).float()
+    got, (g64, x64) = run(variant, g, x, backend)
+    check_ulps(variant, "f32", backend, got, g64, x64)
+
+
 # exp(x) overflows above x = 88.7: there a tiny grad's gradient is inf (0 * inf = NaN for 0)
 # where float64's is finite, as in PyTorch's float32 (passes/derivatives.py).
 INTERMEDIATE_RANGE = {"exp_bw"}

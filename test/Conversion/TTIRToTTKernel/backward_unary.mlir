@@ -5,7 +5,7 @@
 // decomposition knows the op: these are the generic codegen's tile ops for the rule's TTIR.
 
 // gelu (none): Phi(x) + x phi(x) compensated (passes/derivatives.py): erfc_tile of the capped
-// x / sqrt2 (binary_min_tile), exp_tile and expm1_tile of the exact exponent, one of each (no
+// |x| / sqrt2 (binary_min_tile), exp_tile and expm1_tile of the exact exponent, one of each (no
 // recomputation); one program whose DST values spill to the f32 L1 CB, the gradient packed once
 // into the output CB.
 // CHECK-LABEL: func.func @gelu(
@@ -15,7 +15,7 @@
 // CHECK-COUNT-2: ttkernel.noc_async_read_tile(
 // CHECK-NOT: ttkernel.noc_async_read_tile(
 // CHECK: func.func @compute()
-// CHECK: %[[SPILL:.*]] = ttkernel.get_compile_time_arg_val({{[0-9]+}}) : () -> !ttkernel.cb<8, !ttcore.tile<32x32, f32>>
+// CHECK: %[[SPILL:.*]] = ttkernel.get_compile_time_arg_val({{[0-9]+}}) : () -> !ttkernel.cb<9, !ttcore.tile<32x32, f32>>
 // CHECK: ttkernel.binary_min_tile(
 // CHECK: ttkernel.pack_tile(%c0_i32, %[[SPILL]], %c0_i32, false)
 // CHECK: ttkernel.erfc_tile(
@@ -35,19 +35,21 @@ func.func @gelu(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tensor<2x
 // -----
 
 // gelu (tanh): w = 2u and x w' as heads and exact tails (add / sub / mul tiles), one
-// sigmoid_tile (of -|w|: abs, negative) packed to the f32 spill CB (16 pages, all popped by the
-// last section), no tanh, no exp; the slope's forms selected by x - 1/2 >= 0 (gez), x < 0 (ltz)
-// and |x| > 16 (abs, gtz) with where_tile; the gradient packed once.
+// sigmoid_tile (of -|w|: abs, negative) and one exp_tile (the factor e^w 2^126 below w = -84)
+// packed to the f32 spill CB (18 pages, all popped by the last section), no tanh; the slope's
+// forms selected by x - 1/2 >= 0 (gez), x < 0 (ltz) and |x| > 16 (abs, gtz) with where_tile;
+// the gradient packed once.
 // CHECK-LABEL: func.func @gelu_tanh(
 // CHECK-COUNT-1: "ttmetal.enqueue_program"
 // CHECK-NOT: "ttmetal.enqueue_program"
 // CHECK: func.func @compute()
-// CHECK: %[[SPILL:.*]] = ttkernel.get_compile_time_arg_val({{[0-9]+}}) : () -> !ttkernel.cb<16, !ttcore.tile<32x32, f32>>
+// CHECK: %[[SPILL:.*]] = ttkernel.get_compile_time_arg_val({{[0-9]+}}) : () -> !ttkernel.cb<18, !ttcore.tile<32x32, f32>>
 // CHECK-NOT: ttkernel.{{tanh|exp}}_tile(
 // CHECK: ttkernel.abs_tile(
 // CHECK: ttkernel.negative_tile(
 // CHECK: ttkernel.sigmoid_tile(
 // CHECK: ttkernel.pack_tile(%c0_i32, %[[SPILL]], %c0_i32, false)
+// CHECK: ttkernel.exp_tile(
 // CHECK-NOT: ttkernel.{{tanh|exp|sigmoid}}_tile(
 // CHECK: ttkernel.gez_tile(
 // CHECK: ttkernel.where_tile(
@@ -56,7 +58,7 @@ func.func @gelu(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tensor<2x
 // CHECK: ttkernel.gtz_tile(
 // CHECK: ttkernel.where_tile(
 // CHECK-NOT: ttkernel.{{tanh|exp|sigmoid}}_tile(
-// CHECK: ttkernel.cb_pop_front(%[[SPILL]], %c16_i32)
+// CHECK: ttkernel.cb_pop_front(%[[SPILL]], %c18_i32)
 // CHECK: ttkernel.pack_tile({{.*}}) : (i32, !ttkernel.cb<2, !ttcore.tile<32x32, bf16>>, i32) -> ()
 // CHECK-NOT: ttkernel.pack_tile(
 // CHECK: func.func @writer()
