@@ -324,14 +324,19 @@ def _rsqrt(d, x):
     """-0.5 g rsqrt(x)^3 as (-0.5 g) x^-1.5 (two roundings: < 1.5 ulp, where rsqrt cubed or
     -0.5 g / (x sqrt(x)) chain three or more); at x <= 0, -0.5 g rsqrt(x): PyTorch's signed
     infinity at +-0 (rsqrt(-0)^3 = -inf, where pow(-0, -1.5) = +inf) and NaN below (pow(-inf,
-    -1.5) = +0). x^-1.5 overflows below x = 2^-85 (0 * inf for g = 0, inf for a tiny g where
-    the gradient is finite): there (-0.5 g rsqrt(x)) / x. (Above x = 2^84 it flushes to 0: a
-    gradient below 2^-126 |g|.)"""
+    -1.5) = +0). x^-1.5 leaves float32's range outside [2^-85, 2^84] (inf or 0 where g times it
+    need not be): there x is scaled into it by 2^64 or 2^-64 and -0.5 g by 2^96 or 2^-96, the
+    powers' exact ratio (a g the scaling overflows or flushes has a gradient beyond float32's
+    range too)."""
+    v = x.input
     half = d.multiply(d.constant(-0.5), x.grad)
-    at_zero = d.multiply(half, d.rsqrt(x.input))
-    product = d.multiply(half, d.pow(x.input, d.constant(-1.5)))
-    above = _where_nonfinite(d, product, d.div(at_zero, x.input), product)
-    return d.where(d.le(x.input, d.constant(0.0)), at_zero, above)
+    at_zero = d.multiply(half, d.rsqrt(v))
+    big, small = d.gt(v, d.constant(2.0 ** 84)), d.lt(v, d.constant(2.0 ** -85))
+    base = d.where(big, d.multiply(v, d.constant(2.0 ** -64)), d.where(small, d.multiply(v, d.constant(2.0 ** 64)), v))
+    scaled = d.where(big, d.multiply(half, d.constant(2.0 ** -96)),
+                     d.where(small, d.multiply(half, d.constant(2.0 ** 96)), half))
+    product = d.multiply(scaled, d.pow(base, d.constant(-1.5)))
+    return d.where(d.le(v, d.constant(0.0)), at_zero, product)
 
 
 def _where_nonfinite(d, value, nonfinite, finite):

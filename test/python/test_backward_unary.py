@@ -230,22 +230,32 @@ def _log_uniform(gen, n, low, high):
     return sign * torch.exp2(_uniform(gen, n, low, high))
 
 
+# both wide at once: a slope that leaves float32's range where g times it need not (tanh-gelu's
+# and rsqrt's are scaled back into it: passes/derivatives.py); these ops' are not yet
+RANGE_GAPS = {"silu_bw": "s(-|x|) underflows below x = -87", "tanh_bw": "s(-2|x|) underflows beyond |x| = 44",
+              "sigmoid_bw": "s(-|x|) underflows beyond |x| = 87", "exp_bw": "exp(x) overflows above x = 88.7"}
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("wide", ["input", "grad"])
+@pytest.mark.parametrize("wide", ["input", "grad", "both"])
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_wide_range(variant, wide, backend):
-    """f32 inputs log-uniform over float32's normal range (grad normal), or grads log-uniform
-    over it at the op's domain inputs: within 2 ulp of float64 where the gradient is above TINY
-    (whatever g): no intermediate leaves float32's range where g times the slope does not
-    (tanh-gelu's slope below x = -9.9 times a huge g). The f32 test's signatures."""
+def test_wide_range(variant, wide, backend, request):
+    """f32 inputs log-uniform over float32's normal range (grad normal), grads log-uniform over
+    it at the op's domain inputs, or both log-uniform: within 2 ulp of float64 where the
+    gradient is above TINY (whatever g): no intermediate leaves float32's range where g times
+    the slope does not (tanh-gelu's slope below x = -9.9 times a huge g). The f32 test's
+    signatures."""
+    if wide == "both" and variant in RANGE_GAPS:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=RANGE_GAPS[variant]))
     gen = torch.Generator().manual_seed(7)
     n = math.prod(SHAPE)
-    if wide == "input":
-        x, g = _log_uniform(gen, n, -126.0, 127.0), torch.randn(n, generator=gen, dtype=torch.float64)
+    if wide == "grad":
+        x = domain(variant, gen, n)
+    else:
+        x = _log_uniform(gen, n, -126.0, 127.0)
         if variant in ("sqrt_bw", "rsqrt_bw"):
             x = x.abs()
-    else:
-        x, g = domain(variant, gen, n), _log_uniform(gen, n, -126.0, 127.0)
+    g = torch.randn(n, generator=gen, dtype=torch.float64) if wide == "input" else _log_uniform(gen, n, -126.0, 127.0)
     g, x = g.reshape(SHAPE).float(), x.reshape(SHAPE).float()
     got, (g64, x64) = run(variant, g, x, backend)
     check_ulps(variant, "f32", backend, got, g64, x64)

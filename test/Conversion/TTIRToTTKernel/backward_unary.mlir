@@ -69,19 +69,23 @@ func.func @gelu_tanh(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tens
 
 // -----
 
-// rsqrt: (-0.5 g) pow(x, -1.5), (-0.5 g rsqrt(x)) / x where that is not finite (its p - p
-// tested by where_tile), and -0.5 g rsqrt(x) selected where x <= 0.
+// rsqrt: (-0.5 g) pow(x, -1.5), x and -0.5 g scaled by exact powers of two outside [2^-85,
+// 2^84] (x - 2^-85 < 0: ltz, x - 2^84 > 0: gtz, each selecting by where_tile), and -0.5 g rsqrt(x)
+// selected where x <= 0; no division.
 // CHECK-LABEL: func.func @rsqrt(
 // CHECK-COUNT-1: "ttmetal.enqueue_program"
 // CHECK-NOT: "ttmetal.enqueue_program"
 // CHECK: func.func @compute()
-// CHECK: ttkernel.power_binary_tile(
-// CHECK: ttkernel.sub_binary_tile(
-// CHECK: ttkernel.rsqrt_tile(
-// CHECK: ttkernel.div_binary_tile(
+// CHECK-NOT: ttkernel.div_binary_tile(
+// CHECK: ttkernel.ltz_tile(
 // CHECK: ttkernel.where_tile(
+// CHECK: ttkernel.gtz_tile(
+// CHECK: ttkernel.where_tile(
+// CHECK: ttkernel.power_binary_tile(
+// CHECK: ttkernel.rsqrt_tile(
 // CHECK: ttkernel.lez_tile(
 // CHECK: ttkernel.where_tile(
+// CHECK-NOT: ttkernel.div_binary_tile(
 // CHECK: ttkernel.pack_tile(
 // CHECK-NOT: ttkernel.pack_tile(
 func.func @rsqrt(%g: tensor<64x64xf32>, %x: tensor<64x64xf32>) -> tensor<64x64xf32> {
