@@ -353,10 +353,21 @@ def _sigmoid_slope(d, g, v):
     """g s(v) s(-v), s(v) s(-v) = t (1 - t) with t = s(-|v|) <= 1/2 (1 - s cancels for large |v|),
     as (g - g t) t: a product of g (1 - t), whose g t rounding is damped by t / (1 - t), and
     the once-rounded t (< 2 ulp, where g s(v) s(-v) chains four full roundings: 2.7; g (t - t^2)
-    is inf-safe but 2.1). An infinite g: g t (1 - t >= 1/2)."""
-    t = _small_sigmoid(d, v)
+    is inf-safe but 2.1). An infinite g: g t (1 - t >= 1/2). Beyond |v| = 84 (t leaves float32's
+    normal range from 87.3 where g t need not): _deep_exp_times."""
+    y = d.neg(d.abs(v))
+    t = d.sigmoid(y)
     gt = d.multiply(g, t)
-    return _where_nonfinite(d, g, gt, d.multiply(d.subtract(g, gt), t))
+    near = _where_nonfinite(d, g, gt, d.multiply(d.subtract(g, gt), t))
+    return d.where(d.lt(d.add(y, d.constant(84.0)), d.constant(0.0)), _deep_exp_times(d, g, y), near)
+
+
+def _deep_exp_times(d, g, y):
+    """g e^y (= g s(y) to 2^-121 for y < -84) as (g 2^-126) exp(y + LN2_126_HI), both factors an
+    exact power of two from g and e^y (y + HI is exact from y = -174 on, below which g e^y <
+    2^-123 for any float32 g), plus its LN2_126_LO tail (e^LO = 1 + LO)."""
+    product = d.multiply(d.multiply(g, d.constant(2.0 ** -126)), d.exp(d.add(y, d.constant(_LN2_126_HI))))
+    return d.add(product, d.multiply(product, d.constant(_LN2_126_LO)))
 
 
 def _small_sigmoid(d, v):

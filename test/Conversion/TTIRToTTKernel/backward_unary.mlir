@@ -146,20 +146,25 @@ func.func @silu(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tensor<2x
 // -----
 
 // sigmoid: (g - g t) t, t = s(-|x|), and g t where g - g != 0 (an infinite or NaN g): the
-// where_tile tests g - g itself; one sigmoid_tile, t and g t held in DST.
+// where_tile tests g - g itself; one sigmoid_tile, t and g t held in DST; below -|x| = -84
+// (-|x| + 84 < 0: ltz, where_tile) (g 2^-126) exp(-|x| + 126 ln2) plus its tail: one exp_tile.
 // CHECK-LABEL: func.func @sigmoid(
 // CHECK-COUNT-1: "ttmetal.enqueue_program"
 // CHECK-NOT: "ttmetal.enqueue_program"
 // CHECK: func.func @compute()
-// CHECK: ttkernel.sub_binary_tile(
+// CHECK-NOT: ttkernel.sigmoid_tile(
+// CHECK: ttkernel.exp_tile(
 // CHECK: ttkernel.abs_tile(
 // CHECK: ttkernel.negative_tile(
 // CHECK: ttkernel.sigmoid_tile(
+// CHECK: ttkernel.sub_binary_tile(
 // CHECK: ttkernel.mul_binary_tile(
 // CHECK: ttkernel.sub_binary_tile(
 // CHECK: ttkernel.mul_binary_tile(
 // CHECK: ttkernel.where_tile(
-// CHECK-NOT: ttkernel.sigmoid_tile(
+// CHECK: ttkernel.ltz_tile(
+// CHECK: ttkernel.where_tile(
+// CHECK-NOT: ttkernel.{{sigmoid|exp}}_tile(
 // CHECK: ttkernel.pack_tile(
 // CHECK-NOT: ttkernel.pack_tile(
 func.func @sigmoid(%g: tensor<64x64xf32>, %x: tensor<64x64xf32>) -> tensor<64x64xf32> {
