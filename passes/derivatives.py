@@ -116,39 +116,58 @@ def _f32(number: float) -> float:
     return struct.unpack("f", struct.pack("f", number))[0]
 
 
-# -1 / sqrt2 as the float32 S + _S_REST, S as _S_HI (12 bits) + _S_LO (Veltkamp)
-_S = _f32(-math.sqrt(0.5))
-_S_REST = -math.sqrt(0.5) - _S
-_S_HI = _f32(_f32(_S * 4097.0) - _f32(_f32(_S * 4097.0) - _S))  # float32 ops, as on the device
-_S_LO = _S - _S_HI
+def _split_f32(number: float) -> tuple:
+    """Veltkamp's split of the float32 `number` into 12-bit halves (float32 ops, as on the device)."""
+    split = _f32(number * 4097.0)
+    hi = _f32(split - _f32(split - number))
+    return hi, number - hi
+
+
+def _f32_pair(number: float) -> tuple:
+    """(head, tail): the float32 head of `number` and the float32 of the rest."""
+    head = _f32(number)
+    return head, _f32(number - head)
+
+
+# -1 / sqrt2 as the float32 S + _S_REST, S split
+_S, _S_REST = _f32_pair(-math.sqrt(0.5))
+_S_SPLIT = _split_f32(_S)
 # L = log(1 / sqrt(2 pi)) as L_HI (a multiple of 2^-15) + L_LO
 _LOG_GAUSS_HI = round(-0.5 * math.log(2.0 * math.pi) * 2.0 ** 15) / 2.0 ** 15
 _LOG_GAUSS_LO = -0.5 * math.log(2.0 * math.pi) - _LOG_GAUSS_HI
+# tanh-gelu's 2u = C1 x + C3 x^3: C1 = sqrt(8 / pi), C3 = 0.044715 C1, as float32 heads + tails
+_C1, _C1_TAIL = _f32_pair(2.0 * _SQRT_2_OVER_PI)
+_C3, _C3_TAIL = _f32_pair(2.0 * _SQRT_2_OVER_PI * _KAPPA)
+_C1_SPLIT, _C3_SPLIT = _split_f32(_C1), _split_f32(_C3)
+# 126 log(2) as _HI (a multiple of 2^-15: w + _HI is exact for w <= -84) + _LO
+_LN2_126_HI = round(126.0 * math.log(2.0) * 2.0 ** 15) / 2.0 ** 15
+_LN2_126_LO = 126.0 * math.log(2.0) - _LN2_126_HI
 
 
 def _gelu(d, x):
     """g * (Phi(x) + x * phi(x)), Phi(x) = 0.5 erfc(-x / sqrt2) (PyTorch's 0.5 (1 + erf) loses
     Phi's relative accuracy below x = -3), phi(x) = exp(-x^2 / 2) / sqrt(2 pi) = E (1 + m)
     (_gaussian). The two nearly cancel below x = -3, so the sum is compensated: P = x E with
-    its exact error (Dekker), h + P with its exact error (TwoSum, h = 0.5 erfc(z_f)), and the
+    its exact error (Dekker), h + P with its exact error (TwoSum, h = 0.5 erfc(z_f), or 1 - 0.5
+    erfc(-z_f) above x = 0 with its exact rounding: erfc in [1, 2) rounds to 2^-24), and the
     small terms (those errors, P m, erfc's correction for the rounding of z: _erfc_correction)
     added before the one rounding of the slope; then g times it."""
     v = x.input
     c = d.minimum(d.abs(v), d.constant(16.0))  # |x| capped: phi and the splits stay finite
     vc = d.where(d.lt(v, d.constant(0.0)), d.neg(c), c)  # x capped (NaN stays NaN)
-    vh, vl = _veltkamp(d, vc)
+    vs = _veltkamp(d, vc)
     z = d.multiply(vc, d.constant(_S))
     big, m = _gaussian(d, c)
     head = d.multiply(v, big)  # v, not vc: NaN at x = +-inf (inf * 0), as PyTorch
-    eh, el = _veltkamp(d, big)
-    head_error = d.add(d.add(d.add(d.subtract(d.multiply(vh, eh), head), d.multiply(vh, el)), d.multiply(vl, eh)),
-                       d.multiply(vl, el))
-    half = d.multiply(d.constant(0.5), d.erfc(z))
-    total = d.add(half, head)
-    back = d.subtract(total, half)
-    sum_error = d.add(d.subtract(half, d.subtract(total, back)), d.subtract(head, back))
-    tail = d.add(d.add(sum_error, head_error),
-                 d.add(d.multiply(head, m), _erfc_correction(d, vc, vh, vl, z, big)))
+    head_error = _product_error(d, head, vs, _veltkamp(d, big))
+    # Phi from its small side h = 0.5 erfc(|z|) <= 1/2: 1 - h above 0, its rounding exactly (Fast2Sum)
+    h = d.multiply(d.constant(0.5), d.erfc(d.abs(z)))
+    above = d.ge(vc, d.constant(0.0))
+    half = d.where(above, d.subtract(d.constant(1.0), h), h)
+    half_lo = d.where(above, d.subtract(d.subtract(d.constant(1.0), half), h), d.constant(0.0))
+    total, sum_error = _two_sum(d, half, head)
+    tail = d.add(d.add(d.add(sum_error, half_lo), head_error),
+                 d.add(d.multiply(head, m), _erfc_correction(d, vc, vs, z, big)))
     return d.multiply(x.grad, d.add(total, tail))
 
 
@@ -159,14 +178,32 @@ def _veltkamp(d, v):
     return hi, d.subtract(v, hi)
 
 
-def _erfc_correction(d, vc, vh, vl, z, big):
+def _product_error(d, p, a, b):
+    """a b - p exactly (Dekker) for p = f32(a b), a and b given as their Veltkamp splits (hi, lo)
+    (no overflow or underflow; needs correctly rounded f32 multiplies, adds and subtracts)."""
+    (ah, al), (bh, bl) = a, b
+    return d.add(d.add(d.add(d.subtract(d.multiply(ah, bh), p), d.multiply(ah, bl)), d.multiply(al, bh)),
+                 d.multiply(al, bl))
+
+
+def _two_sum(d, a, b):
+    """(s, e): s = f32(a + b), e = a + b - s exactly (Knuth's TwoSum, any magnitudes)."""
+    s = d.add(a, b)
+    back = d.subtract(s, a)
+    return s, d.add(d.subtract(a, d.subtract(s, back)), d.subtract(b, back))
+
+
+def _constant_split(d, split: tuple):
+    return d.constant(split[0]), d.constant(split[1])
+
+
+def _erfc_correction(d, vc, vs, z, big):
     """Phi(v) - 0.5 erfc(z_f) for the f32 product z_f = v S (S = f32(-1 / sqrt2)): erfc
     amplifies the error dz = -v / sqrt2 - z_f by 2 z^2 (64 ulp of Phi at x = -8). erfc'(z) =
     -2 exp(-z^2) / sqrt(pi) and exp(-z^2) = sqrt(2 pi) phi(v) make it -sqrt2 phi(v) dz, with
     phi = E (1 + m) taken as E (m and dz are both small). dz = (v S - z_f) + v (-1 / sqrt2 - S),
-    the first exactly by Dekker's product of the splits of v and S."""
-    exact = d.add(d.add(d.add(d.subtract(d.multiply(vh, d.constant(_S_HI)), z), d.multiply(vh, d.constant(_S_LO))),
-                        d.multiply(vl, d.constant(_S_HI))), d.multiply(vl, d.constant(_S_LO)))
+    the first exactly by Dekker's product of the splits `vs` of v and of S."""
+    exact = _product_error(d, z, vs, _constant_split(d, _S_SPLIT))
     dz = d.add(exact, d.multiply(vc, d.constant(_S_REST)))
     return d.multiply(dz, d.multiply(big, d.constant(-math.sqrt(2.0))))
 
@@ -188,18 +225,78 @@ def _gaussian(d, a):
 
 
 def _gelu_tanh(d, x):
-    """The derivative of 0.5 x (1 + tanh(u)) = x s(2u), u = sqrt(2/pi) (x + 0.044715 x^3):
-    g * (s + (s * x) * (s(-2u) * 2u')), s = s(2u) (PyTorch's 1 + tanh(u) cancels below x = -5).
-    2u' is taken at min(x^2, 400): beyond |x| = 20 one sigmoid is exactly 0 and 2u' only risks
-    inf * 0; s * x first keeps PyTorch's NaN at x = +-inf and its 0 for large finite -x."""
+    """The derivative of 0.5 x (1 + tanh(u)) = x s(w), w = 2u = C1 x + C3 x^3 (u = sqrt(2/pi)
+    (x + 0.044715 x^3)): g * F, F = s + s t a, s = s(w), t = s(-w) = 1 - s, a = x w' = 3 w -
+    2 C1 x (PyTorch's 1 + tanh(u) cancels below x = -5). s turns an error dw into a relative
+    error t dw: five f32 roundings of w were up to |w| ulp (100 ulp at x = -9), so w and a are
+    taken as f32 heads w_f, a_f and exact tails (_two_u, _slope_times_x), F at the heads, and the
+    tails added to first order before F's one rounding: dF/dw = s t (1 - |a| (t - s) sign(x)) =
+    p b (1 - |a| (b - p)), dF/da = s t = p b, with one sigmoid, of the small side: p =
+    s(-|w_f|), b = 1 - p. F at the heads as head + tail by range, in the form whose rounded
+    terms are damped: x < 0 (s = p): p (1 + a) - a p^2, 1 + a and p (1 + a) exactly (TwoSum,
+    Dekker); 0 <= x < 1/2 (s = b): b + (b_lo + b p a), b_lo = 1 - p - b exactly; x >= 1/2:
+    1 + p (a b - 1). Below w = -84 (x = -9.9) F leaves float32's range where g F need not: there
+    p's linear factor is e^w 2^126 = exp(w_f + LN2_126_HI) (an exact argument; LN2_126_LO joins
+    w's tail) and g is scaled by 2^-126 (exact). Beyond |x| = 16, F is 1 or 0 in float32 (and the
+    tails may overflow); + (x - x): NaN at x = +-inf, as PyTorch (inf * 0). Each tail enters
+    once: the fused expression trees stay small (fusion.MAX_COPIES)."""
     v = x.input
-    v2 = d.multiply(v, v)
-    two_u = d.multiply(d.constant(2.0 * _SQRT_2_OVER_PI), d.add(v, d.multiply(d.constant(_KAPPA), d.multiply(v2, v))))
-    s = d.sigmoid(two_u)
-    capped = d.where(d.gt(v2, d.constant(400.0)), d.constant(400.0), v2)
-    slope = d.multiply(d.constant(2.0 * _SQRT_2_OVER_PI),
-                       d.add(d.constant(1.0), d.multiply(d.constant(3.0 * _KAPPA), capped)))
-    return d.multiply(x.grad, d.add(s, d.multiply(d.multiply(s, v), d.multiply(d.sigmoid(d.neg(two_u)), slope))))
+    one = d.constant(1.0)
+    negative = d.lt(v, d.constant(0.0))
+    vs = _veltkamp(d, v)
+    w, w_error = _two_u(d, v, vs)
+    a, a_error = _slope_times_x(d, v, vs, w)
+    p = _small_sigmoid(d, w)
+    b = d.subtract(one, p)
+    # x < 0 (below w = -84: p's linear factor scaled by 2^126)
+    deep = d.lt(d.add(w, d.constant(84.0)), d.constant(0.0))
+    linear = d.where(deep, d.exp(d.add(w, d.constant(_LN2_126_HI))), p)
+    one_a, one_a_error = _two_sum(d, one, a)
+    below_zero = d.multiply(linear, one_a)
+    below_zero_tail = d.subtract(d.add(_product_error(d, below_zero, _veltkamp(d, linear), _veltkamp(d, one_a)),
+                                       d.multiply(linear, one_a_error)), d.multiply(d.multiply(a, linear), p))
+    # 0 <= x < 1/2 (b_lo: 1 - p - b exactly, 1 - p rounded to b) and x >= 1/2
+    b_lo = d.subtract(d.subtract(one, b), p)
+    below_half_tail = d.add(b_lo, d.multiply(d.multiply(b, a), p))
+    above_half_tail = d.multiply(p, d.subtract(d.add(d.multiply(a, b), d.multiply(a, b_lo)), one))
+    # x - 1/2 >= 0 compares with zero: one tile op (x >= 1/2 takes more)
+    above_half = d.ge(d.subtract(v, d.constant(0.5)), d.constant(0.0))
+    head = d.where(negative, below_zero, d.where(above_half, one, b))
+    tail = d.where(negative, below_zero_tail, d.where(above_half, above_half_tail, below_half_tail))
+    w_slope = d.subtract(d.constant(4.0), d.multiply(d.abs(a), d.subtract(b, p)))  # 3 w_err from a's tail
+    w_error = d.add(w_error, d.multiply(deep, d.constant(_LN2_126_LO)))
+    correction = d.multiply(d.multiply(linear, b), d.add(d.multiply(w_error, w_slope), a_error))
+    slope = d.add(head, d.add(tail, correction))
+    outside = d.ge(v, d.constant(0.0))  # 1 above 16, 0 below -16
+    slope = d.where(d.gt(d.abs(v), d.constant(16.0)), outside, slope)
+    grad = d.where(deep, d.multiply(x.grad, d.constant(2.0 ** -126)), x.grad)
+    return d.multiply(grad, d.add(slope, d.subtract(v, v)))
+
+
+def _two_u(d, v, vs):
+    """w = v (C1 + C3 v^2) as (w_f, its error) to ~2^-40 relative (|v| <= 16; `vs`: v's split):
+    v^2, z = C3 v^2 and r = C1 + z as heads and exact tails (Dekker's products, TwoSum), then
+    times v."""
+    square = d.multiply(v, v)
+    square_error = _product_error(d, square, vs, vs)
+    z = d.multiply(d.constant(_C3), square)
+    z_error = d.add(_product_error(d, z, _constant_split(d, _C3_SPLIT), _veltkamp(d, square)),
+                    d.add(d.multiply(d.constant(_C3), square_error), d.multiply(d.constant(_C3_TAIL), square)))
+    r, r_sum_error = _two_sum(d, d.constant(_C1), z)
+    r_error = d.add(r_sum_error, d.add(z_error, d.constant(_C1_TAIL)))
+    w = d.multiply(v, r)
+    return w, d.add(_product_error(d, w, vs, _veltkamp(d, r)), d.multiply(v, r_error))
+
+
+def _slope_times_x(d, v, vs, w):
+    """a = v w' = 3 w - 2 C1 v at w = w_f, as (a_f, its error but 3 (w - w_f)): 3 w_f = 2 w_f +
+    w_f and C1 v as heads and exact tails (TwoSum, Dekker's product), their difference by
+    TwoSum (2 w_f and 2 C1 v exact)."""
+    three_w, three_w_error = _two_sum(d, d.add(w, w), w)
+    c1v = d.multiply(d.constant(_C1), v)
+    c1v_error = d.add(_product_error(d, c1v, _constant_split(d, _C1_SPLIT), vs), d.multiply(d.constant(_C1_TAIL), v))
+    a, a_sum_error = _two_sum(d, three_w, d.neg(d.add(c1v, c1v)))
+    return a, d.add(a_sum_error, d.subtract(three_w_error, d.add(c1v_error, c1v_error)))
 
 
 def _times_alpha(d, x, sign: float):
@@ -227,14 +324,19 @@ def _rsqrt(d, x):
     """-0.5 g rsqrt(x)^3 as (-0.5 g) x^-1.5 (two roundings: < 1.5 ulp, where rsqrt cubed or
     -0.5 g / (x sqrt(x)) chain three or more); at x <= 0, -0.5 g rsqrt(x): PyTorch's signed
     infinity at +-0 (rsqrt(-0)^3 = -inf, where pow(-0, -1.5) = +inf) and NaN below (pow(-inf,
-    -1.5) = +0). x^-1.5 overflows below x = 2^-85 (0 * inf for g = 0, inf for a tiny g where
-    the gradient is finite): there (-0.5 g rsqrt(x)) / x. (Above x = 2^84 it flushes to 0: a
-    gradient below 2^-126 |g|.)"""
+    -1.5) = +0). x^-1.5 leaves float32's range outside [2^-85, 2^84] (inf or 0 where g times it
+    need not be): there x is scaled into it by 2^64 or 2^-64 and -0.5 g by 2^96 or 2^-96, the
+    powers' exact ratio (a g the scaling overflows or flushes has a gradient beyond float32's
+    range too)."""
+    v = x.input
     half = d.multiply(d.constant(-0.5), x.grad)
-    at_zero = d.multiply(half, d.rsqrt(x.input))
-    product = d.multiply(half, d.pow(x.input, d.constant(-1.5)))
-    above = _where_nonfinite(d, product, d.div(at_zero, x.input), product)
-    return d.where(d.le(x.input, d.constant(0.0)), at_zero, above)
+    at_zero = d.multiply(half, d.rsqrt(v))
+    big, small = d.gt(v, d.constant(2.0 ** 84)), d.lt(v, d.constant(2.0 ** -85))
+    base = d.where(big, d.multiply(v, d.constant(2.0 ** -64)), d.where(small, d.multiply(v, d.constant(2.0 ** 64)), v))
+    scaled = d.where(big, d.multiply(half, d.constant(2.0 ** -96)),
+                     d.where(small, d.multiply(half, d.constant(2.0 ** 96)), half))
+    product = d.multiply(scaled, d.pow(base, d.constant(-1.5)))
+    return d.where(d.le(v, d.constant(0.0)), at_zero, product)
 
 
 def _where_nonfinite(d, value, nonfinite, finite):
@@ -251,10 +353,26 @@ def _sigmoid_slope(d, g, v):
     """g s(v) s(-v), s(v) s(-v) = t (1 - t) with t = s(-|v|) <= 1/2 (1 - s cancels for large |v|),
     as (g - g t) t: a product of g (1 - t), whose g t rounding is damped by t / (1 - t), and
     the once-rounded t (< 2 ulp, where g s(v) s(-v) chains four full roundings: 2.7; g (t - t^2)
-    is inf-safe but 2.1). An infinite g: g t (1 - t >= 1/2)."""
-    t = d.sigmoid(d.neg(d.abs(v)))
+    is inf-safe but 2.1). An infinite g: g t (1 - t >= 1/2). Beyond |v| = 84 (t leaves float32's
+    normal range from 87.3 where g t need not): _deep_exp_times."""
+    y = d.neg(d.abs(v))
+    t = d.sigmoid(y)
     gt = d.multiply(g, t)
-    return _where_nonfinite(d, g, gt, d.multiply(d.subtract(g, gt), t))
+    near = _where_nonfinite(d, g, gt, d.multiply(d.subtract(g, gt), t))
+    return d.where(d.lt(d.add(y, d.constant(84.0)), d.constant(0.0)), _deep_exp_times(d, g, y), near)
+
+
+def _deep_exp_times(d, g, y):
+    """g e^y (= g s(y) to 2^-121 for y < -84) as (g 2^-126) exp(y + LN2_126_HI), both factors an
+    exact power of two from g and e^y (y + HI is exact from y = -174 on, below which g e^y <
+    2^-123 for any float32 g), plus its LN2_126_LO tail (e^LO = 1 + LO)."""
+    product = d.multiply(d.multiply(g, d.constant(2.0 ** -126)), d.exp(d.add(y, d.constant(_LN2_126_HI))))
+    return d.add(product, d.multiply(product, d.constant(_LN2_126_LO)))
+
+
+def _small_sigmoid(d, v):
+    """s(-|v|) <= 1/2: the sigmoid's small side, once rounded, where 1 - s(|v|) would cancel."""
+    return d.sigmoid(d.neg(d.abs(v)))
 
 
 def _silu(d, x):
@@ -264,7 +382,7 @@ def _silu(d, x):
     1 + x exact there (x t first: no inf * 0 for large finite |x|). The first two read g twice:
     an infinite g takes an inf-safe form (_where_nonfinite)."""
     v = x.input
-    t = d.sigmoid(d.neg(d.abs(v)))
+    t = _small_sigmoid(d, v)
     xt, gt = d.multiply(v, t), d.multiply(x.grad, t)
     a = d.subtract(x.grad, gt)
     positive = d.add(a, d.multiply(a, xt))

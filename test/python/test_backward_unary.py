@@ -4,11 +4,10 @@ fused program per call; the CPU reference path) against torch autograd in float6
 rounded inputs.
 
 Each op's inputs are seeded random values in its domain, plus its tails, plus a table of edge
-values (±0, below 0, ±inf, NaN, the largest and smallest magnitudes): torch's NaN / inf (with
-sign) where torch gives them. Thresholds: bf16 <= 2 bf16 ulp, f32 <= 2 f32 ulp of the float64
+values (±0, below 0, ±inf, NaN, the largest and smallest magnitudes, ±16 where the gelus cap
+x): torch's NaN / inf (with sign) where torch gives them. Thresholds: bf16 <= 2 bf16 ulp, f32 <= 2 f32 ulp of the float64
 gradient (the SFPU ops and the CPU path's ops are correctly rounded, and each rule is written
-with few undamped roundings: passes/derivatives.py; tanh-gelu's f32 bound is wider:
-EXP_ARGUMENT), PCC >= 0.999;
+with few undamped roundings: passes/derivatives.py), PCC >= 0.999;
 bfloat8_b inputs PCC >= 0.99. An ulp is taken at the larger of |gradient| and TERMS, the sum
 of the magnitudes of the formula's terms, where the derivative has a root (silu, gelu: near it
 any formula cancels, as a summed gradient is measured against the sum of |terms|); an error
@@ -41,7 +40,7 @@ SMALLEST_NORMAL = 2.0 ** -126
 TINY = 2.0 ** -112
 INF, NAN = math.inf, math.nan
 EDGES = [0.0, -0.0, -1.0, -2.5, 1.0, 0.5, INF, -INF, NAN, 1e-30, -1e-30, 1e30, -1e30, 3e38, -3e38, 1.2e-38,
-         -1.2e-38, 100.0, -100.0, 20.0, -20.0, 9.0, -9.0, 5.5, -5.5]
+         -1.2e-38, 100.0, -100.0, 20.0, -20.0, 16.0, -16.0, 9.0, -9.0, 5.5, -5.5]
 SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
 
 
@@ -103,11 +102,6 @@ def _gelu_tanh_terms(g, x):
 
 
 TERMS = {"silu_bw": _sigmoid_terms, "gelu_bw": _gelu_terms, "gelu_bw_tanh": _gelu_tanh_terms}
-# f32 inputs: a sigmoid of a computed argument (2u = sqrt(8/pi) (x + 0.044715 x^3), rounded five
-# times) turns each rounding of it into up to |argument| ulp of the result (bf16 inputs make x^3
-# exact): the bound adds roundings * |argument|. (gelu's exp(-x^2 / 2) takes x^2 exactly:
-# passes/derivatives.py's _gaussian.)
-EXP_ARGUMENT = {"gelu_bw_tanh": lambda x: 5 * (2.0 * SQRT_2_OVER_PI * (x + 0.044715 * x ** 3)).abs()}
 
 CALLS = {  # variant -> (ttbw op, keyword arguments)
     **{op: (op, {}) for op in GOLDEN},
@@ -225,12 +219,46 @@ def check_ulps(variant: str, dtype: str, backend: str, got, g64, x64, tiny=TINY)
     want = GOLDEN[variant](g64, x64)
     terms = TERMS.get(variant)
     errors = ulp_errors(got, want, dtype, terms(g64, x64) if terms else None, tiny)
-    bound = torch.full_like(errors, 2.0)
-    if dtype == "f32" and variant in EXP_ARGUMENT:
-        bound += EXP_ARGUMENT[variant](x64).nan_to_num(nan=0.0, posinf=0.0)
-    assert bool((errors <= bound).all()), f"{variant} {dtype} {backend}: off by\n  " + describe_worst(
-        errors - bound, got, want, x64, g64)
+    assert bool((errors <= 2.0).all()), f"{variant} {dtype} {backend}: off by\n  " + describe_worst(
+        errors - 2.0, got, want, x64, g64)
     return want
+
+
+def _log_uniform(gen, n, low, high):
+    """n seeded signed powers 2^e, e uniform in [low, high]."""
+    sign = torch.where(torch.rand(n, generator=gen) < 0.5, 1.0, -1.0)
+    return sign * torch.exp2(_uniform(gen, n, low, high))
+
+
+# both wide at once: a slope that leaves float32's range where g times it need not (tanh-gelu's,
+# sigmoid_bw's, tanh_bw's and rsqrt's are scaled back into it: passes/derivatives.py); these
+# ops' are not yet
+RANGE_GAPS = {"silu_bw": "s(-|x|) underflows below x = -87", "exp_bw": "exp(x) overflows above x = 88.7"}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("wide", ["input", "grad", "both"])
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_wide_range(variant, wide, backend, request):
+    """f32 inputs log-uniform over float32's normal range (grad normal), grads log-uniform over
+    it at the op's domain inputs, or both log-uniform: within 2 ulp of float64 where the
+    gradient is above TINY (whatever g): no intermediate leaves float32's range where g times
+    the slope does not (tanh-gelu's slope below x = -9.9 times a huge g). The f32 test's
+    signatures."""
+    if wide == "both" and variant in RANGE_GAPS:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=RANGE_GAPS[variant]))
+    gen = torch.Generator().manual_seed(7)
+    n = math.prod(SHAPE)
+    if wide == "grad":
+        x = domain(variant, gen, n)
+    else:
+        x = _log_uniform(gen, n, -126.0, 127.0)
+        if variant in ("sqrt_bw", "rsqrt_bw"):
+            x = x.abs()
+    g = torch.randn(n, generator=gen, dtype=torch.float64) if wide == "input" else _log_uniform(gen, n, -126.0, 127.0)
+    g, x = g.reshape(SHAPE).float(), x.reshape(SHAPE).float()
+    got, (g64, x64) = run(variant, g, x, backend)
+    check_ulps(variant, "f32", backend, got, g64, x64)
 
 
 # exp(x) overflows above x = 88.7: there a tiny grad's gradient is inf (0 * inf = NaN for 0)

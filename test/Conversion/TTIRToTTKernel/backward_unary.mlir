@@ -5,7 +5,7 @@
 // decomposition knows the op: these are the generic codegen's tile ops for the rule's TTIR.
 
 // gelu (none): Phi(x) + x phi(x) compensated (passes/derivatives.py): erfc_tile of the capped
-// x / sqrt2 (binary_min_tile), exp_tile and expm1_tile of the exact exponent, one of each (no
+// |x| / sqrt2 (binary_min_tile), exp_tile and expm1_tile of the exact exponent, one of each (no
 // recomputation); one program whose DST values spill to the f32 L1 CB, the gradient packed once
 // into the output CB.
 // CHECK-LABEL: func.func @gelu(
@@ -15,7 +15,7 @@
 // CHECK-COUNT-2: ttkernel.noc_async_read_tile(
 // CHECK-NOT: ttkernel.noc_async_read_tile(
 // CHECK: func.func @compute()
-// CHECK: %[[SPILL:.*]] = ttkernel.get_compile_time_arg_val({{[0-9]+}}) : () -> !ttkernel.cb<8, !ttcore.tile<32x32, f32>>
+// CHECK: %[[SPILL:.*]] = ttkernel.get_compile_time_arg_val({{[0-9]+}}) : () -> !ttkernel.cb<9, !ttcore.tile<32x32, f32>>
 // CHECK: ttkernel.binary_min_tile(
 // CHECK: ttkernel.pack_tile(%c0_i32, %[[SPILL]], %c0_i32, false)
 // CHECK: ttkernel.erfc_tile(
@@ -34,25 +34,32 @@ func.func @gelu(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tensor<2x
 
 // -----
 
-// gelu (tanh): the 2u' cap (gtz, where), sigmoids of 2u and -2u (sigmoid_tile), no tanh, no exp.
-// 2u and sigmoid(2u) are read twice: each is computed once, in a section of its own, and
-// packed to the f32 spill CB (2 pages), which the last section reads and pops.
+// gelu (tanh): w = 2u and x w' as heads and exact tails (add / sub / mul tiles), one
+// sigmoid_tile (of -|w|: abs, negative) and one exp_tile (the factor e^w 2^126 below w = -84)
+// packed to the f32 spill CB (18 pages, all popped by the last section), no tanh; the slope's
+// forms selected by x - 1/2 >= 0 (gez), x < 0 (ltz) and |x| > 16 (abs, gtz) with where_tile;
+// the gradient packed once.
 // CHECK-LABEL: func.func @gelu_tanh(
 // CHECK-COUNT-1: "ttmetal.enqueue_program"
 // CHECK-NOT: "ttmetal.enqueue_program"
 // CHECK: func.func @compute()
-// CHECK: %[[SPILL:.*]] = ttkernel.get_compile_time_arg_val({{[0-9]+}}) : () -> !ttkernel.cb<2, !ttcore.tile<32x32, f32>>
+// CHECK: %[[SPILL:.*]] = ttkernel.get_compile_time_arg_val({{[0-9]+}}) : () -> !ttkernel.cb<18, !ttcore.tile<32x32, f32>>
 // CHECK-NOT: ttkernel.{{tanh|exp}}_tile(
-// CHECK: ttkernel.pack_tile(%c0_i32, %[[SPILL]], %c0_i32, false)
-// CHECK: ttkernel.sigmoid_tile(
-// CHECK: ttkernel.pack_tile(%c0_i32, %[[SPILL]], %c0_i32, false)
-// CHECK: ttkernel.gtz_tile(
-// CHECK: ttkernel.where_tile(
+// CHECK: ttkernel.abs_tile(
 // CHECK: ttkernel.negative_tile(
 // CHECK: ttkernel.sigmoid_tile(
+// CHECK: ttkernel.pack_tile(%c0_i32, %[[SPILL]], %c0_i32, false)
+// CHECK: ttkernel.exp_tile(
 // CHECK-NOT: ttkernel.{{tanh|exp|sigmoid}}_tile(
-// CHECK: ttkernel.cb_pop_front(%[[SPILL]], %c2_i32)
-// CHECK: ttkernel.pack_tile(
+// CHECK: ttkernel.gez_tile(
+// CHECK: ttkernel.where_tile(
+// CHECK: ttkernel.ltz_tile(
+// CHECK: ttkernel.where_tile(
+// CHECK: ttkernel.gtz_tile(
+// CHECK: ttkernel.where_tile(
+// CHECK-NOT: ttkernel.{{tanh|exp|sigmoid}}_tile(
+// CHECK: ttkernel.cb_pop_front(%[[SPILL]], %c18_i32)
+// CHECK: ttkernel.pack_tile({{.*}}) : (i32, !ttkernel.cb<2, !ttcore.tile<32x32, bf16>>, i32) -> ()
 // CHECK-NOT: ttkernel.pack_tile(
 // CHECK: func.func @writer()
 func.func @gelu_tanh(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tensor<2x64x64xbf16> {
@@ -62,19 +69,23 @@ func.func @gelu_tanh(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tens
 
 // -----
 
-// rsqrt: (-0.5 g) pow(x, -1.5), (-0.5 g rsqrt(x)) / x where that is not finite (its p - p
-// tested by where_tile), and -0.5 g rsqrt(x) selected where x <= 0.
+// rsqrt: (-0.5 g) pow(x, -1.5), x and -0.5 g scaled by exact powers of two outside [2^-85,
+// 2^84] (x - 2^-85 < 0: ltz, x - 2^84 > 0: gtz, each selecting by where_tile), and -0.5 g rsqrt(x)
+// selected where x <= 0; no division.
 // CHECK-LABEL: func.func @rsqrt(
 // CHECK-COUNT-1: "ttmetal.enqueue_program"
 // CHECK-NOT: "ttmetal.enqueue_program"
 // CHECK: func.func @compute()
-// CHECK: ttkernel.power_binary_tile(
-// CHECK: ttkernel.sub_binary_tile(
-// CHECK: ttkernel.rsqrt_tile(
-// CHECK: ttkernel.div_binary_tile(
+// CHECK-NOT: ttkernel.div_binary_tile(
+// CHECK: ttkernel.ltz_tile(
 // CHECK: ttkernel.where_tile(
+// CHECK: ttkernel.gtz_tile(
+// CHECK: ttkernel.where_tile(
+// CHECK: ttkernel.power_binary_tile(
+// CHECK: ttkernel.rsqrt_tile(
 // CHECK: ttkernel.lez_tile(
 // CHECK: ttkernel.where_tile(
+// CHECK-NOT: ttkernel.div_binary_tile(
 // CHECK: ttkernel.pack_tile(
 // CHECK-NOT: ttkernel.pack_tile(
 func.func @rsqrt(%g: tensor<64x64xf32>, %x: tensor<64x64xf32>) -> tensor<64x64xf32> {
@@ -247,20 +258,25 @@ func.func @silu(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tensor<2x
 // -----
 
 // sigmoid: (g - g t) t, t = s(-|x|), and g t where g - g != 0 (an infinite or NaN g): the
-// where_tile tests g - g itself; one sigmoid_tile, t and g t held in DST.
+// where_tile tests g - g itself; one sigmoid_tile, t and g t held in DST; below -|x| = -84
+// (-|x| + 84 < 0: ltz, where_tile) (g 2^-126) exp(-|x| + 126 ln2) plus its tail: one exp_tile.
 // CHECK-LABEL: func.func @sigmoid(
 // CHECK-COUNT-1: "ttmetal.enqueue_program"
 // CHECK-NOT: "ttmetal.enqueue_program"
 // CHECK: func.func @compute()
-// CHECK: ttkernel.sub_binary_tile(
+// CHECK-NOT: ttkernel.sigmoid_tile(
+// CHECK: ttkernel.exp_tile(
 // CHECK: ttkernel.abs_tile(
 // CHECK: ttkernel.negative_tile(
 // CHECK: ttkernel.sigmoid_tile(
+// CHECK: ttkernel.sub_binary_tile(
 // CHECK: ttkernel.mul_binary_tile(
 // CHECK: ttkernel.sub_binary_tile(
 // CHECK: ttkernel.mul_binary_tile(
 // CHECK: ttkernel.where_tile(
-// CHECK-NOT: ttkernel.sigmoid_tile(
+// CHECK: ttkernel.ltz_tile(
+// CHECK: ttkernel.where_tile(
+// CHECK-NOT: ttkernel.{{sigmoid|exp}}_tile(
 // CHECK: ttkernel.pack_tile(
 // CHECK-NOT: ttkernel.pack_tile(
 func.func @sigmoid(%g: tensor<64x64xf32>, %x: tensor<64x64xf32>) -> tensor<64x64xf32> {
