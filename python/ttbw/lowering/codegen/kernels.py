@@ -21,12 +21,12 @@ reduction's partial per its `partial` kind (generic.PARTIALS): one per middle st
 into its result after the inner loop), a FIFO of inner partials (after the middle loop), one
 per unit (after the middle loop), one per step (after the step).
 
-Masked programs (`Kernels.masked`: sums inside the tile, bfloat8_b results): per step whose tile of the iteration
-space has padding (an edge tile; sizes are runtime args, so both kernels test it at run time,
-`space_tile`) the reader makes the step's mask (1.0 inside the space, 0 in the padding: the
-zero tile, then the 1.0 tile over each face's valid rows / columns) and pushes it; the compute
-sets each term's (or bfloat8_b value's) padding to 0 with it (`where_tile`) before packing it.
-A full tile needs neither.
+Masked programs (`Kernels.masked`: sums inside the tile, bfloat8_b results): per step whose
+tile of the iteration space has padding (an edge tile; sizes are runtime args, so both kernels
+test it at run time, `space_tile`) the reader makes the step's mask (1.0 inside the space, 0 in
+the padding: the zero tile, then the 1.0 tile over each face's valid rows / columns) and pushes
+it; the compute sets each term's (or bfloat8_b value's) padding to 0 with it (`where_tile`)
+before packing it. A full tile needs neither.
 
 Compile args (CB indices, then TensorAccessorArgs words):
   reader  [in_0 .. in_k-1, zero, accessor_0 .. accessor_k-1, (mask)]
