@@ -446,10 +446,15 @@ def _cross(accesses, out_accesses, space, groups, ordered: bool = False):
     counts = sched.tile_counts(space)
     axes = [d for d, n in enumerate(counts) if n > 1]
     units = [d for d in axes if all(d in g for g in groups)]
+
+    def keeping(d) -> tuple:
+        """The groups keeping dim d."""
+        return tuple(i for i, g in enumerate(groups) if d in g)
+
     classes: dict = {}  # the groups keeping an axis -> its axes
     for d in axes:
         if d not in units:
-            classes.setdefault(tuple(i for i, g in enumerate(groups) if d in g), []).append(d)
+            classes.setdefault(keeping(d), []).append(d)
     if ordered:
         if set(classes) - {(0,), (1,)}:
             raise UnsupportedError("codegen: the held walk needs every tile axis kept by the sum or the input")
@@ -484,13 +489,12 @@ def _cross(accesses, out_accesses, space, groups, ordered: bool = False):
             elif not inner:
                 ki = not km
             kept = [d for d in inner if d in g]
-            pages = None
             if kept and not ki:  # some of the inner axes: a FIFO over them, if they are the fastest
                 if kept != inner[len(inner) - len(kept):]:
                     return None
                 out[g] = ("mfifo" if km else "fifo", tiles(kept))
                 continue
-            out[g] = (PARTIALS[km, ki], pages)
+            out[g] = (PARTIALS[km, ki], None)
         return out
 
     def fifo_tiles(order):
@@ -504,7 +508,6 @@ def _cross(accesses, out_accesses, space, groups, ordered: bool = False):
     middle, inner = min(orders, key=fifo_tiles)
     partials = kinds(middle, inner)
     # an input's loops: the dims (of any size) the groups keeping each loop, and only they, keep
-    keeping = lambda d: tuple(i for i, g in enumerate(groups) if d in g)  # noqa: E731
     middle_keys = {keeping(d) for d in middle} or \
         {tuple(i for i, g in enumerate(groups) if partials[g][0] in ("inner", "step", "mfifo"))}
     inner_keys = {keeping(d) for d in inner} or \

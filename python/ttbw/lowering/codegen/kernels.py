@@ -44,7 +44,7 @@ from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, KernelFn, cb_type, f32_literal
 from . import dst_plan, select
 from .l1_broadcast import broadcast_in_l1
 from .padding_mask import mask_tile
-from .tile_args import SpaceTiles, fifo_pages, operand_maps
+from .tile_args import SpaceTiles, fifo_page_args, operand_maps
 from .generic import DST_TILES, Kernels
 
 # CB indices of a program (host.py configures those the kernels use)
@@ -222,7 +222,7 @@ def writer(k: Kernels) -> str:
     u = f.for_(first, nu)
     base = [tile_map(f, u, maps[j][0]) for j in range(m)]
     unit_base = base
-    pages = fifo_pages(f, k, rm_base + 5 * m) if k.cross else {}
+    pages = fifo_page_args(f, k, rm_base + 5 * m) if k.cross else {}
     if k.cross:
         mi = f.for_(None, middle)
         base = [f.arith("addi", base[j], tile_map(f, mi, maps[j][2])) for j in range(m)]
@@ -413,7 +413,7 @@ class _Compute:
             f.cbop("cb_wait_front", self.ins[i], held_count(i))
         partials = {kind: [j for j, o in enumerate(k.outputs) if o.reduce and o.partial == kind]
                     for kind in ("inner", "fifo", "mfifo", "unit", "step")}
-        pages = fifo_pages(f, k, 6 + 30 * int(k.masked)) if k.cross else {}
+        pages = fifo_page_args(f, k, 6 + 30 * int(k.masked)) if k.cross else {}
         fifo = [j for j in partials["fifo"] if j not in pages]
         unit_pages = {j: p for j, p in pages.items() if k.outputs[j].partial == "fifo"}
         if fifo:  # one zero partial per inner position, rotating through the FIFO

@@ -7,7 +7,7 @@ from ..kernel_ir import MAX_GROUPS, KernelFn, mapping_args
 from .generic import Kernels
 
 
-def fifo_pages(f: KernelFn, k: Kernels, base: int) -> dict:
+def fifo_page_args(f: KernelFn, k: Kernels, base: int) -> dict:
     """{output: its FIFO's page count (runtime args from base)} of the FIFOs over some inner axes
     only (the inner loop's fastest: its first steps are their positions)."""
     paged = [j for j, o in enumerate(k.outputs) if o.paged]
