@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ttbw.executor import run_on_device
+from ttbw.driver.compiler import run_on_device
 
 SHAPE = (1, 3, 320, 384)
 ROW = (1, 1, 1, 384)
@@ -90,7 +90,7 @@ class Case:
     def minimum_bytes(self) -> int:
         """Each operand the decomposed function reads, read once, and each gradient written once
         (neg_bw's and add_bw's gradients need no input but grad)."""
-        from ttbw.compilation import decompose
+        from ttbw.driver.compiler import decompose
 
         body = decompose(self.ir()).split("func.func", 1)[1].split("\n", 1)[1]
         n = self.parts
@@ -148,7 +148,7 @@ def measure(case: Case, inputs: list, fuse: bool):
 
 
 def main(selected: list[str]) -> None:
-    from ttbw.executor import device
+    from ttbw.execution.executor import device
 
     device((8, 8))  # build / load the emulator runtime outside the timings
     rng = np.random.default_rng(0)

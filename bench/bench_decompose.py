@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 from ttbw.dialect import make_context
-from ttbw.opt_driver import Driver
+from ttbw.driver.opt import Driver
 
 RUNS = 5
 TTBW_OPT = Path(sys.executable).parent / "ttbw-opt"

@@ -40,10 +40,10 @@ def bench_torch(a, b, repeat):
 
 
 def bench_emulator(a, b, repeat):
-    from ttbw.runtime import Device, examples
+    from ttbw.execution.emulator import EmulatedDevice, examples
 
     out = {}
-    with Device(grid=(8, 8)) as dev:
+    with EmulatedDevice(grid=(8, 8)) as dev:
         A = dev.allocate(SHAPE, "bf16", name="a")
         B = dev.allocate(SHAPE, "bf16", name="b")
         C = dev.allocate(SHAPE, "bf16", name="c")

@@ -29,8 +29,8 @@ import numpy as np
 import torch
 
 import ttbw
-from ttbw.backward_call import binary_call
-from ttbw.executor import run_on_device
+from ttbw.ttnn.backward_call import binary_call
+from ttbw.driver.compiler import run_on_device
 
 N150_DRAM_BYTES_PER_S = 288e9
 G = (1, 3, 320, 384)
@@ -106,8 +106,8 @@ def clear_caches() -> None:
     import pkgutil
 
     import ttbw.lowering
-    from ttbw import executor
-    from ttbw.runtime import examples
+    from ttbw.execution import executor
+    from ttbw.execution.emulator import examples
 
     modules = [executor, examples] + [importlib.import_module(f"ttbw.lowering.{m.name}")
                                       for m in pkgutil.iter_modules(ttbw.lowering.__path__)]
@@ -146,7 +146,7 @@ def measure(call, fuse: bool):
 
 
 def main() -> None:
-    from ttbw.executor import device
+    from ttbw.execution.executor import device
 
     dev = device((8, 8))  # build / load the emulator runtime outside the timings
     gen = torch.Generator().manual_seed(0)

@@ -63,7 +63,7 @@ class KernelClock:
     call's reused program included, is a PreparedProgram.run."""
 
     def __init__(self):
-        from ttbw.runtime.device import PreparedProgram
+        from ttbw.execution.emulator.device import PreparedProgram
 
         self.seconds = 0.0
         run = PreparedProgram.run
@@ -77,7 +77,7 @@ class KernelClock:
 
 
 def bench_case(label, g, a, b, calls, clock, gen, quick):
-    from ttbw.runtime import compiler
+    from ttbw.support import native_build
 
     tg, ta, tb = (torch.randn(s, generator=gen).to(torch.bfloat16) for s in (g, a, b))
     layout = ttbw.ROW_MAJOR_LAYOUT if label.startswith("row_major") else ttbw.TILE_LAYOUT
@@ -91,11 +91,11 @@ def bench_case(label, g, a, b, calls, clock, gen, quick):
         others.reverse()
         return ttbw.mul_bw(*others[0])
 
-    compiled = compiler.stats.compiled
+    compiled = native_build.stats.compiled
     t0 = time.perf_counter()
     call()
     first = time.perf_counter() - t0
-    compiled = compiler.stats.compiled - compiled
+    compiled = native_build.stats.compiled - compiled
 
     calls = min(calls, 40) if quick else calls
     for _ in range(9):
@@ -127,7 +127,7 @@ def bench_case(label, g, a, b, calls, clock, gen, quick):
 
 
 def bench_lowering(count: int) -> tuple[float, float, int]:
-    from ttbw.backward_call import binary_call
+    from ttbw.ttnn.backward_call import binary_call
 
     def lower(i: int) -> None:
         shape = (1, 1, 32, 32 * (i + 1))

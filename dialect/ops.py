@@ -10,6 +10,7 @@ from typing import NamedTuple
 
 MEMORY_BUFFERS = ("dram", "l1")
 MEMORY_LAYOUTS = ("interleaved",)
+MEMORY_CONFIG = "ttir.memory_config"  # function result attribute: where that result lives
 MEMORY_CONFIG_PATTERN = re.compile(r'#ttir\.memory_config<"([^"]*)", "([^"]*)">')
 
 

@@ -1,6 +1,6 @@
 """--convert-ttir-to-linalg: real-valued ttir ops to linalg/arith/tensor on tensors.
 
-`target=cpu` (default) is the CPU reference path (ttbw.runtime.cpu). `target=device`
+`target=cpu` (default) is the CPU reference path (ttbw.execution.cpu). `target=device`
 is the first step of the device lowering (ttbw.lowering.codegen): the same generics,
 but every tensor keeps its `#ttir.layout<...>` encoding (the codegen reads each
 operand's device data type and layout from it), sums accumulate in f32 (what the
@@ -29,7 +29,7 @@ from __future__ import annotations
 from mlir import ir
 from mlir.dialects import arith, linalg, tensor
 
-from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
+from ttbw.support.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.dialect.ops import walk_ops
 
 from . import linalg_elementwise as elementwise

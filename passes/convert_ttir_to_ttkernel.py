@@ -48,7 +48,7 @@ import re
 
 from mlir import ir
 
-from ttbw.diagnostics import Diagnostic, DiagnosticError, report, source_loc
+from ttbw.support.diagnostics import Diagnostic, DiagnosticError, report, source_loc
 from ttbw.dialect.ops import walk_ops
 from ttbw.lowering.limits import refuse_unrunnable_sizes
 
@@ -168,7 +168,7 @@ def _check_single_backward_op(func, name: str, backward, ttir, inner) -> None:
 def _decompose(func, op):
     """A module of func's context holding the function's decomposition (ttir-backward-
     decomposition-pipeline), its locations those of `op` (diagnostics point at the op)."""
-    from ttbw.compilation import DECOMPOSITION, run_pipeline
+    from ttbw.driver.compiler import DECOMPOSITION, run_pipeline
 
     try:
         text = run_pipeline(f"module {{\n{func}\n}}", DECOMPOSITION, "<decompose>")[-1][1]
@@ -184,7 +184,7 @@ def _prepare_fused(source, name: str, grid, memory: str, anchor):
     when it is not one program."""
     from ttbw.lowering.describe import describe_fused
     from ttbw.lowering.fusion import plan_fused_function
-    from ttbw.runtime.scalar_args import ScalarEncodingError
+    from ttbw.target.scalar_encoding import ScalarEncodingError
 
     try:
         with anchor.context:
@@ -207,7 +207,7 @@ def _prepare_composite(source, name: str, op, grid, plan):
     to `source`'s arguments and results."""
     from ttbw.lowering.describe import describe_composite
     from ttbw.lowering.errors import UnsupportedError
-    from ttbw.runtime.scalar_args import ScalarEncodingError
+    from ttbw.target.scalar_encoding import ScalarEncodingError
 
     try:
         with op.context:

@@ -9,7 +9,7 @@ holds no TTKernel (nothing to convert).
 """
 from __future__ import annotations
 
-from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
+from ttbw.support.diagnostics import Diagnostic, DiagnosticError, source_loc
 
 
 def run(module, options) -> None:

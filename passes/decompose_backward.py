@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from mlir import ir
 
-from ttbw.dialect.ops import required_outputs, walk_ops
+from ttbw.dialect.ops import MEMORY_CONFIG, required_outputs, walk_ops
 
 from .derivatives import RULES
 from .gradient_builder import GradientBuilder, materialize, operand
-from .ir_build import MEMORY_CONFIG, SUM_TO_MARK, full, tensor
+from .ir_build import SUM_TO_MARK, full, tensor
 from .replay import Template
 
 

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from mlir import ir
 
-from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
+from ttbw.support.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.dialect.tensor_types import broadcast_shapes
 from ttbw.mlir_dialects import ttir
 

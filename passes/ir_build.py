@@ -8,7 +8,6 @@ from ttbw.dialect.tensor_types import describe
 from ttbw.mlir_dialects import ttir
 
 SUM_TO_MARK = "ttbw.sum_to"  # on an unrealized cast that ttir-reduce-broadcast-grads resolves
-MEMORY_CONFIG = "ttir.memory_config"  # function result attribute: where that result lives
 
 
 def tensor(shape, element, encoding=None) -> ir.RankedTensorType:

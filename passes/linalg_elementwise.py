@@ -6,7 +6,7 @@ indexing maps). The body computes as PyTorch does on the CPU:
   rounds once to the result's element type (`truncf`); `opmath` may widen further (the CPU
   path computes an f32 result in f64: convert_ttir_to_linalg).
 - math functions are math-dialect ops (`math.exp`, `math.log`, ...), which the CPU path
-  lowers to libm calls (see ttbw.runtime.cpu); torch's own sigmoid / reciprocal / rsqrt /
+  lowers to libm calls (see ttbw.execution.cpu); torch's own sigmoid / reciprocal / rsqrt /
   relu / sign have no math op and are written the way torch computes them:
   sigmoid = 1 / (1 + exp(-x)), reciprocal = 1 / x, rsqrt = 1 / sqrt(x) (so rsqrt(-0) = -inf),
   relu = x < 0 ? 0 : x (relu(-0) = -0, relu(NaN) = NaN),

@@ -30,7 +30,7 @@ def add_to_pass_manager(pm, pipeline: str, context) -> None:
     """Appends `pipeline` (`builtin.module(...)`) to `pm`, whose context is `context`.
     Raises ValueError (a PipelineError) for an unknown pass, a bad option or a pass whose
     output lives in tt-mlir's context (the lowering)."""
-    from ttbw.pipeline import PipelineError, parse_pipeline, resolve
+    from ttbw.passes.pipeline import PipelineError, parse_pipeline, resolve
 
     steps = resolve(parse_pipeline(pipeline), context)
     for step in steps:
@@ -60,7 +60,7 @@ def _runner(info, options: dict):
     def run(operation, pass_) -> None:
         from mlir import ir
 
-        from ttbw.diagnostics import DiagnosticError
+        from ttbw.support.diagnostics import DiagnosticError
 
         try:
             info.run(_ModuleView(operation), options)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from mlir import ir
 
-from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
+from ttbw.support.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.dialect.ops import walk_ops
 from ttbw.dialect.tensor_types import TypeRuleError, broadcasts_to, describe, reduction_dims
 from ttbw.mlir_dialects import ttir

@@ -4,7 +4,7 @@ Only names, summaries and options live here, so `ttbw-opt --help` and the
 pipeline parser need no MLIR import; a pass's module is imported when it runs.
 A pass module exposes `run(module, options)`, which changes the module in place (returns None)
 or returns the module that replaces it (a context switch: `ttmlir_output`), and raises
-`ttbw.diagnostics.DiagnosticError` to refuse its input.
+`ttbw.support.diagnostics.DiagnosticError` to refuse its input.
 
 The records are NamedTuples, not dataclasses: importing `dataclasses` and building a dataclass
 costs a few milliseconds each, paid by every ttbw-opt start-up.

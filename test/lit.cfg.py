@@ -19,7 +19,7 @@ for tool in ("ttbw-opt", "ttbw-translate", "ttbw-run", "FileCheck", "not", "coun
             config.substitutions.append((rf"(?<![\w/-]){tool}(?![\w-])", os.path.join(directory, tool)))
             break
 config.substitutions.append(("%python", config.python_executable))
-# Compiled kernels are cached across runs (see ttbw.runtime); the tt-mlir library may live elsewhere.
+# Compiled kernels are cached across runs (see ttbw.execution.emulator); the tt-mlir library may live elsewhere.
 for name in ("TTBW_CACHE_DIR", "TTBW_TTMLIR_DIR", "HOME"):
     if name in os.environ:
         config.environment[name] = os.environ[name]

@@ -210,13 +210,13 @@ def _version() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from ttbw.interrupts import exit_on_signals
+    from ttbw.driver.interrupts import exit_on_signals
 
     return exit_on_signals(_run, sys.argv[1:] if argv is None else argv)
 
 
 def _run(argv: list[str]) -> int:
-    from ttbw.output_file import OutputError
+    from ttbw.driver.output_file import OutputError
 
     try:
         code = _main(argv)
@@ -274,8 +274,8 @@ def _main(argv: list[str]) -> int:
         text = raw.decode("utf-8", "surrogateescape")
 
     _import_mlir_without_numpy()
-    from ttbw.instrumentation import Instrumentation, PrintFlags
-    from ttbw.opt_driver import Driver
+    from ttbw.driver.instrumentation import Instrumentation, PrintFlags
+    from ttbw.driver.opt import Driver
 
     def passes(flag_all: bool, named: list[str]):
         return Instrumentation.ALL if flag_all else frozenset(p for item in named for p in item.split(",") if p)
@@ -319,7 +319,7 @@ def _write_output(path: str, data: str | bytes) -> None:
     if path == "-":
         sys.stdout.buffer.write(data) if isinstance(data, bytes) else sys.stdout.write(data)
     else:
-        from ttbw.output_file import write_output
+        from ttbw.driver.output_file import write_output
 
         write_output(path, data)
 

@@ -3,7 +3,7 @@
     ttbw-opt --ttir-to-tensix-pipeline f.mlir -o f.tensix.mlir
     ttbw-run f.tensix.mlir grad.npy a.npy b.npy [--function f] [-o DIR]
 
-The module is loaded exactly as ttbw-opt wrote it (`ttbw.executor.load`: its program
+The module is loaded exactly as ttbw-opt wrote it (`ttbw.execution.executor.load`: its program
 modules' kernels translated by tt-mlir, compiled with g++, run with the host program the
 module describes). One INPUT per function argument:
   PATH.npy     a tensor of the argument's shape (any float dtype; rounded to the argument's)
@@ -18,7 +18,7 @@ import argparse
 import os
 import sys
 
-from ttbw.runtime.errors import EmulatorError
+from ttbw.execution.emulator.errors import EmulatorError
 
 TOOL = "ttbw-run"
 
@@ -94,7 +94,7 @@ def _save(directory: str, k: int, value) -> None:
 
     import numpy as np
 
-    from ttbw.output_file import write_output
+    from ttbw.driver.output_file import write_output
 
     os.makedirs(directory, exist_ok=True)
     data = io.BytesIO()
@@ -106,7 +106,7 @@ def run(argv: list[str]) -> int:
     args = _argument_parser().parse_args(argv)
     import numpy as np
 
-    from ttbw.executor import ExecutionError, load
+    from ttbw.execution.executor import ExecutionError, load
     from ttbw.passes.convert_ttir_to_ttkernel import parse_grid
 
     grid = None
@@ -134,13 +134,13 @@ def run(argv: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from ttbw.interrupts import exit_on_signals
+    from ttbw.driver.interrupts import exit_on_signals
 
     return exit_on_signals(_main, sys.argv[1:] if argv is None else argv)
 
 
 def _main(argv: list[str]) -> int:
-    from ttbw.output_file import OutputError
+    from ttbw.driver.output_file import OutputError
     from ttbw.ttmlir.install import InstallError
 
     try:

@@ -41,15 +41,15 @@ def render(kernels) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from ttbw.interrupts import exit_on_signals
+    from ttbw.driver.interrupts import exit_on_signals
 
     return exit_on_signals(_run, argv)
 
 
 def _run(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
-    from ttbw.output_file import OutputError
-    from ttbw.source import split_source
+    from ttbw.driver.output_file import OutputError
+    from ttbw.driver.source import split_source
     from ttbw.ttmlir import TTMLIRError, translate_file, translate_kernels  # lazy: keeps --help fast
     from ttbw.ttmlir.install import InstallError
 
@@ -107,7 +107,7 @@ def _emit(output: str, outputs: list[str]) -> int:
     if output == "-":
         sys.stdout.write(text)
     else:
-        from ttbw.output_file import write_output
+        from ttbw.driver.output_file import write_output
 
         write_output(output, text)
     return 0

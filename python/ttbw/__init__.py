@@ -5,20 +5,20 @@ backward ops (README: "ttnn's API in ttbw"). It is loaded on first use, so tools
 the package (ttbw-opt) start fast.
 """
 _API = {
-    "api": ("mul_bw", "add_bw", "sub_bw", "div_bw", "addalpha_bw", "subalpha_bw", "where_bw", "addcmul_bw",
+    "ttnn.backward_ops": ("mul_bw", "add_bw", "sub_bw", "div_bw", "addalpha_bw", "subalpha_bw", "where_bw", "addcmul_bw",
             "neg_bw", "relu_bw", "gelu_bw", "silu_bw", "tanh_bw", "sigmoid_bw", "exp_bw", "log_bw", "sqrt_bw",
             "rsqrt_bw", "reciprocal_bw", "square_bw"),
-    "compilation": ("compile",),
-    "conversions": ("from_torch", "to_torch", "to_layout", "to_device", "from_device", "to_memory_config",
+    "driver.compiler": ("compile",),
+    "ttnn.conversions": ("from_torch", "to_torch", "to_layout", "to_device", "from_device", "to_memory_config",
                     "deallocate", "complex_tensor", "is_tensor_storage_on_device"),
-    "core_types": ("DataType", "Layout", "StorageType", "TensorMemoryLayout", "BufferType", "MemoryConfig",
+    "ttnn.types": ("DataType", "Layout", "StorageType", "TensorMemoryLayout", "BufferType", "MemoryConfig",
                    "Shape", "TILE_SIZE", "bfloat16", "float32", "bfloat8_b", "bfloat4_b", "uint8", "uint16",
                    "uint32", "int32", "TILE_LAYOUT", "ROW_MAJOR_LAYOUT", "DRAM_MEMORY_CONFIG",
                    "L1_MEMORY_CONFIG"),
-    "device": ("Device", "CoreCoord", "CoreGrid", "open_device", "close_device", "manage_device",
+    "ttnn.device": ("Device", "CoreCoord", "CoreGrid", "open_device", "close_device", "manage_device",
                "synchronize_device", "GetNumAvailableDevices"),
-    "printing": ("set_printoptions",),
-    "tensor": ("Tensor", "ComplexTensor"),
+    "ttnn.printing": ("set_printoptions",),
+    "ttnn.tensor": ("Tensor", "ComplexTensor"),
 }
 _MODULE_OF = {name: module for module, names in _API.items() for name in names}
 __all__ = sorted(_MODULE_OF)

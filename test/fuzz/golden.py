@@ -101,7 +101,7 @@ def _compare_one(torch, ttbw, spec, g, operand, other, got, name):
 def _as_bfp8(ttbw, values):
     import torch
 
-    from ttbw.tensor import quantize
+    from ttbw.ttnn.tensor import quantize
 
     return torch.from_numpy(quantize(values.numpy(), ttbw.bfloat8_b)).double()
 

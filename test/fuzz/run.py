@@ -60,7 +60,7 @@ def _preload(api: bool, tools: bool) -> None:
     """Imports (no contexts, no threads) so each forked child starts warm."""
     if tools:
         import ttbw.passes.all  # noqa: F401
-        import ttbw.opt_driver  # noqa: F401
+        import ttbw.driver.opt  # noqa: F401
         import ttbw.lowering  # noqa: F401
         import ttbw.lowering.composite  # noqa: F401
         import ttbw.tools.ttbw_opt  # noqa: F401
@@ -71,7 +71,7 @@ def _preload(api: bool, tools: bool) -> None:
     if api:
         import torch  # noqa: F401
 
-        import ttbw.api  # noqa: F401
+        import ttbw.ttnn.backward_ops  # noqa: F401
         import golden  # noqa: F401
 
 

@@ -85,7 +85,7 @@ def test_complex_in_complex_out(backend):
 
 
 def test_repeat_call_compiles_nothing():
-    from ttbw import api
+    from ttbw.ttnn import backward_ops as api
 
     g = ttbw.from_torch(torch.ones((3, 32), dtype=torch.float32), layout=ttbw.TILE_LAYOUT)
     ttbw.mul_bw(g, g, 2.0, backend="cpu")

@@ -16,7 +16,7 @@ import torch
 
 import ttbw
 from backward_checks import pcc, sum_to, ulp
-from ttbw.executor import device
+from ttbw.execution.executor import device
 
 BACKENDS = ["cpu", "device"]
 GEN = torch.Generator().manual_seed(23)

@@ -9,7 +9,7 @@ import torch
 
 import ttbw
 from backward_checks import check_gradient, gradient_terms, rand, tensor
-from ttbw.executor import device
+from ttbw.execution.executor import device
 
 GEN = torch.Generator().manual_seed(12)
 BACKENDS = ["cpu", "device"]

@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from ttbw import cache_files
-from ttbw.runtime import CompileError, compiler, examples
+from ttbw.support import cache_files
+from ttbw.execution.emulator import CompileError, kernel_cache, examples
+from ttbw.support import native_build
 from ttbw.ttmlir import install
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,7 +33,7 @@ def cache(tmp_path, monkeypatch):
 
 
 def kernel():
-    return compiler.compile_kernel(KERNEL, ARGS, name="writer")
+    return kernel_cache.compile_kernel(KERNEL, ARGS, name="writer")
 
 
 def loads(path: Path) -> bool:
@@ -77,9 +78,9 @@ def test_damaged_kernel_object_is_rebuilt(cache, damage):
     good = kernel()
     content = good.read_bytes()
     damage(good)
-    before = compiler.stats.compiled
+    before = native_build.stats.compiled
     again = kernel()
-    assert again == good and compiler.stats.compiled == before + 1
+    assert again == good and native_build.stats.compiled == before + 1
     assert not again.is_symlink() and again.read_bytes() == content and loads(again)
     assert cache_files.is_valid(again)
     assert not [p for p in again.parent.iterdir() if p.name.startswith(".tmp-")]
@@ -88,9 +89,9 @@ def test_damaged_kernel_object_is_rebuilt(cache, damage):
 def test_intact_kernel_object_is_a_hit_without_rehashing(cache, monkeypatch):
     kernel()
     monkeypatch.setattr(cache_files, "_sha256", lambda path: pytest.fail("hashed an unchanged entry"))
-    before = compiler.stats.compiled
+    before = native_build.stats.compiled
     kernel()
-    assert compiler.stats.compiled == before
+    assert native_build.stats.compiled == before
 
 
 def test_copied_cache_is_rehashed_once_and_accepted(cache, tmp_path, monkeypatch):
@@ -98,8 +99,8 @@ def test_copied_cache_is_rehashed_once_and_accepted(cache, tmp_path, monkeypatch
     copy = tmp_path / "copy"
     shutil.copytree(cache, copy)  # new inodes: the fingerprint differs, the checksum matches
     monkeypatch.setenv("TTBW_CACHE_DIR", str(copy))
-    before = compiler.stats.compiled
-    assert kernel() == copy / "kernels" / good.name and compiler.stats.compiled == before
+    before = native_build.stats.compiled
+    assert kernel() == copy / "kernels" / good.name and native_build.stats.compiled == before
 
 
 def test_directory_where_a_kernel_object_belongs(cache):
@@ -153,12 +154,12 @@ def test_read_only_cache(cache):
     with writable_until_locked(cache) as lock:
         good = kernel()  # filled while writable ...
         lock()
-        before = compiler.stats.compiled
-        assert kernel() == good and compiler.stats.compiled == before  # ... a hit needs no write
+        before = native_build.stats.compiled
+        assert kernel() == good and native_build.stats.compiled == before  # ... a hit needs no write
         with pytest.raises(CompileError, match=r"cannot cache kernel 'writer': ttbw's cache folder '.*' is not "
                                                r"writable \((Read-only file system|Permission denied)\); "
                                                "set TTBW_CACHE_DIR to another folder"):
-            compiler.compile_kernel(KERNEL, (16, 3), name="writer")  # a new signature
+            kernel_cache.compile_kernel(KERNEL, (16, 3), name="writer")  # a new signature
 
 
 def test_full_cache_disk_leaves_no_temp_and_a_clear_error(cache):
@@ -169,14 +170,15 @@ def test_full_cache_disk_leaves_no_temp_and_a_clear_error(cache):
             kernel()
         assert "No space left on device" in str(raised.value) or "not writable" in str(raised.value)
         assert not [p for p in cache.rglob(".tmp-*")]
-        assert not (cache / "kernels" / f"{compiler.kernel_key(KERNEL, ARGS, ())}.so").exists()
+        assert not (cache / "kernels" / f"{kernel_cache.kernel_key(KERNEL, ARGS, ())}.so").exists()
 
 
 RUNTIME = """
 import sys
-from ttbw.runtime import compiler, native
+from ttbw.execution.emulator import kernel_cache, native
+from ttbw.support import native_build
 native.lib()
-print(compiler.stats.compiled, compiler.runtime_library())
+print(native_build.stats.compiled, kernel_cache.runtime_library())
 """
 
 

@@ -7,7 +7,7 @@ import pytest
 import torch
 
 from ttbw.lowering import codegen
-from ttbw.executor import device
+from ttbw.execution.executor import device
 from ttbw.lowering.device_buffers import buffer_shape
 
 LAYOUT = {("bf16", "tile"): "", ("bfp8_b", "tile"): ', #ttir.layout<"bfp_bf8", "tile">',
@@ -25,7 +25,7 @@ def lower(text: str):
     from ttbw.dialect import make_context
     from ttbw.dialect.ops import walk_ops
     from ttbw.passes import convert_ttir_to_linalg
-    from ttbw.source import parse_module
+    from ttbw.driver.source import parse_module
 
     with make_context() as context:
         module = parse_module(text, "<test>", context)

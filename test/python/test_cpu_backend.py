@@ -4,8 +4,8 @@ import pytest
 import torch
 from math_golden import BF16, from_torch, ordered, to_torch
 
-from ttbw.runtime import cpu
-from ttbw.runtime.cpu import CpuRunError, run_cpu
+from ttbw.execution import cpu
+from ttbw.execution.cpu import CpuRunError, run_cpu
 
 RNG = np.random.default_rng(1234)
 

@@ -6,7 +6,7 @@ import torch
 
 import ttbw.passes.all  # noqa: F401  (registers the passes and pipelines)
 from ttbw.passes.registry import PIPELINES
-from ttbw.runtime.cpu import run_cpu
+from ttbw.execution.cpu import run_cpu
 
 from test_cpu_backend import BF16, bits_equal, from_torch, randn, to_torch, tt, ulp_diff
 
@@ -18,7 +18,7 @@ def decompose(ir_text: str) -> str:
     from mlir import ir
 
     from ttbw.dialect import make_context
-    from ttbw.pipeline import parse_pipeline, resolve, run_step
+    from ttbw.passes.pipeline import parse_pipeline, resolve, run_step
 
     context = make_context()
     module = ir.Module.parse(ir_text, context)

@@ -7,7 +7,7 @@ import pytest
 import torch
 
 from math_golden import BF16, EDGES, NAN, INF, chain_ir, chain_torch, from_torch, same, same_edges, to_torch, tt, ulps
-from ttbw.runtime.cpu import run_cpu
+from ttbw.execution.cpu import run_cpu
 
 RNG = np.random.default_rng(2026)
 

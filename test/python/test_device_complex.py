@@ -12,8 +12,9 @@ import pytest
 import torch
 
 import ttbw
-from ttbw.backward_call import binary_call
-from ttbw.executor import device, run_on_device
+from ttbw.ttnn.backward_call import binary_call
+from ttbw.driver.compiler import run_on_device
+from ttbw.execution.executor import device
 
 from test_device_mul_bw import TILE_BYTES, _tiles, randn, torch_grads, ulp
 

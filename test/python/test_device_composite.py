@@ -9,8 +9,9 @@ import pytest
 import torch
 
 import ttbw
-from ttbw.backward_call import binary_call
-from ttbw.executor import device, run_on_device
+from ttbw.ttnn.backward_call import binary_call
+from ttbw.driver.compiler import run_on_device
+from ttbw.execution.executor import device
 from ttbw.lowering.composite import plan_composite_function
 
 TILE = 2048  # bf16 tile bytes
@@ -18,11 +19,11 @@ TILE = 2048  # bf16 tile bytes
 
 def plan_of(call):
     """The composite plan the compiler pass makes of the call's decomposed function."""
-    from ttbw.compilation import decompose
+    from ttbw.driver.compiler import decompose
     from ttbw.dialect import make_context
     from ttbw.dialect.ops import walk_ops
     from ttbw.lowering.device_buffers import result_memory
-    from ttbw.source import parse_module
+    from ttbw.driver.source import parse_module
 
     with make_context() as context:
         module = parse_module(decompose(call.ir()), "<decomposed>", context)
@@ -324,10 +325,10 @@ def test_unsupported_raise_value_error():
 def test_plan_composite_function_plans_decomposed_ir():
     """The compiler pass's entry: an already decomposed function, argument names and result
     memory given by the caller (the names default to arg<i>)."""
-    from ttbw.compilation import decompose
+    from ttbw.driver.compiler import decompose
     from ttbw.dialect import make_context
     from ttbw.dialect.ops import walk_ops
-    from ttbw.source import parse_module
+    from ttbw.driver.source import parse_module
 
     g, a, b = tensor(randn((1, 3, 64, 64), 0)), tensor(randn((1, 3, 64, 64), 1), "float32"), tensor(randn((64,), 2))
     call = binary_call("mul_bw", g, a, b, (True, True), ttbw.L1_MEMORY_CONFIG, None, None)

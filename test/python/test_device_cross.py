@@ -8,7 +8,7 @@ import pytest
 import torch
 
 from backward_checks import check_gradient
-from ttbw.executor import run_on_device
+from ttbw.driver.compiler import run_on_device
 
 SIZES = [1, 2, 3, 17, 32, 33, 64, 70]
 TYPES = {torch.bfloat16: "bf16", torch.float32: "f32"}

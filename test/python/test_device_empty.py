@@ -6,8 +6,8 @@ import pytest
 import torch
 
 import ttbw as ttnn
-from ttbw.backward_call import binary_call
-from ttbw.executor import run_on_device
+from ttbw.ttnn.backward_call import binary_call
+from ttbw.driver.compiler import run_on_device
 
 DTYPES = {"bf16": (ttnn.bfloat16, torch.bfloat16), "f32": (ttnn.float32, torch.float32),
           "bfp8": (ttnn.bfloat8_b, torch.bfloat16)}

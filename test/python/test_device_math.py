@@ -1,5 +1,5 @@
 """The elementwise math, comparison, where, div, maximum / minimum and pow ops on the emulated
-device (ttbw.executor.run_on_device: TTIR -> one program -> the real tt-mlir's C++ -> the
+device (ttbw.driver.compiler.run_on_device: TTIR -> one program -> the real tt-mlir's C++ -> the
 emulator) against torch on the same inputs: bf16 results within one bf16 ulp of torch in
 float64 (computed in the fp32 DST, rounded once by the pack), f32 results within the SFPU ops'
 documented accuracy (emulator/README.md), edge values (+-0, +-inf, NaN, out of domain) as torch,
@@ -11,7 +11,7 @@ import torch
 
 from math_golden import (BF16, EDGES, NAN, INF, chain_ir, chain_torch, from_torch, same_edges, to_torch, torch_goldens,
                          tt, ulps)
-from ttbw.executor import run_on_device
+from ttbw.driver.compiler import run_on_device
 
 RNG = np.random.default_rng(11)
 ELEMENT = {BF16: "bf16", np.dtype(np.float32): "f32"}

@@ -6,10 +6,11 @@ import pytest
 import torch
 
 import ttbw
-from ttbw.backward_call import binary_call
-from ttbw.executor import device, run_on_device
+from ttbw.ttnn.backward_call import binary_call
+from ttbw.driver.compiler import run_on_device
+from ttbw.execution.executor import device
 from ttbw.lowering import UnsupportedError
-from ttbw.compilation import run_pipeline
+from ttbw.driver.compiler import run_pipeline
 from ttbw.lowering import codegen
 from ttbw.lowering.fusion import fused_spec
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 import torch
 
-from ttbw.executor import run_on_device
+from ttbw.driver.compiler import run_on_device
 
 
 def ty(shape, dtype):

@@ -6,8 +6,8 @@ import pytest
 import torch
 
 import ttbw
-from ttbw.executor import run_on_device
-from ttbw.backward_call import binary_call
+from ttbw.driver.compiler import run_on_device
+from ttbw.ttnn.backward_call import binary_call
 
 from test_mul_bw_numerics import autograd, check, golden, pcc
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import torch
 
-from ttbw.executor import run_on_device
+from ttbw.driver.compiler import run_on_device
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 

@@ -11,8 +11,8 @@ import pytest
 import torch
 
 import ttbw
-from ttbw.backward_call import binary_call
-from ttbw.executor import run_on_device
+from ttbw.ttnn.backward_call import binary_call
+from ttbw.driver.compiler import run_on_device
 
 DTYPES = {"bf16": ttbw.bfloat16, "f32": ttbw.float32, "bfp8": ttbw.bfloat8_b}
 

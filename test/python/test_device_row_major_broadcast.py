@@ -10,9 +10,9 @@ import pytest
 import torch
 
 import ttbw
-from ttbw.backward_call import binary_call
-from ttbw.executor import run_on_device
-from ttbw.executor import compiled
+from ttbw.ttnn.backward_call import binary_call
+from ttbw.driver.compiler import run_on_device
+from ttbw.driver.compiler import compiled
 
 R, T = ttbw.ROW_MAJOR_LAYOUT, ttbw.TILE_LAYOUT
 BF, F32 = ("bfloat16",) * 3, ("float32",) * 3

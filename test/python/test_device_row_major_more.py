@@ -10,8 +10,8 @@ import pytest
 import torch
 
 import ttbw
-from ttbw.backward_call import binary_call
-from ttbw.executor import run_on_device
+from ttbw.ttnn.backward_call import binary_call
+from ttbw.driver.compiler import run_on_device
 
 R, T = ttbw.ROW_MAJOR_LAYOUT, ttbw.TILE_LAYOUT
 LAY = {"R": R, "T": T}

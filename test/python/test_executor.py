@@ -1,11 +1,12 @@
-"""ttbw.executor: compiled modules loaded and run as ttbw-opt emitted them; a cached call
+"""ttbw.execution.executor: compiled modules loaded and run as ttbw-opt emitted them; a cached call
 reuses its function's device buffers and loaded programs without mixing calls up."""
 import numpy as np
 import pytest
 import torch
 
-from ttbw import executor
-from ttbw.compilation import compile
+from ttbw.driver.compiler import run_on_device
+from ttbw.execution import executor
+from ttbw.driver.compiler import compile
 
 MUL_BW = """
 func.func @mul_bw(%grad: tensor<{s}xbf16>, %a: tensor<{s}xbf16>, %b: f32) -> tensor<{s}xbf16> {{
@@ -38,7 +39,7 @@ def test_repeated_calls_reuse_state_and_never_mix_calls():
     for k, scalar in enumerate([2.5, 2.5, -0.75, 3.0, 3.0]):
         g, a = bf16((3, 70, 33), k), bf16((3, 70, 33), 10 + k)
         before = dev.programs_launched
-        (out,), stats = executor.run_on_device(ir, [g, a, scalar])
+        (out,), stats = run_on_device(ir, [g, a, scalar])
         assert dev.programs_launched - before == 1 and stats.programs_launched == 1
         assert np.array_equal(out, (g.float() * scalar).bfloat16().float().numpy())
     assert executor.resident_functions() == 1
@@ -50,7 +51,7 @@ def test_eviction_frees_device_state():
     start = dev.memory_used("dram")
     for n in range(executor.RESIDENT_FUNCTIONS + 3):
         ir = MUL_BW.format(s=f"2x{32 + n}")
-        (out,), _ = executor.run_on_device(ir, [bf16((2, 32 + n), n), bf16((2, 32 + n), n), 2.0])
+        (out,), _ = run_on_device(ir, [bf16((2, 32 + n), n), bf16((2, 32 + n), n), 2.0])
         assert np.array_equal(out, (bf16((2, 32 + n), n).float() * 2.0).numpy())
     assert executor.resident_functions() == executor.RESIDENT_FUNCTIONS
     assert dev.memory_used("dram")[1] == start[1] + 2 * executor.RESIDENT_FUNCTIONS  # grad and the result (a unread)
@@ -61,20 +62,20 @@ def test_eviction_frees_device_state():
 def test_bad_inputs_are_value_errors():
     ir = MUL_BW.format(s="2x8")
     with pytest.raises(ValueError, match="takes 3 arguments"):
-        executor.run_on_device(ir, [bf16((2, 8), 0)])
+        run_on_device(ir, [bf16((2, 8), 0)])
     with pytest.raises(ValueError, match=r"expected shape \[2, 8\], got \[2, 9\]"):
-        executor.run_on_device(ir, [bf16((2, 9), 0), bf16((2, 8), 0), 1.0])
+        run_on_device(ir, [bf16((2, 9), 0), bf16((2, 8), 0), 1.0])
     with pytest.raises(ValueError, match="takes a number"):
-        executor.run_on_device(ir, [bf16((2, 8), 0), bf16((2, 8), 0), "x"])
+        run_on_device(ir, [bf16((2, 8), 0), bf16((2, 8), 0), "x"])
     with pytest.raises(ValueError, match="no host function"):
         executor.load(ir)
 
 
 def _count_uploads(monkeypatch) -> list:
-    from ttbw.runtime import Device
+    from ttbw.execution.emulator import EmulatedDevice
 
-    uploads, write = [], Device.write
-    monkeypatch.setattr(Device, "write", lambda dev, buf, data: (uploads.append(buf.name), write(dev, buf, data))[1])
+    uploads, write = [], EmulatedDevice.write
+    monkeypatch.setattr(EmulatedDevice, "write", lambda dev, buf, data: (uploads.append(buf.name), write(dev, buf, data))[1])
     return uploads
 
 
@@ -119,7 +120,7 @@ def test_inputs_changed_in_place_are_uploaded_again(monkeypatch):
     for k in range(3):
         g[0, 0] = k
         uploads.clear()
-        (out,), _ = executor.run_on_device(ir, [g, a, 2.0])
+        (out,), _ = run_on_device(ir, [g, a, 2.0])
         assert len(uploads) == 1 and out[0, 0] == 2.0 * k  # grad (a is not read)
 
 

@@ -7,9 +7,10 @@ import pytest
 import torch
 
 import ttbw
-from ttbw.backward_call import binary_call
-from ttbw.compilation import run_pipeline
-from ttbw.executor import device, run_on_device
+from ttbw.ttnn.backward_call import binary_call
+from ttbw.driver.compiler import run_pipeline
+from ttbw.driver.compiler import run_on_device
+from ttbw.execution.executor import device
 from ttbw.lowering import codegen
 from ttbw.lowering.fusion import fused_spec
 from ttbw.lowering.device_buffers import DEVICE_FORMAT, buffer_shape
@@ -25,7 +26,7 @@ def _types(text: str):
     from ttbw.dialect import make_context
     from ttbw.dialect.tensor_types import describe
     from ttbw.dialect.ops import walk_ops
-    from ttbw.source import parse_module
+    from ttbw.driver.source import parse_module
 
     with make_context() as context:
         module = parse_module(text, "<types>", context)

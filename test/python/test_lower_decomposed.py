@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from ttbw.compilation import run_pipeline
-from ttbw.source import split_source
+from ttbw.driver.compiler import run_pipeline
+from ttbw.driver.source import split_source
 
 ROOT = Path(__file__).resolve().parents[2]
 LOWER = "builtin.module(convert-ttir-to-ttkernel{grid=4x2})"
@@ -27,7 +27,7 @@ def _cases():
 def _programs(text: str) -> dict:
     """Program name -> (its host program as the executor reads it, kernels text, the host
     function's argument and result types)."""
-    from ttbw.host_program import read
+    from ttbw.execution.ttmetal_reader import read
     from ttbw.ttmlir.module import Module
 
     module = Module.parse(text, "<lowered>")

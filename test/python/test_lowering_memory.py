@@ -5,8 +5,8 @@ import gc
 import torch
 
 import ttbw
-from ttbw.backward_call import binary_call
-from ttbw.compilation import decompose
+from ttbw.ttnn.backward_call import binary_call
+from ttbw.driver.compiler import decompose
 
 
 def live_contexts() -> int:

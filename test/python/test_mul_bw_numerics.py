@@ -13,9 +13,9 @@ import pytest
 import torch
 
 import ttbw
-from ttbw.backward_call import binary_call
-from ttbw.compilation import run_pipeline
-from ttbw.runtime.cpu import run_cpu
+from ttbw.ttnn.backward_call import binary_call
+from ttbw.driver.compiler import run_pipeline
+from ttbw.execution.cpu import run_cpu
 
 TILE = ttbw.TILE_LAYOUT  # the layout these tests mean (from_torch's default is ROW_MAJOR)
 

@@ -1,7 +1,7 @@
-"""The textual pipeline grammar (ttbw.pipeline) without running anything."""
+"""The textual pipeline grammar (ttbw.passes.pipeline) without running anything."""
 import pytest
 
-from ttbw.pipeline import PipelineError, parse_options, parse_pipeline
+from ttbw.passes.pipeline import PipelineError, parse_options, parse_pipeline
 
 
 def test_nested_elements_and_options():

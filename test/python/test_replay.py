@@ -8,10 +8,10 @@ import pytest
 from mlir import ir
 
 from ttbw.dialect import make_context
-from ttbw.ir_text import asm
+from ttbw.driver.ir_text import asm
 from ttbw.passes.replay import Template
-from ttbw.pipeline import parse_pipeline, resolve, run_step
-from ttbw.source import parse_module
+from ttbw.passes.pipeline import parse_pipeline, resolve, run_step
+from ttbw.driver.source import parse_module
 
 SEG = "operandSegmentSizes = array<i32: 1, 1, 1, {ig}, {og}>, resultSegmentSizes = array<i32: {ri}, {ro}>"
 

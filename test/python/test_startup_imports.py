@@ -43,7 +43,7 @@ def test_a_decomposition_run_imports_and_loads_only_what_it_needs(tmp_path):
     report = json.loads(result.stdout)
     assert report["code"] == 0 and '"ttir.multiply"' in report["output"]
     modules = set(report["modules"])
-    for name in ("dataclasses", "shutil", "ttbw.ttmlir.module", "ttbw.ttmlir.capi", "ttbw.verify_diagnostics",
+    for name in ("dataclasses", "shutil", "ttbw.ttmlir.module", "ttbw.ttmlir.capi", "ttbw.driver.verify_diagnostics",
                  "mlir.dialects.linalg"):
         assert name not in modules, f"ttbw-opt's decomposition run imported {name}"
     # is_registered_operation holds for ops of loaded dialects only

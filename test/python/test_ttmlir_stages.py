@@ -6,8 +6,8 @@ import types
 
 import pytest
 
-from ttbw.instrumentation import Instrumentation
-from ttbw.opt_driver import Driver
+from ttbw.driver.instrumentation import Instrumentation
+from ttbw.driver.opt import Driver
 from ttbw.passes.registry import PASSES, PassInfo, register_pass
 from ttbw.ttmlir.capi import MlirStringRef
 

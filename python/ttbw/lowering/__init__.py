@@ -1,5 +1,5 @@
 """Lowering of TTIR to Tensix programs (TTKernel verified and translated by the real tt-mlir);
-`ttbw.executor` runs what the compiler pass emits on the emulated device.
+`ttbw.execution.executor` runs what the compiler pass emits on the emulated device.
 
 - `fusion`: a function of TTIR ops -> device linalg -> fused -> one program (`codegen`, the
   generic codegen); `describe` turns it into the host program description.

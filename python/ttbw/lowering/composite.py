@@ -29,7 +29,7 @@ raises `UnsupportedError` (a ValueError) naming what.
 
 `plan_composite_function` makes the plan without a device; `step_program` builds a step's
 Program over symbolic buffers; the compiler pass (`--convert-ttir-to-ttkernel="fuse=false"`, via
-`describe.describe_composite`) emits it and `ttbw.executor` runs what it emitted.
+`describe.describe_composite`) emits it and `ttbw.execution.executor` runs what it emitted.
 """
 from __future__ import annotations
 
@@ -262,7 +262,7 @@ def _linalg_function(op, tensor_operands, scalars) -> str:
     from mlir import ir
     from mlir.dialects import func
 
-    from ttbw.diagnostics import DiagnosticError
+    from ttbw.support.diagnostics import DiagnosticError
     from ttbw.passes import convert_ttir_to_linalg
 
     from .empty import zero_empty_reductions
@@ -321,7 +321,7 @@ def _spec(linalg: str):
     """The codegen's program of a step's linalg function."""
     from ttbw.dialect import make_context
     from ttbw.dialect.ops import walk_ops
-    from ttbw.source import parse_module
+    from ttbw.driver.source import parse_module
 
     with make_context() as context:
         module = parse_module(linalg, "<composite step>", context)

@@ -27,7 +27,7 @@ def _format_name(data_format) -> str:
 def program_description(program, buffers: dict, inputs, arg_names: dict, grid, runtime_scalar: bool = False) -> dict:
     """grid, cores, buffers, circular_buffers and kernels of a Program built over symbolic
     `buffers` (name -> SymbolicBuffer; `inputs`: the names it reads, the others it writes)."""
-    from ttbw.runtime.program import cores_of
+    from ttbw.execution.emulator.program import cores_of
 
     by_address = {b.address: name for name, b in buffers.items()}
 

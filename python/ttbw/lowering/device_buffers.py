@@ -1,11 +1,10 @@
 """Device buffers as the lowering sees them, before any device exists.
 
 `BufferInfo` is one buffer of a plan (name, device shape / format / layout / memory, origin in
-the lowered function); `symbolic_buffer` stands in for a `ttbw.runtime.Buffer` so a Program
+the lowered function); `symbolic_buffer` stands in for a `ttbw.execution.emulator.Buffer` so a Program
 can be built without a device (the host description turns its sentinel addresses back into
 `{"address_of": name}`). `DEVICE_FORMAT` maps a tensor's data type to the device format,
-`buffer_shape` gives the buffer's shape, `result_memory` where a function's results live and
-`split_units` the balanced split of work units over the core grid.
+`buffer_shape` gives the buffer's shape and `result_memory` where a function's results live.
 """
 from __future__ import annotations
 
@@ -31,16 +30,9 @@ def buffer_shape(shape, layout: str) -> tuple:
     return (1, 1) if layout == "row_major" and len(shape) == 0 else tuple(shape)
 
 
-def split_units(units: int, grid: tuple[int, int]):
-    """(core, first_unit, num_units): balanced, the first cores taking one more."""
-    from ttbw.runtime.examples import split_work
-
-    return split_work(units, grid)
-
-
 @dataclass
 class SymbolicBuffer:
-    """Stands in for a `ttbw.runtime.Buffer` when building a Program without a device."""
+    """Stands in for a `ttbw.execution.emulator.Buffer` when building a Program without a device."""
     name: str
     address: int
     shape: tuple
@@ -57,8 +49,8 @@ class SymbolicBuffer:
 
     @property
     def tiles(self) -> tuple[int, int, int]:
-        """(batch, Ht, Wt) of a TILE buffer (as `ttbw.runtime.Buffer.tiles`)."""
-        from ttbw.runtime import formats as fmt
+        """(batch, Ht, Wt) of a TILE buffer (as `ttbw.execution.emulator.Buffer.tiles`)."""
+        from ttbw.target import formats as fmt
 
         padded = fmt.padded_shape(self.shape)
         batch = 1
@@ -70,8 +62,8 @@ class SymbolicBuffer:
 def symbolic_buffer(name: str, index: int, shape, dtype: str, layout: str, memory: str) -> SymbolicBuffer:
     import numpy as np
 
-    from ttbw.runtime import formats as fmt
-    from ttbw.runtime.formats import DataFormat
+    from ttbw.target import formats as fmt
+    from ttbw.target.formats import DataFormat
 
     shape = tuple(int(s) for s in shape)
     data_format = DataFormat.parse(dtype)
@@ -91,8 +83,7 @@ def result_memory(func) -> str:
     one is malformed or the results disagree (one program's results live in one memory)."""
     from mlir import ir
 
-    from ttbw.dialect.ops import OpRuleError, parse_memory_config
-    from ttbw.passes.ir_build import MEMORY_CONFIG
+    from ttbw.dialect.ops import MEMORY_CONFIG, OpRuleError, parse_memory_config
 
     count = len(ir.FunctionType(func.attributes["function_type"].value).results)
     found = set()

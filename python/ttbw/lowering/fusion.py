@@ -198,11 +198,11 @@ def fused_spec(ttir_text: str):
     """The codegen's one program (`codegen.ProgramSpec`) of the single function of TTIR in
     `ttir_text`, fused (UnsupportedError when it is not one program), computing its results
     that have elements; None when it has none."""
-    from ttbw.diagnostics import DiagnosticError
+    from ttbw.support.diagnostics import DiagnosticError
     from ttbw.dialect import make_context
     from ttbw.dialect.ops import walk_ops
     from ttbw.passes import convert_ttir_to_linalg
-    from ttbw.source import parse_module
+    from ttbw.driver.source import parse_module
 
     from . import codegen
     from .empty import drop_empty_results, zero_empty_reductions

@@ -25,7 +25,7 @@ Addresses are 0: the executor allocates every buffer when it loads the function.
 """
 from __future__ import annotations
 
-from ttbw.runtime import formats as fmt
+from ttbw.target import formats as fmt
 
 _DTYPE = {"bf16": "bf16", "f32": "f32", "bfp8_b": "bfp_bf8"}
 _ELEMENT_BYTES = {"bf16": 2, "f32": 4}
@@ -242,7 +242,7 @@ def lowered_module(module, work: list):
     function of `work` ([(func op, name, kernels text or composite programs, description)])
     replaced by its host function and its programs' kernel modules, located at the function;
     the rest of the module printed as it is (generic form, locations kept)."""
-    from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
+    from ttbw.support.diagnostics import Diagnostic, DiagnosticError, source_loc
     from ttbw.ttmlir.module import Module
 
     generated, locations = {}, []

@@ -120,7 +120,7 @@ class KernelFn:
     def runtime_scalar(self, first_arg: int) -> str:
         """The f32 value s = m * 2^(n_up - n_down) of runtime args first_arg.. (m, n_up, n_down):
         tt-mlir's EmitC turns `arith.bitcast i32 -> f32` into a value conversion, so an f32
-        bit pattern cannot travel as an arg (see ttbw.runtime.scalar_args)."""
+        bit pattern cannot travel as an arg (see ttbw.target.scalar_encoding)."""
         m = self.fresh()
         self.emit(f"{m} = arith.sitofp {self.arg(first_arg)} : i32 to f32")
         up, down = self.arg(first_arg + 1), self.arg(first_arg + 2)

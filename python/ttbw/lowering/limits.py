@@ -3,22 +3,20 @@
 Two limits. Kernels take their runtime and compile-time arguments as 32-bit words, and a
 tensor's tile, row and element indices are among them, so a tensor must hold fewer than 2**32
 elements (counted padded to whole tiles in TILE layout). And what one op reads and writes must
-fit in the emulated device's DRAM together: WORMHOLE_DRAM_BANKS banks of DRAM_BANK_BYTES.
+fit in the emulated device's DRAM together: DRAM_BANKS banks of DRAM_BANK_BYTES.
 (A tensor with no elements is no limit: it gets no buffer and no program, `empty.py`.)
 """
 from __future__ import annotations
 
 import math
 
-from ttbw.diagnostics import Diagnostic, DiagnosticError, source_loc
+from ttbw.support.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.dialect.tensor_types import TypeRuleError, describe
 from ttbw.dialect.ops import walk_ops
-from ttbw.runtime.device import WORMHOLE_DRAM_BANKS
-from ttbw.runtime.formats import DataFormat
+from ttbw.target.device_model import DRAM_BANK_BYTES, DRAM_BANKS, DRAM_BYTES
+from ttbw.target.formats import DataFormat
 
 MAX_ELEMENTS = 2**32 - 1  # the largest index a 32-bit runtime argument holds, plus one
-DRAM_BANK_BYTES = 3 << 30  # the emulator's DRAM per bank (emulator/runtime/device.cpp)
-DRAM_BYTES = WORMHOLE_DRAM_BANKS * DRAM_BANK_BYTES
 TILE = 32
 
 
@@ -50,7 +48,7 @@ def _problem(op) -> str | None:
         total += size
     if total > DRAM_BYTES:
         return (f"its tensors take {total} bytes ({_human(total)}) on the device, more than the emulated "
-                f"device's DRAM holds: {DRAM_BYTES} bytes ({WORMHOLE_DRAM_BANKS} banks of {_human(DRAM_BANK_BYTES)})")
+                f"device's DRAM holds: {DRAM_BYTES} bytes ({DRAM_BANKS} banks of {_human(DRAM_BANK_BYTES)})")
     return None
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc
+from ttbw.support.diagnostics import Diagnostic, DiagnosticError, SourceLoc
 
 from .module import Module
 

@@ -209,7 +209,7 @@ def _string_sink() -> tuple:
     global _sink
     with _lock:
         if _sink is None:
-            from ttbw.runtime.compiler import helper_library
+            from ttbw.support.native_build import helper_library
 
             helper = ctypes.CDLL(str(helper_library(Path(__file__).with_name("string_sink.cpp"))))
             helper.ttbw_string_sink_release.argtypes = [POINTER(_StringSink)]

@@ -9,7 +9,7 @@ It lives in the project's virtual environment (`<venv>/share/ttbw/ttmlir`, or
 $TTBW_TTMLIR_DIR), not in the kernel cache: a new TTBW_CACHE_DIR never fetches it again, and
 nothing downloads at run time. `tools/setup-env.sh` installs it (`python -m
 ttbw.ttmlir.install`, progress on stderr); a run that finds it missing or damaged (every
-library is checked against its `ttbw.cache_files` record before loading) raises one
+library is checked against its `ttbw.support.cache_files` record before loading) raises one
 InstallError naming the package and the set-up command.
 """
 
@@ -22,8 +22,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from ttbw import cache_files
-from ttbw.cache_files import CacheError
+from ttbw.support import cache_files
+from ttbw.support.cache_files import CacheError
 
 WHEEL_SPEC = "tt-lang==1.1.1"
 LIB_MEMBER = "ttl/_mlir_libs/libTTLangPythonCAPI.so"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 
-from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc
+from ttbw.support.diagnostics import Diagnostic, DiagnosticError, SourceLoc
 
 from . import capi
 from .capi import MlirStringRef

@@ -2,10 +2,10 @@
 
 import pytest
 
-from ttbw.runtime import Device
+from ttbw.execution.emulator import EmulatedDevice
 
 
 @pytest.fixture
 def device():
-    with Device(grid=(8, 8)) as dev:
+    with EmulatedDevice(grid=(8, 8)) as dev:
         yield dev

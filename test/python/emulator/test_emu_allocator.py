@@ -5,7 +5,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 
-from ttbw.runtime import Device, EmulatorError, examples
+from ttbw.execution.emulator import EmulatedDevice, EmulatorError, examples
 
 
 def _spans(dev, bufs):
@@ -27,7 +27,7 @@ def _assert_disjoint(spans):
 
 def test_alloc_free_loop_returns_usage_and_never_aliases():
     rng = np.random.default_rng(7)
-    with Device(grid=(2, 2)) as dev:
+    with EmulatedDevice(grid=(2, 2)) as dev:
         start = dev.memory_used("dram"), dev.memory_used("l1")
         assert start == ((0, 0), (0, 0))
         live = []  # (buffer, the values written into it)
@@ -52,7 +52,7 @@ def test_alloc_free_loop_returns_usage_and_never_aliases():
 
 
 def test_freed_range_is_reused_without_growth():
-    with Device(grid=(1, 1)) as dev:
+    with EmulatedDevice(grid=(1, 1)) as dev:
         first = dev.allocate((1024, 1024), "bf16")
         address = first.address
         dev.free(first)
@@ -64,7 +64,7 @@ def test_freed_range_is_reused_without_growth():
 
 
 def test_hole_between_live_buffers_is_reused_and_merged():
-    with Device(grid=(1, 1)) as dev:
+    with EmulatedDevice(grid=(1, 1)) as dev:
         a, b, c = (dev.allocate((32, 32), "bf16", memory="l1") for _ in range(3))
         assert a.address > b.address > c.address  # L1 is allocated top-down
         dev.free(b)
@@ -80,7 +80,7 @@ def test_hole_between_live_buffers_is_reused_and_merged():
 
 
 def test_stale_buffer_never_reaches_the_reused_id():
-    with Device(grid=(1, 1)) as dev:
+    with EmulatedDevice(grid=(1, 1)) as dev:
         old = dev.allocate((32, 32), "bf16")
         dev.free(old)
         new = dev.allocate((32, 32), "bf16")
@@ -94,7 +94,7 @@ def test_stale_buffer_never_reaches_the_reused_id():
 
 
 def test_out_of_memory_names_the_largest_free_range():
-    with Device(grid=(1, 1), l1_bytes=64 * 1024) as dev:
+    with EmulatedDevice(grid=(1, 1), l1_bytes=64 * 1024) as dev:
         a = dev.allocate((32, 32 * 16), "bf16", memory="l1")  # 32 KiB
         with pytest.raises(EmulatorError, match="out of L1.*largest free range"):
             dev.allocate((32, 32 * 17), "bf16", memory="l1")

@@ -5,7 +5,7 @@ import dataclasses
 import pytest
 import torch
 
-from ttbw.runtime import (CircularBuffer, CompileError, CoreRange, DeadlockError, Kernel, KernelError,
+from ttbw.execution.emulator import (CircularBuffer, CompileError, CoreRange, DeadlockError, Kernel, KernelError,
                           L1OverflowError, Program, ProgramError, examples)
 from ttbw.ttmlir import translate_kernels
 

@@ -7,8 +7,8 @@ import torch
 
 from bfp8_reference import quantize_matrix
 from emu_helpers import as_torch
-from ttbw.runtime import Device
-from ttbw.runtime import formats as fmt
+from ttbw.execution.emulator import EmulatedDevice
+from ttbw.target import formats as fmt
 
 
 def test_tile_order_is_four_faces():
@@ -38,7 +38,7 @@ def test_bf16_round_to_nearest_even_matches_torch():
 
 def _bfp8_round_trip(x: np.ndarray) -> np.ndarray:
     """x through a bfloat8_b buffer of the emulated device (native packing and unpacking)."""
-    with Device(grid=(1, 1)) as dev:
+    with EmulatedDevice(grid=(1, 1)) as dev:
         buf = dev.allocate(x.shape, "bfp8_b")
         buf.write(x)
         return buf.read()
@@ -91,7 +91,7 @@ def test_device_upload_download_round_trip(device, dtype, layout):
 
 
 def test_bad_buffer_requests_raise(device):
-    from ttbw.runtime import EmulatorError
+    from ttbw.execution.emulator import EmulatorError
     with pytest.raises(EmulatorError, match="TILE"):
         device.allocate((32, 32), "bfp8_b", layout="row_major")
     with pytest.raises(ValueError, match="unknown data format"):

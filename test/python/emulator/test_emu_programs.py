@@ -7,7 +7,7 @@ import torch
 
 from bfp8_reference import quantize_matrix
 from emu_helpers import as_torch, pcc, ulp_distance
-from ttbw.runtime import examples
+from ttbw.execution.emulator import examples
 
 GRIDS = [(1, 1), (3, 2), (8, 8)]
 

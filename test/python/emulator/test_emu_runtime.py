@@ -3,20 +3,21 @@
 import pytest
 import torch
 
-from ttbw.runtime import CoreRange, Device, EmulatorError, Kernel, Program, compiler, examples
+from ttbw.execution.emulator import CoreRange, EmulatedDevice, EmulatorError, Kernel, Program, kernel_cache, examples
+from ttbw.support import native_build
 
 
 def test_cache_hit_compiles_nothing(tmp_path, monkeypatch):
     monkeypatch.setenv("TTBW_CACHE_DIR", str(tmp_path))
     src = examples.example_sources("eltwise_mul")["writer"]  # C++ from the real tt-mlir
-    before = compiler.stats.compiled
-    first = compiler.compile_kernel(src, (16, 2), name="writer")
-    assert compiler.stats.compiled == before + 1 and first.parent == tmp_path / "kernels"
-    hits = compiler.stats.cache_hits
-    again = compiler.compile_kernel(src, (16, 2), name="writer")
-    assert again == first and compiler.stats.compiled == before + 1 and compiler.stats.cache_hits == hits + 1
-    other = compiler.compile_kernel(src, (16, 0), name="writer")  # other compile-time args: other object
-    assert other != first and compiler.stats.compiled == before + 2
+    before = native_build.stats.compiled
+    first = kernel_cache.compile_kernel(src, (16, 2), name="writer")
+    assert native_build.stats.compiled == before + 1 and first.parent == tmp_path / "kernels"
+    hits = native_build.stats.cache_hits
+    again = kernel_cache.compile_kernel(src, (16, 2), name="writer")
+    assert again == first and native_build.stats.compiled == before + 1 and native_build.stats.cache_hits == hits + 1
+    other = kernel_cache.compile_kernel(src, (16, 0), name="writer")  # other compile-time args: other object
+    assert other != first and native_build.stats.compiled == before + 2
     assert not list((tmp_path / "kernels").glob(".tmp-*"))
 
 
@@ -24,9 +25,9 @@ def test_device_run_of_a_cached_program_compiles_nothing(device):
     A, B, C = (device.allocate((32, 64), "bf16") for _ in range(3))
     prog = examples.eltwise_binary("eltwise_mul", A, B, C)
     device.run(prog)
-    before = compiler.stats.compiled
+    before = native_build.stats.compiled
     stats = device.run(prog)
-    assert compiler.stats.compiled == before
+    assert native_build.stats.compiled == before
     assert stats.compile_seconds < 0.5
 
 
@@ -61,7 +62,7 @@ def test_counters_are_decoded_when_read(device):
 
 
 def test_closed_device_and_freed_buffers():
-    dev = Device(grid=(1, 1))
+    dev = EmulatedDevice(grid=(1, 1))
     A = dev.allocate((32, 32), "bf16")
     dev.free(A)
     with pytest.raises(EmulatorError, match="not allocated"):
@@ -71,7 +72,7 @@ def test_closed_device_and_freed_buffers():
     with pytest.raises(EmulatorError, match="not allocated|closed"):
         B.write(torch.zeros(32, 32))
     with pytest.raises(EmulatorError, match="grid"):
-        Device(grid=(9, 1))
+        EmulatedDevice(grid=(9, 1))
 
 
 def test_kernel_that_only_uses_runtime_args(device):

@@ -8,7 +8,7 @@ import pytest
 import torch
 
 from emu_helpers import ulp_distance
-from ttbw.runtime import examples
+from ttbw.execution.emulator import examples
 from ttbw.ttmlir import translate_kernels
 
 MUL = ('"ttkernel.mul_binary_tile_init"() : () -> ()\n'

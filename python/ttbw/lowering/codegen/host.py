@@ -1,5 +1,5 @@
 """The host side of a codegen program: CBs, kernels with their compile and runtime args,
-the core split (`ttbw.runtime.Program`, over real or symbolic buffers), and the name of
+the core split (`ttbw.execution.emulator.Program`, over real or symbolic buffers), and the name of
 each runtime arg slot (the `runtime_arg_layout` of the host program description).
 
 Runtime args:
@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ttbw.runtime.scalar_args import scalar_args
+from ttbw.target.scalar_encoding import scalar_args
 
-from ..device_buffers import split_units
+from ttbw.target.device_model import split_work
 from ..kernel_ir import MAX_GROUPS, RM_ARGS, rm_args
 from ..errors import UnsupportedError
 from .generic import L1_HELD, Kernels, ProgramSpec
@@ -77,13 +77,13 @@ def fifo_pages(s, j: int) -> int:
 
 
 def build_program(spec: ProgramSpec, inputs: list, outs: list, grid, scalar: float | None = None):
-    """The Program of `spec` over buffers (ttbw.runtime.Buffer or describe.SymbolicBuffer):
+    """The Program of `spec` over buffers (ttbw.execution.emulator.Buffer or describe.SymbolicBuffer):
     `inputs` in the spec's input order, `outs` the results; `scalar`: a runtime scalar's value."""
-    from ttbw.runtime import CircularBuffer, CoreRange, Kernel, Program
+    from ttbw.execution.emulator import CircularBuffer, CoreRange, Kernel, Program
 
     k, s = spec.kernels, spec.schedule
     src = kernel_sources(k)
-    work = split_units(s.units, grid)
+    work = split_work(s.units, grid)
     cores = [CoreRange.single(*c) for c, _, _ in work]
     n = len(k.inputs)
     if k.cross and held_bytes(spec, inputs) > L1_HELD:

@@ -1,7 +1,9 @@
 """Compiling ttir IR from Python: verify, then run a pipeline; each stage's IR kept."""
 from __future__ import annotations
 
-from ttbw.diagnostics import DiagnosticError, reported_count, take_reported
+from functools import lru_cache
+
+from ttbw.support.diagnostics import DiagnosticError, reported_count, take_reported
 
 DECOMPOSITION = "builtin.module(ttir-backward-decomposition-pipeline)"
 
@@ -10,8 +12,8 @@ def run_pipeline(ir_text: str, pipeline: str = DECOMPOSITION, name: str = "<ttbw
     """Returns [(stage, IR text)], the input first. Raises ValueError carrying the
     verifier's (or a pass's) message when the IR breaks a rule."""
     from ttbw.dialect import make_context
-    from ttbw.pipeline import parse_pipeline, resolve, run_step
-    from ttbw.source import read_module, verify_module
+    from ttbw.passes.pipeline import parse_pipeline, resolve, run_step
+    from ttbw.driver.source import read_module, verify_module
 
     context = make_context()
     mark = reported_count()  # run by a pass (the lowering's decomposition): the pass's own stay queued
@@ -72,11 +74,11 @@ class Compiled:
     stages: [(stage name, IR text)]: "input", each pass of ttir-to-tensix-pipeline (the
       decomposition's, "convert-ttir-to-ttkernel", "convert-ttkernel-to-emitc").
     text: the last stage, the compiled module (what `ttbw-opt --ttir-to-tensix-pipeline` prints).
-    executable: that module loaded by the executor (`ttbw.executor.load`): `.run(name, inputs)`.
+    executable: that module loaded by the executor (`ttbw.execution.executor.load`): `.run(name, inputs)`.
     kernels_cpp: kernel name -> C++ (names "reader" / "compute" / "writer"; prefixed
       "<program>." when there are several programs).
     programs: program name -> its host program as the executor read it from the TTMetal IR
-      (cores, buffers, circular buffers, kernels; `ttbw.host_program`), in launch order;
+      (cores, buffers, circular buffers, kernels; `ttbw.execution.ttmetal_reader`), in launch order;
       program: the only (first) one.
     """
 
@@ -86,7 +88,7 @@ class Compiled:
 
     @property
     def executable(self):
-        from ttbw.executor import load
+        from ttbw.execution.executor import load
 
         return load(self.text, "<ttbw.compile>")
 
@@ -139,3 +141,19 @@ def compile(ir_text, *, grid=(8, 8), fuse: bool = True) -> Compiled:  # noqa: A0
     compiled = Compiled(run_pipeline(ir_text, f"builtin.module(ttir-to-tensix-pipeline{{{options}}})"))
     compiled.executable  # noqa: B018 -- tt-mlir translates every kernel now: its errors are compile errors
     return compiled
+
+
+def run_on_device(ir_text: str, inputs, grid=(8, 8), fuse: bool = True, host_formats: bool = False,
+                  frozen_inputs: bool = False):
+    """(outputs, Stats) of the only function of ttir IR, compiled by `ttbw.compile` (cached per
+    signature: IR text, grid, fuse) and run by the executor (`host_formats`, `frozen_inputs`:
+    see Executable.run). ValueError: what the compiler refuses (its diagnostic's message) or
+    inputs that do not fit the function."""
+    return compiled(ir_text, tuple(int(g) for g in grid), bool(fuse)).run(None, inputs, host_formats=host_formats,
+                                                                         frozen_inputs=frozen_inputs)
+
+
+@lru_cache(maxsize=512)
+def compiled(ir_text: str, grid=(8, 8), fuse: bool = True):
+    """The executable `ttbw.compile(ir_text, grid=grid, fuse=fuse)` emits, loaded once."""
+    return compile(ir_text, grid=grid, fuse=fuse).executable

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ttbw.diagnostics import Diagnostic, SourceLoc
+from ttbw.support.diagnostics import Diagnostic, SourceLoc
 
 _EXPECTED = re.compile(
     r"expected-(error|note|remark|warning)(-re)?\s*"

@@ -14,7 +14,7 @@ from numbers import Real
 
 import numpy as np
 
-from .core_types import (DRAM_MEMORY_CONFIG, SUPPORTED_DTYPES, DataType, Layout, MemoryConfig, Shape,
+from .types import (DRAM_MEMORY_CONFIG, SUPPORTED_DTYPES, DataType, Layout, MemoryConfig, Shape,
                          StorageType, bfloat16, float32, padded_shape)
 from .device import Device, check_device, check_queue_id
 from .printing import tensor_string
@@ -370,7 +370,7 @@ def quantize(values, dtype: DataType) -> np.ndarray:
     if dtype is bfloat16 and values.dtype == ml_dtypes.bfloat16:
         return np.asarray(values, order="C")  # a bf16 download: as it is
 
-    from ttbw.runtime import formats
+    from ttbw.target import formats
 
     if dtype is bfloat16:
         return formats.f32_to_bf16_bits(values).view(ml_dtypes.bfloat16).reshape(values.shape)

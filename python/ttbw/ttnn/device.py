@@ -1,7 +1,7 @@
 """ttnn's device lifecycle: open_device / close_device / manage_device.
 
 ttbw emulates an n300 card: two Wormhole devices (ids 0 and 1), each with an 8x8 grid of
-Tensix cores and one command queue. Programs run on the emulator (`ttbw.executor`); a
+Tensix cores and one command queue. Programs run on the emulator (`ttbw.execution.executor`); a
 Device is the handle tensors are placed on. It refuses work once closed, and opening an
 open device returns the same handle (as ttnn does).
 """

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc
+from ttbw.support.diagnostics import Diagnostic, DiagnosticError, SourceLoc
 
 _MASKED = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"|//[^\n]*')  # a string literal (unrolled: faster), a comment
 _UNDECODABLE = re.compile("[\udc80-\udcff]")  # bytes read with surrogateescape

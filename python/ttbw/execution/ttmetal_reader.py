@@ -7,7 +7,7 @@ entry per `ttmetal.create_buffer` named by `ttbw.name`: name, shape, dtype, layo
 page_size, num_pages, and `arg` / `result` where a write / read connects it to an argument /
 a returned value; a returned value with no elements is allocated and read from no buffer) and, per `ttmetal.enqueue_program` in launch order, the program's
 description (cores, buffers, circular buffers, kernels with their per-core runtime args, the
-runtime scalar), in the form `ttbw.executor` builds runtime Programs from: a buffer address is
+runtime scalar), in the form `ttbw.execution.executor` builds runtime Programs from: a buffer address is
 `{"address_of": name}`, a runtime scalar's encoding `{"scalar": "m" | "n_up" | "n_down"}`.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ttbw.diagnostics import DiagnosticError
+from ttbw.support.diagnostics import DiagnosticError
 
 _DTYPE = {"bf16": "bf16", "f32": "f32", "bfp_bf8": "bfp8_b"}
 _MEMORY = r"#(?:ttcore\.memory_space<)?(dram|l1)>?"

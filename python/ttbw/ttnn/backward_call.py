@@ -5,7 +5,7 @@ Each call describes its tensors in a function holding one backward op (text cach
 signature: a repeated call only reads its tensors' types), checked by the dialect verifier
 (a broken rule raises ValueError with the verifier's message, in the caller's argument
 names), compiled through the decomposition pipeline (cached, so a repeated call compiles
-nothing) and run: backend="device" by `ttbw.executor` on the emulated device (one fused
+nothing) and run: backend="device" by `ttbw.execution.executor` on the emulated device (one fused
 Tensix program), backend="cpu" by the JIT of the decomposed TTIR (the reference path).
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ import numpy as np
 
 from ttbw.dialect.ops import BINARY_BACKWARD, BackwardSignature
 
-from .core_types import MemoryConfig, bfloat8_b
+from .types import MemoryConfig, bfloat8_b
 from .device import check_queue_id
 from .tensor import ComplexTensor, Tensor
 
@@ -252,14 +252,14 @@ def _compile(ir_text: str) -> str:
     cached = _COMPILED.get(ir_text)
     if cached is not None:
         return cached
-    from ttbw.compilation import decompose
+    from ttbw.driver.compiler import decompose
 
     _COMPILED[ir_text] = decompose(ir_text)
     return _COMPILED[ir_text]
 
 
 def _run_cpu(call: BackwardCall) -> list[np.ndarray]:
-    from ttbw.runtime.cpu import run_cpu
+    from ttbw.execution.cpu import run_cpu
 
     return run_cpu(_compile(call.ir()), call.op, call.inputs())
 
@@ -269,8 +269,8 @@ def _run_device(call: BackwardCall) -> list[np.ndarray]:
     signature) and run by the executor on the emulated device; what the device path does
     not handle raises ValueError naming it, tensors that do not fit in L1 L1OverflowError
     (a ValueError)."""
-    from ttbw.executor import run_on_device
-    from ttbw.runtime import L1OverflowError
+    from ttbw.driver.compiler import run_on_device
+    from ttbw.execution.emulator import L1OverflowError
 
     grid = call.device.grid if call.device is not None else (8, 8)
     try:

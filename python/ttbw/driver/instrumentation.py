@@ -24,7 +24,7 @@ class PrintFlags:
         self.debuginfo, self.generic, self.local_scope, self.elide_limit = debuginfo, generic, local_scope, elide_limit
 
     def asm(self, module) -> str:
-        from ttbw.ir_text import asm
+        from ttbw.driver.ir_text import asm
 
         return asm(module.operation, enable_debug_info=self.debuginfo, print_generic_op_form=self.generic,
                    use_local_scope=self.local_scope, large_elements_limit=self.elide_limit,

@@ -119,7 +119,7 @@ def _compile(ir_text: str, func_name: str) -> _Kernel:
     from mlir.execution_engine import ExecutionEngine
     from mlir.passmanager import PassManager
 
-    from ttbw.diagnostics import DiagnosticError
+    from ttbw.support.diagnostics import DiagnosticError
     from ttbw.dialect import make_context
     from ttbw.passes import convert_ttir_to_linalg
 

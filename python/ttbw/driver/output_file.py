@@ -11,7 +11,7 @@
   mlir-opt does: no temp file, no rename.
 
 SIGINT / SIGTERM / SIGHUP arriving while a temp file exists remove it before the process dies
-(see `ttbw.interrupts`).
+(see `ttbw.driver.interrupts`).
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ import errno
 import os
 import stat
 
-from ttbw.interrupts import deferred_signals
+from ttbw.driver.interrupts import deferred_signals
 
 
 class OutputError(Exception):

@@ -181,6 +181,6 @@ class Shape(tuple):
 def padded_shape(shape: Shape, layout: Layout) -> Shape:
     """The shape a tensor occupies on the device: TILE pads the last two dims to whole
     32x32 tiles (a 0-d or 1-d tensor occupies one row of tiles)."""
-    from ttbw.runtime.formats import padded_shape as tile_padded
+    from ttbw.target.formats import padded_shape as tile_padded
 
     return Shape(tile_padded(shape) if layout is Layout.TILE else shape)

@@ -3,28 +3,22 @@
 Each kernel's `kernel_main` is compiled into its own shared object (its own translation
 unit), so any number of generated kernels coexist in one process. The cache key hashes the
 source, compile-time args, defines, flags, the emulator headers and the compiler version; a
-hit compiles nothing (see `stats`). Entries are written and checked by `ttbw.cache_files`
+hit compiles nothing (see `stats`). Entries are written and checked by `ttbw.support.cache_files`
 (temp name + rename, a size / checksum record): a truncated or garbage object is rebuilt, never
-loaded; where the cache cannot be written, a CompileError says so.
+loaded; where the cache cannot be written, a CompileError says so (`ttbw.support.native_build`).
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
-import shutil
-import subprocess
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ttbw import cache_files
-from ttbw.cache_files import CacheError
+from ttbw.support import cache_files
+from ttbw.support.native_build import CompileError, cached_build, compiler, compiler_version
 
-from .errors import CompileError
-
-# python/ttbw/runtime/compiler.py -> parents[3] is the repository root (editable install).
-REPO_ROOT = Path(__file__).resolve().parents[3]
+# python/ttbw/execution/emulator/kernel_cache.py -> parents[4] is the repository root (editable install).
+REPO_ROOT = Path(__file__).resolve().parents[4]
 EMULATOR_DIR = REPO_ROOT / "emulator"
 INCLUDE_DIR = EMULATOR_DIR / "include"
 RUNTIME_SOURCES = ("context.cpp", "scheduler.cpp", "dataflow.cpp", "compute.cpp", "sfpu.cpp", "device.cpp",
@@ -32,27 +26,6 @@ RUNTIME_SOURCES = ("context.cpp", "scheduler.cpp", "dataflow.cpp", "compute.cpp"
 KERNEL_FLAGS = ("-std=c++17", "-O2", "-fPIC", "-shared", "-w")
 # The runtime's tile loops are vectorised for the build machine (the key includes its CPU flags).
 RUNTIME_FLAGS = ("-std=c++17", "-O3", "-march=native", "-mprefer-vector-width=512", "-flto", "-fno-semantic-interposition", "-fPIC", "-shared", "-Wall")
-
-
-@dataclass
-class CompileStats:
-    compiled: int = 0  # g++ invocations in this process
-    cache_hits: int = 0
-
-
-stats = CompileStats()
-
-
-def compiler() -> str:
-    cxx = os.environ.get("CXX", "g++")
-    if shutil.which(cxx) is None:
-        raise CompileError(f"C++ compiler '{cxx}' not found (install g++ or set CXX)")
-    return cxx
-
-
-@lru_cache(maxsize=None)
-def _compiler_version(cxx: str) -> str:
-    return subprocess.run([cxx, "--version"], capture_output=True, text=True).stdout
 
 
 def _tree_hash(root: Path, pattern: str) -> str:
@@ -77,27 +50,6 @@ def _headers_hash() -> str:
     return _tree_hash(INCLUDE_DIR, "*.h*")
 
 
-def _cached(cxx: str, args: list[str], out: Path, what: str, source: str | None = None) -> Path:
-    """The valid cache entry `out`, else built: g++ `args` (+ `source` written next to it)."""
-    def build(temp: Path) -> None:
-        proc = subprocess.run([cxx, *args, "-o", str(temp)], capture_output=True, text=True)
-        if proc.returncode != 0:
-            raise CompileError(f"failed to compile {what}:\n{proc.stderr.strip()}")
-
-    try:
-        if cache_files.is_valid(out):
-            stats.cache_hits += 1
-            return out
-        if source is not None:
-            src = cache_files.write_file(out.parent / "src" / f"{out.stem}.cpp", source.encode())
-            args = [*args, str(src)]
-        cache_files.publish(out, build)
-    except CacheError as error:
-        raise CompileError(f"cannot cache {what}: {error}") from None
-    stats.compiled += 1
-    return out
-
-
 _runtime_failure: CompileError | None = None
 
 
@@ -120,18 +72,18 @@ def _runtime_library() -> Path:
     cxx = compiler()
     src = EMULATOR_DIR / "runtime"
     key = hashlib.sha256(
-        (_tree_hash(src, "*") + _tree_hash(EMULATOR_DIR / "include" / "ttbw_emu", "*") + _compiler_version(cxx) + " ".join(RUNTIME_FLAGS) + _cpu_flags()).encode()
+        (_tree_hash(src, "*") + _tree_hash(EMULATOR_DIR / "include" / "ttbw_emu", "*") + compiler_version(cxx) + " ".join(RUNTIME_FLAGS) + _cpu_flags()).encode()
     ).hexdigest()[:16]
     out = cache_files.cache_root() / "emulator" / f"libttbw_emu-{key}.so"
     sources = [str(src / s) for s in RUNTIME_SOURCES]
-    return _cached(cxx, [*RUNTIME_FLAGS, *sources, "-ldl", "-lpthread"], out, "the emulator runtime")
+    return cached_build(cxx, [*RUNTIME_FLAGS, *sources, "-ldl", "-lpthread"], out, "the emulator runtime")
 
 
 def kernel_key(source: str, compile_args: tuple[int, ...], defines: tuple[tuple[str, str], ...]) -> str:
     cxx = compiler()
     h = hashlib.sha256()
     for part in (source, repr(compile_args), repr(defines), " ".join(KERNEL_FLAGS), _headers_hash(),
-                 _compiler_version(cxx)):
+                 compiler_version(cxx)):
         h.update(part.encode())
         h.update(b"\0")
     return h.hexdigest()[:24]
@@ -147,15 +99,4 @@ def compile_kernel(source: str, compile_args: tuple[int, ...] = (), defines: tup
     ct = "".join(f"{v}u," for v in compile_args)
     args = [*KERNEL_FLAGS, f"-I{INCLUDE_DIR}", f"-DKERNEL_COMPILE_TIME_ARGS={ct}"]
     args += [f"-D{k}={v}" for k, v in defines]
-    return _cached(compiler(), args, cache_files.cache_root() / "kernels" / f"{key}.so", f"kernel '{name}'", source)
-
-
-HELPER_FLAGS = ("-std=c++17", "-O2", "-fPIC", "-shared", "-Wall")
-
-
-def helper_library(source: Path) -> Path:
-    """Build (once per source version) a small self-contained C++ helper shared library."""
-    cxx = compiler()
-    key = hashlib.sha256((source.read_text() + _compiler_version(cxx) + " ".join(HELPER_FLAGS)).encode()).hexdigest()
-    out = cache_files.cache_root() / "helpers" / f"lib{source.stem}-{key[:16]}.so"
-    return _cached(cxx, [*HELPER_FLAGS, str(source)], out, f"the {source.stem} helper")
+    return cached_build(compiler(), args, cache_files.cache_root() / "kernels" / f"{key}.so", f"kernel '{name}'", source)

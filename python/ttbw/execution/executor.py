@@ -7,7 +7,7 @@ A compiled module holds, per lowered function `@f`, a host function `func.func @
 tt-mlir's TTMetal ops (buffers created, arguments written, programs enqueued in launch order,
 results read back: one program fused, several with fuse=false) and one module per program
 holding its reader / compute / writer kernels (TTKernel or EmitC: tt-mlir translates them to
-C++). tt-mlir parses and verifies it; `ttbw.host_program` reads the host functions. Nothing
+C++). tt-mlir parses and verifies it; `ttbw.execution.ttmetal_reader` reads the host functions. Nothing
 here knows which op a program came from: buffers, circular buffers, kernels and their per-core
 runtime args are all read from the module.
 
@@ -34,7 +34,7 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
-from ttbw.runtime.scalar_args import scalar_args
+from ttbw.target.scalar_encoding import scalar_args
 
 DEFAULT_GRID = (8, 8)
 _DEVICES: dict = {}
@@ -46,14 +46,14 @@ class ExecutionError(ValueError):
 
 def device(grid=DEFAULT_GRID):
     """The emulated device of a grid (opened once per process, shared by every executable)."""
-    from ttbw.runtime import Device
+    from ttbw.execution.emulator import EmulatedDevice
 
     dev = _DEVICES.get(grid) if isinstance(grid, tuple) else None  # a repeated call: the tuple it was opened with
     if dev is None:
         grid = tuple(int(g) for g in grid)
         dev = _DEVICES.get(grid)
         if dev is None:
-            dev = _DEVICES[grid] = Device(grid=grid)
+            dev = _DEVICES[grid] = EmulatedDevice(grid=grid)
     return dev
 
 
@@ -79,7 +79,7 @@ class Function:
     @cached_property
     def argument_shapes(self) -> list[tuple]:
         """Each argument's shape (() for a scalar)."""
-        from ttbw.host_program import shape_of
+        from ttbw.execution.ttmetal_reader import shape_of
 
         return [shape_of(t) for t in self.arguments]
 
@@ -332,24 +332,6 @@ def release() -> None:
         _RESIDENT.popitem()[1].close()
 
 
-def run_on_device(ir_text: str, inputs, grid=DEFAULT_GRID, fuse: bool = True, host_formats: bool = False,
-                  frozen_inputs: bool = False):
-    """(outputs, Stats) of the only function of ttir IR, compiled by `ttbw.compile` (cached per
-    signature: IR text, grid, fuse) and run by the executor (`host_formats`, `frozen_inputs`:
-    see Executable.run). ValueError: what the compiler refuses (its diagnostic's message) or
-    inputs that do not fit the function."""
-    return compiled(ir_text, tuple(int(g) for g in grid), bool(fuse)).run(None, inputs, host_formats=host_formats,
-                                                                         frozen_inputs=frozen_inputs)
-
-
-@lru_cache(maxsize=512)
-def compiled(ir_text: str, grid=DEFAULT_GRID, fuse: bool = True) -> Executable:
-    """The executable `ttbw.compile(ir_text, grid=grid, fuse=fuse)` emits, loaded once."""
-    from ttbw.compilation import compile
-
-    return compile(ir_text, grid=grid, fuse=fuse).executable
-
-
 def load(text: str, filename: str = "<module>") -> Executable:
     """Loads a compiled module (cached by its text: a module loads once per process)."""
     return _load(text, filename)
@@ -361,7 +343,7 @@ _NO_HOST = ("{}: no host function (run --ttir-to-tensix-pipeline first: a lowere
 
 @lru_cache(maxsize=128)
 def _load(text: str, filename: str) -> Executable:
-    from ttbw.host_program import HostProgramError, parse, read
+    from ttbw.execution.ttmetal_reader import HostProgramError, parse, read
     from ttbw.ttmlir import TTMLIRError, translate_module
     from ttbw.ttmlir.dialects import holds_ttmlir_dialects
 
@@ -426,7 +408,7 @@ def _check_inputs(function: Function, inputs: list) -> dict:
 
 def _program(program: ProgramModule, buffers: dict, scalar: float | None):
     """The runtime Program of a program module over allocated `buffers` (name -> Buffer)."""
-    from ttbw.runtime import CircularBuffer, CoreRange, Kernel, Program
+    from ttbw.execution.emulator import CircularBuffer, CoreRange, Kernel, Program
 
     d = program.description
     cores = [CoreRange.single(x, y) for x, y in d["cores"]]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence, Union
 
 from .errors import ProgramError
-from .formats import DataFormat
+from ttbw.target.formats import DataFormat
 
 CoreCoord = tuple[int, int]  # (x, y), logical core coordinates
 

@@ -10,7 +10,7 @@ import ctypes
 import threading
 from ctypes import POINTER, c_char_p, c_int, c_int64, c_uint32, c_uint64, c_void_p
 
-from .compiler import runtime_library
+from .kernel_cache import runtime_library
 
 _SIGNATURES = {
     "ttbw_dev_open": ([c_uint32, c_uint32, c_uint32, c_uint32], c_void_p),

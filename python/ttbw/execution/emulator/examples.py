@@ -14,9 +14,10 @@ from pathlib import Path
 
 from .device import Buffer
 from .errors import ProgramError
-from .program import CircularBuffer, CoreCoord, CoreRange, Kernel, Program
+from .program import CircularBuffer, CoreRange, Kernel, Program
+from ttbw.target.device_model import split_work
 
-EXAMPLES_DIR = Path(__file__).resolve().parents[3] / "examples" / "kernels"
+EXAMPLES_DIR = Path(__file__).resolve().parents[4] / "examples" / "kernels"
 CB_IN0, CB_IN1, CB_SCALER, CB_OUT = 0, 1, 2, 16
 
 
@@ -29,19 +30,6 @@ def example_sources(name: str) -> dict[str, str]:
     if not path.is_file():
         raise ProgramError(f"no example kernel file {path}")
     return {k.name: k.cpp for k in translate_file(str(path))}
-
-
-def split_work(units: int, grid: tuple[int, int]) -> list[tuple[CoreCoord, int, int]]:
-    """(core, first_unit, num_units) for the cores of `grid` that get work (row-major order)."""
-    cores = CoreRange.grid(*grid).cores()
-    n = min(len(cores), units)
-    base, extra = divmod(units, n) if n else (0, 0)
-    out, first = [], 0
-    for i in range(n):
-        cnt = base + (1 if i < extra else 0)
-        out.append((cores[i], first, cnt))
-        first += cnt
-    return out
 
 
 def _ranges(work) -> list[CoreRange]:
@@ -132,7 +120,7 @@ def bcast_mul(dim: str, a: Buffer, b: Buffer, out: Buffer, grid=(1, 1), fp32_des
 
 def _fp32_dest(fp32_dest: bool | None, buf: Buffer) -> bool:
     """Data movement through DST is lossless for f32 only with the fp32 DST: default to it."""
-    from .formats import DataFormat
+    from ttbw.target.formats import DataFormat
 
     return buf.data_format == DataFormat.FLOAT32 if fp32_dest is None else fp32_dest
 

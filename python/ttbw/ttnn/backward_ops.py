@@ -1,9 +1,9 @@
 """ttnn's backward ops, compiled by ttbw: each one a wrapper from its signature class's
-factory (backward_api.py). An op is also a dialect op (dialect/TTIRBackwardOps.td) and a
+factory (op_factories.py). An op is also a dialect op (dialect/TTIRBackwardOps.td) and a
 derivative rule (passes/derivatives.py)."""
 from __future__ import annotations
 
-from .backward_api import addcmul_backward, binary_backward, unary_backward, where_backward
+from .op_factories import addcmul_backward, binary_backward, unary_backward, where_backward
 from .backward_call import compile_cache_size  # noqa: F401  (the API's compile cache, for tests)
 
 # binary: (grad_tensor, input_tensor_a, input_tensor_b | scalar) -> [grad_a, grad_b]

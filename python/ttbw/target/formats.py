@@ -4,7 +4,7 @@ A tile is 32x32 elements stored as four 16x16 faces in the order (0,0), (0,16), 
 (16,16), face rows contiguous. Conversions to narrower formats round to nearest, ties to
 even; bfloat8_b follows tt-metal's host conversion rules (see emulator/README.md). Uploads
 and downloads run the same rules natively (emulator/runtime/host_io.cpp, checked against this
-model bit for bit); the API's value model (ttbw.tensor.quantize) uses these functions.
+model bit for bit); the API's value model (ttbw.ttnn.tensor.quantize) uses these functions.
 """
 
 from __future__ import annotations

@@ -7,10 +7,6 @@ class EmulatorError(Exception):
     """Base class: the emulated device rejected a request or a program failed."""
 
 
-class CompileError(EmulatorError):
-    """A kernel (or the runtime) failed to compile; the message carries g++'s diagnostics."""
-
-
 class ProgramError(EmulatorError):
     """The program description is invalid (bad core, CB, kernel or argument)."""
 

@@ -13,16 +13,14 @@ from functools import cached_property
 import ml_dtypes
 import numpy as np
 
-from . import formats as fmt
+from ttbw.target import formats as fmt
 from . import native
-from .compiler import compile_kernel
+from .kernel_cache import compile_kernel
 from .errors import EmulatorError, ProgramError, classify
-from .formats import DataFormat
+from ttbw.target.formats import DataFormat
 from .program import CoreCoord, Processor, Program, cores_of
+from ttbw.target.device_model import DRAM_BANKS, L1_BYTES, MAX_GRID
 
-WORMHOLE_L1_BYTES = 1464 * 1024
-WORMHOLE_DRAM_BANKS = 12
-MAX_GRID = 8
 
 
 def _host_array(data) -> np.ndarray:
@@ -73,7 +71,7 @@ class Buffer:
     ROW_MAJOR layout: one page per row of the last dimension.
     """
 
-    device: "Device"
+    device: "EmulatedDevice"
     id: int
     name: str
     address: int
@@ -221,9 +219,9 @@ class _Counters:
 
 
 class PreparedProgram:
-    """A program loaded on a device (see Device.prepare)."""
+    """A program loaded on a device (see EmulatedDevice.prepare)."""
 
-    def __init__(self, device: "Device", handle):
+    def __init__(self, device: "EmulatedDevice", handle):
         self._device, self._h = device, handle
 
     def run(self, workers: int | None = None) -> RunStats:
@@ -262,11 +260,11 @@ class _Compiled:
     paths: dict[int, str] = field(default_factory=dict)  # kernel position -> .so path
 
 
-class Device:
+class EmulatedDevice:
     """An emulated Wormhole-like device with a grid of up to 8x8 Tensix cores."""
 
-    def __init__(self, grid: tuple[int, int] = (8, 8), dram_banks: int = WORMHOLE_DRAM_BANKS,
-                 l1_bytes: int = WORMHOLE_L1_BYTES, workers: int | None = None):
+    def __init__(self, grid: tuple[int, int] = (8, 8), dram_banks: int = DRAM_BANKS,
+                 l1_bytes: int = L1_BYTES, workers: int | None = None):
         gx, gy = grid
         if not (1 <= gx <= MAX_GRID and 1 <= gy <= MAX_GRID):
             raise EmulatorError(f"grid {grid} outside 1x1..{MAX_GRID}x{MAX_GRID}")
@@ -288,7 +286,7 @@ class Device:
                 b.live = False
             self._buffers.clear()
 
-    def __enter__(self) -> "Device":
+    def __enter__(self) -> "EmulatedDevice":
         return self
 
     def __exit__(self, *exc) -> None:

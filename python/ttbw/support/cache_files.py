@@ -22,7 +22,7 @@ import stat
 from pathlib import Path
 from typing import Callable
 
-REPO_ROOT = Path(__file__).resolve().parents[2]  # python/ttbw/cache_files.py (editable install)
+REPO_ROOT = Path(__file__).resolve().parents[3]  # python/ttbw/support/cache_files.py (editable install)
 RECORD_SUFFIX = ".record"
 _HINT = "set TTBW_CACHE_DIR to another folder"
 

@@ -9,10 +9,10 @@ import sys
 import time
 import traceback
 
-from ttbw.diagnostics import Diagnostic, DiagnosticError, SourceLoc, from_mlir, take_reported
-from ttbw.instrumentation import Instrumentation
-from ttbw.pipeline import PipelineError, parse_pipeline, pipeline_text as pipeline_text_of, resolve, run_step
-from ttbw.source import read_module, split_source, verify_module
+from ttbw.support.diagnostics import Diagnostic, DiagnosticError, SourceLoc, from_mlir, take_reported
+from ttbw.driver.instrumentation import Instrumentation
+from ttbw.passes.pipeline import PipelineError, parse_pipeline, pipeline_text as pipeline_text_of, resolve, run_step
+from ttbw.driver.source import read_module, split_source, verify_module
 from ttbw.ttmlir import is_install_error
 from ttbw.ttmlir.dialects import is_ttmlir_module
 
@@ -26,7 +26,7 @@ class UnknownOption(PipelineError):
 
 class Driver:
     """`instrumentation`: IR dumps, timing, statistics and the printing flags
-    (`ttbw.instrumentation`); `split_marker`: split the input at this marker (None: don't);
+    (`ttbw.driver.instrumentation`); `split_marker`: split the input at this marker (None: don't);
     `verify_each`: verify after every pass (else once, after the last one, unless the IR is to be
     dumped after a failing pass: that needs the pass); `dump_pipeline`: print the resolved
     pipeline; `bytecode`: outputs are MLIR bytecode."""
@@ -76,7 +76,7 @@ class Driver:
             outputs.append(self._process(chunk, first_line, steps))
         ok = all(output is not None for output in outputs)
         if verify_diagnostics:  # as mlir-opt: no op printed on diagnostics under --verify-diagnostics
-            from ttbw import verify_diagnostics as expected_diagnostics
+            from ttbw.driver import verify_diagnostics as expected_diagnostics
 
             self.diagnostics = [_without_op_notes(d) for d in self.diagnostics]
             problems = expected_diagnostics.check(
@@ -144,7 +144,7 @@ class Driver:
         if not self.verify_each and not self._verified(module):
             return None
         if self.bytecode:
-            from ttbw.ir_text import bytecode
+            from ttbw.driver.ir_text import bytecode
 
             return bytecode(module.operation)
         return trace.flags.asm(module)

@@ -1,0 +1,34 @@
+"""The emulated Wormhole device as the compiler and the executor both see it: its sizes and how
+work is spread over its cores.
+
+One chip of an n300: a grid of up to 8x8 Tensix cores (the emulator's; a Wormhole chip has
+8x10 workers), each with 1464 KiB of L1, and 12 DRAM banks, of 3 GiB each in the emulator
+(emulator/runtime/device.cpp).
+"""
+from __future__ import annotations
+
+L1_BYTES = 1464 * 1024     # per core
+DRAM_BANKS = 12
+DRAM_BANK_BYTES = 3 << 30
+DRAM_BYTES = DRAM_BANKS * DRAM_BANK_BYTES
+MAX_GRID = 8               # cores per grid side
+
+
+def grid_cores(grid: tuple[int, int]) -> list[tuple[int, int]]:
+    """The (x, y) cores of a cols x rows grid from (0, 0), in row-major order (y, then x)."""
+    cols, rows = grid
+    return [(x, y) for y in range(rows) for x in range(cols)]
+
+
+def split_work(units: int, grid: tuple[int, int]) -> list[tuple[tuple[int, int], int, int]]:
+    """(core, first_unit, num_units) for the cores of `grid` that get work: balanced, the first
+    cores taking one more."""
+    cores = grid_cores(grid)
+    n = min(len(cores), units)
+    base, extra = divmod(units, n) if n else (0, 0)
+    out, first = [], 0
+    for i in range(n):
+        count = base + (1 if i < extra else 0)
+        out.append((cores[i], first, count))
+        first += count
+    return out
