@@ -25,14 +25,50 @@ register_pass(PassInfo(
     "ttbw.passes.convert_ttir_to_linalg",
     (Option("target", str, "cpu", "cpu | device"),)))
 register_pass(PassInfo(
-    "convert-ttir-to-ttkernel",
-    "Lower each function holding one backward op (or TTIR ops) to a fused Tensix program: a host function of "
-    "TTMetal ops + a module of TTKernel reader/compute/writer kernels, in tt-mlir's context",
-    "ttbw.passes.convert_ttir_to_ttkernel",
-    (Option("grid", str, "8x8", "core grid COLSxROWS the work is split over"),
-     Option("fuse", bool, True, "true: one fused program per function (a backward op or its "
-            "decomposition); false: ttnn's composite path, one program per TTIR op of the "
-            "decomposition, intermediates in DRAM")),
+    "ttbw-zero-empty-tensors",
+    "Tensors with no elements in device linalg: returned ones become tensor.empty (the host allocates "
+    "them), sums over an empty dim the zero they start from",
+    "ttbw.passes.zero_empty_tensors"))
+register_pass(PassInfo(
+    "ttbw-prepare-fusion",
+    "Ready device linalg for producer -> consumer fusion: unit-dim sums made elementwise, each elementwise "
+    "generic duplicated per generic reader",
+    "ttbw.passes.prepare_fusion"))
+register_pass(PassInfo(
+    "ttbw-fold-unit-reshapes",
+    "Fold the unit-dim reshapes fusion left between generics into their readers' indexing maps (and duplicate "
+    "shared elementwise generics again), for another round of fusion",
+    "ttbw.passes.fold_unit_reshapes"))
+register_pass(PassInfo(
+    "ttbw-outline-programs",
+    "Group each function's generics into programs (with fuse: the whole function when the codegen takes it, "
+    "else per reduction and epilogue, with a warning; without: per TTIR op) and outline each as a "
+    "ttbw.program function the function calls",
+    "ttbw.passes.outline_programs",
+    (Option("fuse", bool, True, "true: one program per function where the codegen takes it; false: ttnn's "
+            "composite path, one program per TTIR op, intermediates in DRAM"),)))
+
+
+def _fuse_programs(options: dict) -> str:
+    if not options["fuse"]:
+        return "ttbw-zero-empty-tensors,ttbw-outline-programs{fuse=false}"
+    fusion = "func.func(linalg-fuse-elementwise-ops),canonicalize,cse"
+    return (f"ttbw-zero-empty-tensors,ttbw-prepare-fusion,{fusion},ttbw-fold-unit-reshapes,{fusion},"
+            "ttbw-outline-programs{fuse=true}")
+
+
+register_pipeline(PipelineInfo(
+    "ttbw-fuse-programs",
+    "Device linalg into programs: empty tensors, then (fuse=true) two rounds of upstream producer -> consumer "
+    "fusion (linalg-fuse-elementwise-ops, canonicalize, cse) around the unit reshapes' folding, then the outlining",
+    _fuse_programs,
+    (Option("fuse", bool, True, "false: one program per TTIR op (ttnn's composite path)"),)))
+register_pass(PassInfo(
+    "convert-linalg-to-ttkernel",
+    "Lower each program function to TTKernel reader / compute / writer kernels (the generic codegen) and each "
+    "function calling programs to a TTMetal host function, in tt-mlir's context",
+    "ttbw.passes.convert_linalg_to_ttkernel",
+    (Option("grid", str, "8x8", "core grid COLSxROWS the work is split over"),),
     ttmlir_output=True))
 register_pass(PassInfo(
     "convert-ttkernel-to-emitc",
@@ -43,8 +79,8 @@ register_pass(PassInfo(
 
 def _tensix_pipeline(options: dict) -> str:
     fuse = "true" if options["fuse"] else "false"
-    steps = ["ttir-backward-decomposition-pipeline",
-             f"convert-ttir-to-ttkernel{{grid={options['grid']} fuse={fuse}}}"]
+    steps = ["ttir-backward-decomposition-pipeline", "convert-ttir-to-linalg{target=device}",
+             f"ttbw-fuse-programs{{fuse={fuse}}}", f"convert-linalg-to-ttkernel{{grid={options['grid']}}}"]
     if options["emitc"]:
         steps.append("convert-ttkernel-to-emitc")
     return ",".join(steps)
@@ -52,9 +88,10 @@ def _tensix_pipeline(options: dict) -> str:
 
 register_pipeline(PipelineInfo(
     "ttir-to-tensix-pipeline",
-    "Backward ops to Tensix programs: decompose to TTIR, lower each function to one fused program "
-    "(TTKernel + host program description), optionally on to EmitC",
+    "Backward ops to Tensix programs: decompose to TTIR, lower to device linalg, fuse into programs, "
+    "generate each program's TTKernel kernels and the TTMetal host functions, optionally on to EmitC",
     _tensix_pipeline,
     (Option("grid", str, "8x8", "core grid COLSxROWS the work is split over"),
-     Option("fuse", bool, True, "true: one fused program per backward op; false: one program per TTIR op"),
+     Option("fuse", bool, True, "true: one fused program per function where possible; false: one program "
+            "per TTIR op"),
      Option("emitc", bool, False, "convert the kernels to EmitC (tt-mlir's convert-ttkernel-to-emitc)"))))

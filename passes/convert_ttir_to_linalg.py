@@ -4,8 +4,11 @@
 is the first step of the device lowering (ttbw.lowering.codegen): the same generics,
 but every tensor keeps its `#ttir.layout<...>` encoding (the codegen reads each
 operand's device data type and layout from it), sums accumulate in f32 (what the
-device's fp32 DST does; an f32 sum has no rounding generic) and a typecast that only
-changes the layout (bf16 <-> bfloat8_b, TILE <-> ROW_MAJOR) is a copy generic.
+device's fp32 DST does; an f32 sum has no rounding generic), a typecast that only
+changes the layout (bf16 <-> bfloat8_b, TILE <-> ROW_MAJOR) is a copy generic, a preallocated
+result (`bufferization.materialize_in_destination`) stays, each op's linalg is located at
+`loc("ttir.<op>"(...))`, and sizes no Tensix program can run are refused at the op
+(`ttbw.lowering.limits`).
 
 Numerics follow PyTorch on CPU:
 - bf16 elementwise ops compute in f32 ("opmath") and round once to bf16. A
@@ -29,8 +32,9 @@ from __future__ import annotations
 from mlir import ir
 from mlir.dialects import arith, linalg, tensor
 
-from ttbw.support.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.dialect.ops import walk_ops
+from ttbw.lowering.limits import refuse_unrunnable_sizes
+from ttbw.support.diagnostics import Diagnostic, DiagnosticError, source_loc
 
 from . import linalg_elementwise as elementwise
 
@@ -45,16 +49,43 @@ def run(module, options) -> None:
     device = target == "device"
     with module.context, ir.Location.unknown():
         _refuse_unsupported(module, device)
-        if not device:
+        if device:
+            refuse_unrunnable_sizes(module)
+        else:
             _strip_encodings(module)
         for op in list(walk_ops(module.operation)):
-            convert = _CONVERSIONS.get(op.name)
+            convert = (_DEVICE_CONVERSIONS if device else _CONVERSIONS).get(op.name)
             if convert is None or len(op.results) != 1:
                 continue
             with op.location, ir.InsertionPoint(op):
                 new = convert(op, device)
+            if device:
+                _tag(new, op.name)
             op.results[0].replace_all_uses_with(new)
             op.erase()
+
+
+_TAGGED = ("linalg.generic", "tensor.collapse_shape", "tensor.expand_shape")  # what programs and diagnostics name
+
+
+def _tag(value, name: str) -> None:
+    """Marks the ops computing `value` (those not marked yet: the op's own) `ttbw.op = "<op>"`
+    (the TTIR op's name without `ttir.`), what the composite path names and groups its
+    programs by and diagnostics name them by."""
+    from ttbw.lowering.programs import TTIR_OP
+
+    attr = ir.StringAttr.get(name[len("ttir."):])
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, ir.BlockArgument):
+            continue
+        producer = v.owner.operation
+        if producer.name.startswith("ttir.") or TTIR_OP in producer.attributes:
+            continue
+        if producer.name in _TAGGED:
+            producer.attributes[TTIR_OP] = attr
+        stack.extend(producer.operands)
 
 
 # ------------------------------------------------------------------ checks
@@ -241,8 +272,9 @@ def _full(op, device):
 
 
 def _materialize(op, device):
-    # Tensor form only (it has a result): on the CPU the destination's buffer
-    # identity does not matter, so the result is just the source's value.
+    # Tensor form only (it has a result): on the CPU the destination's buffer identity does
+    # not matter, so the result is just the source's value; the device keeps it (the program
+    # writes the preallocated argument's buffer).
     return op.operands[0]
 
 
@@ -254,4 +286,4 @@ _CONVERSIONS = {
     "ttir.full": _full,
     "bufferization.materialize_in_destination": _materialize,
 }
-
+_DEVICE_CONVERSIONS = {name: f for name, f in _CONVERSIONS.items() if name != "bufferization.materialize_in_destination"}

@@ -1,7 +1,7 @@
 """convert-ttkernel-to-emitc: each program's TTKernel kernels → EmitC, by the real tt-mlir.
 
 Runs tt-mlir's own `convert-ttkernel-to-emitc` on the module, which lives in tt-mlir's
-context after `convert-ttir-to-ttkernel` (or was read there: IR naming TTKernel / TTMetal /
+context after `convert-linalg-to-ttkernel` (or was read there: IR naming TTKernel / TTMetal /
 TTCore is): every kernel function (a `ttkernel.thread` function, in the program modules) becomes
 EmitC; the host function's TTMetal ops stay as they are. The result is the IR that tt-mlir
 translates to C++ (`ttbw-translate --ttkernel-to-cpp` accepts it too). A module in ttbw's context

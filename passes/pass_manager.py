@@ -17,11 +17,12 @@ the PassManager (named as in IR dumps: TTIRDecomposeBackward), each upstream ele
 ordinary one, so threading, IR printing and timing of the PassManager apply to all of them.
 No pass changes the context.
 
-The lowering to Tensix programs (`convert-ttir-to-ttkernel`, `convert-ttkernel-to-emitc`, and
+The lowering to Tensix programs (`convert-linalg-to-ttkernel`, `convert-ttkernel-to-emitc`, and
 the pipelines holding them) cannot be added: its output lives in tt-mlir's own MLIR context
 (where TTKernel / TTMetal are registered), which a PassManager of the upstream bindings cannot
-hand on. Run the decomposition in your PassManager, then lower its output with
-`ttbw.compile(module)` (or `ttbw-opt`), which switches context between the stages.
+hand on. Run the stages before it in your PassManager, then lower its output with
+`ttbw.passes.convert_linalg_to_ttkernel.run(module, options)` (it returns the new module) or
+`ttbw-opt`; `ttbw.compile(module)` compiles TTIR all the way.
 """
 from __future__ import annotations
 

@@ -67,7 +67,7 @@ class PassInfo(NamedTuple):
     @property
     def name(self) -> str:
         """The pass's name in IR dumps and reports, as MLIR names passes by class:
-        convert-ttir-to-ttkernel -> ConvertTTIRToTTKernel."""
+        convert-linalg-to-ttkernel -> ConvertLinalgToTTKernel."""
         return "".join(_ACRONYMS.get(word, word.capitalize()) for word in self.argument.split("-"))
 
     def run(self, module, options: dict):
@@ -94,7 +94,7 @@ class PipelineInfo(NamedTuple):
         return self.pipeline(values) if callable(self.pipeline) else self.pipeline
 
 
-_ACRONYMS = {"ttir": "TTIR", "ttkernel": "TTKernel", "emitc": "EmitC"}
+_ACRONYMS = {"ttir": "TTIR", "ttkernel": "TTKernel", "emitc": "EmitC", "ttbw": "TTBW"}
 
 PASSES: dict[str, PassInfo] = {}
 PIPELINES: dict[str, PipelineInfo] = {}

@@ -62,7 +62,8 @@ def _preload(api: bool, tools: bool) -> None:
         import ttbw.passes.all  # noqa: F401
         import ttbw.driver.opt  # noqa: F401
         import ttbw.lowering  # noqa: F401
-        import ttbw.lowering.composite  # noqa: F401
+        import ttbw.lowering.programs  # noqa: F401
+        import ttbw.passes.convert_linalg_to_ttkernel  # noqa: F401
         import ttbw.tools.ttbw_opt  # noqa: F401
         import ttbw.tools.ttbw_translate  # noqa: F401
         from ttbw.ttmlir import capi

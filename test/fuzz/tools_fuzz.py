@@ -84,9 +84,9 @@ def _run_tool(tool: str, argv: list[str]) -> int:
 def ttkernel_inputs(inputs: dict[str, str], work: Path, limit: int) -> dict[str, str]:
     """TTKernel modules for ttbw-translate, made by ttbw-opt from lit inputs (fused and not)."""
     made = {}
-    sources = [n for n in inputs if n.startswith("Conversion/TTIRToTTKernel") and "negative" not in n][:limit]
+    sources = [n for n in inputs if n.startswith("Pipelines/TTIRToTensix") and "negative" not in n][:limit]
     for i, name in enumerate(sources):
-        flags = ["--convert-ttir-to-ttkernel" + ("=fuse=false" if i % 3 == 2 else "")]
+        flags = ["--ttir-to-tensix-pipeline" + ("=fuse=false" if i % 3 == 2 else "")]
         path = work / f"source-{i}.mlir"
         path.write_text(inputs[name].split("// -----")[0])
         done = run_forked(_run_tool, "ttbw-opt", [str(path), *flags], timeout=TIMEOUT)

@@ -1,14 +1,16 @@
 """The generic codegen on hand-written TTIR (no backward op): each function is converted to
-device linalg (`--convert-ttir-to-linalg="target=device"`), lowered to one Tensix program by
-`ttbw.lowering.codegen` and run on the emulated device; results are checked against torch
-(bit for bit where torch's numerics are exact: elementwise ops in f32 opmath rounded once)."""
+device linalg (`--convert-ttir-to-linalg="target=device"`), read by `ttbw.lowering.codegen`
+(its program spec), compiled to one Tensix program by the pipeline and run on the emulated
+device as emitted; results are checked against torch (bit for bit where torch's numerics are
+exact: elementwise ops in f32 opmath rounded once)."""
 import numpy as np
 import pytest
 import torch
 
-from ttbw.lowering import codegen
+from ttbw.driver.compiler import run_on_device
 from ttbw.execution.executor import device
-from ttbw.lowering.device_buffers import buffer_shape
+from ttbw.lowering import codegen
+from ttbw.target.host_program import buffer_shape
 
 LAYOUT = {("bf16", "tile"): "", ("bfp8_b", "tile"): ', #ttir.layout<"bfp_bf8", "tile">',
           ("f32", "tile"): "", ("bf16", "row_major"): ', #ttir.layout<"bf16", "row_major">',
@@ -36,24 +38,24 @@ def lower(text: str):
 
 def run(text: str, inputs, arg_specs, out_spec, scalar=None, grid=(8, 8)):
     """Runs the program of `text` on `inputs` (float32 arrays; arg_specs: (fmt, layout) per
-    tensor argument); returns the result as float32 and the values the device holds for each
-    input (bfloat8_b / bf16 uploads are quantized)."""
+    tensor argument, out_spec the result's, as the codegen must read them); returns the result
+    as float32 and the values the device holds for each input (bfloat8_b / bf16 uploads are
+    quantized)."""
     spec = lower(text)
+    [output] = spec.kernels.outputs
+    assert (output.fmt, output.operand.layout) == tuple(out_spec)
     dev = device(grid)
-    bufs, held = [], []
-    try:
-        for x, (fmt, layout) in zip(inputs, arg_specs):
-            buf = dev.allocate(buffer_shape(x.shape, layout), fmt, layout=layout)
-            bufs.append(buf)
+    held = []
+    for x, (fmt, layout) in zip(inputs, arg_specs):  # the values an upload leaves on the device
+        buf = dev.allocate(buffer_shape(x.shape, layout), fmt, layout=layout)
+        try:
             buf.write(np.asarray(x, np.float32).reshape(buf.shape))
             held.append(buf.read().reshape(x.shape))
-        out = dev.allocate(buffer_shape(spec.out_shapes[0], out_spec[1]), out_spec[0], layout=out_spec[1])
-        bufs.append(out)
-        dev.run(codegen.build_program(spec, [bufs[a] for a in spec.args], [out], grid, scalar))
-        return out.read().reshape(spec.out_shapes[0]), held
-    finally:
-        for buf in bufs:
+        finally:
             dev.free(buf)
+    (out,), stats = run_on_device(text, [*inputs, *([] if scalar is None else [scalar])], grid=grid)
+    assert stats.programs_launched == 1
+    return out.reshape(spec.out_shapes[0]), held
 
 
 def randn(shape, seed):

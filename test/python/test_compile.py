@@ -15,8 +15,11 @@ def test_compile_stages_kernels_and_program():
     out = ttbw.compile(IR, grid=(2, 1))
     names = [name for name, _ in out.stages]
     assert names[0] == "input" and names[1] == "ttir-decompose-backward"
-    assert names[-2:] == ["convert-ttir-to-ttkernel", "convert-ttkernel-to-emitc"]
-    assert "ttir.mul_bw" in out.stages[0][1] and "ttir.multiply" in out.stages[-3][1]
+    assert names[-3:] == ["ttbw-outline-programs", "convert-linalg-to-ttkernel", "convert-ttkernel-to-emitc"]
+    assert "convert-ttir-to-linalg" in names and "ttbw-prepare-fusion" in names
+    assert "ttir.mul_bw" in out.stages[0][1] and "ttir.multiply" in out.stage("cse")
+    assert "linalg.generic" in out.stage("convert-ttir-to-linalg")
+    assert "func.func private @f_program" in out.stage("ttbw-outline-programs")
     assert "func.func @f(" in out.ttkernel and "module @f_program" in out.ttkernel and '"ttir.' not in out.ttkernel
     assert "ttkernel.binary_dest_reuse_tiles(" in out.ttkernel and '"ttmetal.enqueue_program"' in out.ttkernel
     assert 'call_opaque "binary_dest_reuse_tiles"' in out.emitc and "ttkernel.binary_dest_reuse_tiles" not in out.emitc
@@ -25,13 +28,14 @@ def test_compile_stages_kernels_and_program():
     assert all("void kernel_main()" in cpp for cpp in out.kernels_cpp.values())
     assert "reduce_tile" in out.kernels_cpp["compute"]
     p = out.program
-    assert p["grid"] == [2, 1] and sorted(out.programs) == ["f_program"]
-    assert {b["name"]: b.get("arg", b.get("result")) for b in p["buffers"]} == {
-        "arg0": 0, "arg1": 1, "arg2": 2, "result0": 0, "result1": 1}
-    for k in p["kernels"]:  # every layout documented matches the args given to each core
-        assert k["runtime_arg_layout"] and all(len(c["args"]) == len(k["runtime_arg_layout"])
-                                               for c in k["runtime_args"])
-    assert {cb["index"] for cb in p["circular_buffers"]} >= {0, 1, 2, 16, 17}
+    [function] = out.executable.functions.values()
+    assert function.grid == (2, 1) and sorted(out.programs) == ["f_program"]
+    assert sorted(p.buffers) == ["arg0", "arg1", "arg2", "result0", "result1"]
+    assert [(u.buffer, u.arg) for u in function.host.uploads] == [("arg0", 0), ("arg1", 1), ("arg2", 2)]
+    assert [r.buffer for r in function.host.results] == ["result0", "result1"]
+    for k in p.kernels:  # every layout documented matches the args given to each core
+        assert k.arg_names and all(len(c.args) == len(k.arg_names) for c in k.runtime_args)
+    assert {cb.index for cb in p.circular_buffers} >= {0, 1, 2, 16, 17}
 
 
 def test_compile_composite_one_program_per_ttir_op():
@@ -39,9 +43,9 @@ def test_compile_composite_one_program_per_ttir_op():
     assert list(out.programs) == ["f_0_multiply", "f_1_multiply", "f_2_sum"]  # launch order
     assert out.ttkernel.count('"ttmetal.enqueue_program"') == 3 and out.ttkernel.count("func.func @f(") == 1
     [function] = out.executable.functions.values()
-    intermediates = [b["name"] for b in function.buffers if b.get("intermediate")]
+    intermediates = function.host.intermediates
     assert intermediates and all(f'ttbw.name = "{name}"' in out.ttkernel for name in intermediates)
-    assert all(p["grid"] == [2, 1] for p in out.programs.values())
+    assert function.grid == (2, 1)
     assert {name.split(".")[0] for name in out.kernels_cpp} == set(out.programs)
 
 
@@ -81,8 +85,9 @@ func.func @sum_broadcast_back(%x: tensor<64x96xbf16>) -> tensor<64x96xbf16> {
 
 
 def test_compile_warns_at_the_callers_line_when_not_one_program():
-    with pytest.warns(UserWarning, match=r"'ttir.sum' op: not one fused program .*: lowered as 2 programs") as caught:
+    with pytest.warns(UserWarning, match=r"function @sum_broadcast_back is not one fused program .*: lowered as 2 "
+                                         "programs") as caught:
         out = ttbw.compile(NOT_ONE_PROGRAM, grid=(1, 1))
     assert len(out.programs) == 2
     assert [w.filename for w in caught] == [__file__]  # the user's line, not ttbw's internals
-    assert str(caught[0].message).startswith("'ttir.sum' op: ")  # no location into ttbw's generated IR
+    assert str(caught[0].message).startswith("function @")  # no location into ttbw's generated IR

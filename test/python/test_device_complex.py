@@ -139,9 +139,9 @@ def test_complex_broadcast_api():
 
 def test_complex_broadcast_kernels_are_deterministic():
     """The same op gives byte-identical TTKernel IR and host description across processes."""
-    lit = Path(__file__).resolve().parents[1] / "Conversion" / "TTIRToTTKernel" / "complex_broadcast.mlir"
+    lit = Path(__file__).resolve().parents[1] / "Pipelines" / "TTIRToTensix" / "complex_broadcast.mlir"
     tool = Path(sys.executable).parent / "ttbw-opt"
-    run = lambda: subprocess.run([str(tool), "--convert-ttir-to-ttkernel", str(lit)], capture_output=True,  # noqa: E731
+    run = lambda: subprocess.run([str(tool), "--ttir-to-tensix-pipeline", str(lit)], capture_output=True,  # noqa: E731
                                  text=True, check=True).stdout
     first = run()
     assert "func.func @complex_row(" in first and "func.func @complex_two_sided(" in first

@@ -1,7 +1,8 @@
 """Composite (fuse=false) mode: one program per TTIR op of the decomposed mul_bw, intermediates in
-DRAM (ttbw.lowering.composite). Same results as torch autograd and the fused program; more DRAM
-traffic and more launches than the fused program. Buffers are named after the decomposed
-function: arguments arg<i> (grad, a, b, then preallocated results), each op's result <op><i>."""
+DRAM (ttbw-fuse-programs{fuse=false}). Same results as torch autograd and the fused program; more
+DRAM traffic and more launches than the fused program. Buffers are named after the decomposed
+function: arguments arg<i> (grad, a, b, then preallocated results), returned values result<k>,
+intermediates <op><launch>."""
 import math
 
 import numpy as np
@@ -12,23 +13,16 @@ import ttbw
 from ttbw.ttnn.backward_call import binary_call
 from ttbw.driver.compiler import run_on_device
 from ttbw.execution.executor import device
-from ttbw.lowering.composite import plan_composite_function
 
 TILE = 2048  # bf16 tile bytes
 
 
-def plan_of(call):
-    """The composite plan the compiler pass makes of the call's decomposed function."""
-    from ttbw.driver.compiler import decompose
-    from ttbw.dialect import make_context
-    from ttbw.dialect.ops import walk_ops
-    from ttbw.lowering.device_buffers import result_memory
-    from ttbw.driver.source import parse_module
+def host_of(call):
+    """The host program (ttbw.target.host_program.HostFunction) the composite path compiles the call to."""
+    [function] = ttbw.compile(call.ir(), fuse=False).executable.functions.values()
+    return function.host
 
-    with make_context() as context:
-        module = parse_module(decompose(call.ir()), "<decomposed>", context)
-        func = next(op for op in walk_ops(module.operation) if op.name == "func.func")
-        return plan_composite_function(func, result_memory(func))
+
 T, RM = ttbw.TILE_LAYOUT, ttbw.ROW_MAJOR_LAYOUT
 DTYPES = {"bfloat16": (ttbw.bfloat16, torch.bfloat16), "float32": (ttbw.float32, torch.float32),
           "bfloat8_b": (ttbw.bfloat8_b, torch.bfloat16)}
@@ -197,10 +191,10 @@ def test_preallocated_and_l1_results(memory_config):
         assert {"arg3", "arg4"} <= written  # the preallocated input_grad, other_grad arguments
     else:
         assert not written & {"arg3", "arg4"}
-    plan = plan_of(binary_call("mul_bw", g, a, b, (True, True), memory_config, ig, og))
-    assert [b for b, _ in plan.results] == ["arg3", "arg4"]
-    assert plan.buffer("arg3").memory == ("l1" if memory_config else "dram")
-    assert plan.buffer("multiply2").memory == "dram"  # the product summed: an intermediate
+    host = host_of(binary_call("mul_bw", g, a, b, (True, True), memory_config, ig, og))
+    assert [r.buffer for r in host.results] == ["arg3", "arg4"]
+    assert host.buffer("arg3").memory == ("l1" if memory_config else "dram")
+    assert [host.buffer(name).memory for name in host.intermediates] == ["dram"]  # the product summed
 
 
 @pytest.mark.parametrize("b_shape", [(2, 64, 64), (1, 64, 64)])
@@ -217,7 +211,7 @@ def test_preallocated_gradient_that_is_an_argument(b_shape):
         assert torch.equal(torch.from_numpy(np.asarray(got[0], dtype=np.float32)), want)
         assert ulp(got[1], want.sum_to_size(b_shape).to(torch.bfloat16)) <= 1
     assert {"arg3", "arg4"} <= set(cs.dram_bytes_written)  # the preallocated buffers
-    assert [b for b, _ in plan_of(call).results] == ["arg3", "arg4"]
+    assert [r.buffer for r in host_of(call).results] == ["arg3", "arg4"]
 
 
 def test_l1_results_through_the_api():
@@ -247,11 +241,11 @@ def test_row_major(layouts, b_shape):
     if layouts[0] == RM:
         assert cs.dram_bytes_read["arg0"] == 2 * rm_bytes  # two multiplies read grad's rows
     # a ROW_MAJOR result: the TILE product, then a typecast program writing its rows
-    plan = plan_of(binary_call("mul_bw", g, a, b, (True, True), None, None, None))
-    for (buffer, _), layout in zip(plan.results, layouts[1:]):
-        assert plan.buffer(buffer).layout == ("row_major" if layout == RM else "tile")
+    host = host_of(binary_call("mul_bw", g, a, b, (True, True), None, None, None))
+    for result, layout in zip(host.results, layouts[1:]):
+        assert host.buffer(result.buffer).layout == ("row_major" if layout == RM else "tile")
         if layout == RM and b_shape == (2, 50, 70):
-            assert cs.dram_bytes_written[buffer] == rm_bytes
+            assert cs.dram_bytes_written[result.buffer] == rm_bytes
 
 
 @pytest.mark.parametrize("shapes", [((32,), (32,), ()), ((), (), ()), ((3, 40), (), (3, 40))])
@@ -322,27 +316,16 @@ def test_unsupported_raise_value_error():
         run_on_device(call.ir(), call.inputs(), fuse=False)
 
 
-def test_plan_composite_function_plans_decomposed_ir():
-    """The compiler pass's entry: an already decomposed function, argument names and result
-    memory given by the caller (the names default to arg<i>)."""
-    from ttbw.driver.compiler import decompose
-    from ttbw.dialect import make_context
-    from ttbw.dialect.ops import walk_ops
-    from ttbw.driver.source import parse_module
-
+def test_composite_host_program():
+    """One launch per TTIR op of the decomposition in its order, a free reshape no launch, the
+    results in the memory their memory_config names, the intermediates in DRAM."""
     g, a, b = tensor(randn((1, 3, 64, 64), 0)), tensor(randn((1, 3, 64, 64), 1), "float32"), tensor(randn((64,), 2))
-    call = binary_call("mul_bw", g, a, b, (True, True), ttbw.L1_MEMORY_CONFIG, None, None)
-    with make_context() as context:
-        module = parse_module(decompose(call.ir()), "<decomposed>", context)
-        func = next(op for op in walk_ops(module.operation) if op.name == "func.func")
-        plan = plan_composite_function(func, "l1", ("grad", "a", "b"))
-        assert plan.args == ("grad", "a", "b")
-        assert plan_composite_function(func, "l1").args == ("arg0", "arg1", "arg2")
-        assert [s.op for s in plan.programs] == ["multiply", "typecast", "typecast", "multiply", "sum", "typecast"]
-        assert plan.steps[-2].kind == "alias"  # sum (1x1x1x64) -> reshape (64): free
-        assert [plan.buffer(name).memory for name, _ in plan.results] == ["l1", "l1"]
-        with pytest.raises(ValueError, match="out_memory"):
-            plan_composite_function(func, "sram")
+    host = host_of(binary_call("mul_bw", g, a, b, (True, True), ttbw.L1_MEMORY_CONFIG, None, None))
+    assert [p.name.rsplit("_", 1)[-1] for p in host.launches] == ["multiply", "typecast", "typecast", "multiply",
+                                                                 "sum", "typecast"]
+    assert [host.buffer(r.buffer).memory for r in host.results] == ["l1", "l1"]
+    assert {host.buffer(name).memory for name in host.intermediates} == {"dram"}
+    assert [(u.buffer, u.arg) for u in host.uploads] == [("arg0", 0), ("arg1", 1), ("arg2", 2)]
 
 
 @pytest.mark.parametrize("a_dtype", ["bfloat8_b", "bfloat16"])

@@ -10,9 +10,9 @@ from ttbw.ttnn.backward_call import binary_call
 from ttbw.driver.compiler import run_on_device
 from ttbw.execution.executor import device
 from ttbw.lowering import UnsupportedError
-from ttbw.driver.compiler import run_pipeline
 from ttbw.lowering import codegen
-from ttbw.lowering.fusion import fused_spec
+
+from program_specs import one_program
 
 TILE = ttbw.TILE_LAYOUT  # the layout these tests mean (from_torch's default is ROW_MAJOR)
 
@@ -277,16 +277,16 @@ def test_both_sides_broadcast_masks_and_bfloat8_b(mask):
 
 
 def _spec(g, a, b):
-    """The generic codegen's program of the decomposed mul_bw (what the compiler lowers)."""
-    ir_text = binary_call("mul_bw", _tensor(g), _tensor(a), _tensor(b), (True, True), None, None, None).ir()
-    return fused_spec(run_pipeline(ir_text)[-1][1])
+    """The generic codegen's program of the mul_bw (what the compiler lowers)."""
+    return one_program(binary_call("mul_bw", _tensor(g), _tensor(a), _tensor(b), (True, True), None, None, None).ir())
 
 
 def test_one_compiled_kernel_serves_many_shapes():
     def plan(a_shape, b_shape):
         g_shape = torch.broadcast_shapes(a_shape, b_shape)
         g, a, b = randn(g_shape, "bf16"), randn(a_shape, "bf16"), randn(b_shape, "bf16")
-        return codegen.kernels_text(_spec(g, a, b).kernels)  # sizes are runtime args
+        reader, compute, writer = codegen.kernel_functions(_spec(g, a, b).kernels)  # sizes are runtime args
+        return [(k.consts, k.entry) for k in (reader, compute, writer)]
 
     assert plan((1, 1, 32, 32), (1, 1, 32, 32)) == plan((2, 3, 320, 384), (2, 3, 320, 384))
     assert plan((1, 3, 64, 64), (1, 1, 1, 64)) == plan((5, 96, 32), (32,))

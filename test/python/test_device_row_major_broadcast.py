@@ -72,16 +72,16 @@ def _sum_to(x, shape):
 def _run(g, a, b, mask):
     call = binary_call("mul_bw", g, a, b, mask, None, None, None)
     outputs, stats = run_on_device(call.ir(), call.inputs())
-    return call.wrap(outputs), stats, next(iter(compiled(call.ir()).functions.values())).programs
+    return call.wrap(outputs), stats, next(iter(compiled(call.ir()).functions.values())).host
 
 
 def _check(shapes, dtypes, layouts, mask=(True, True)):
     lay = {"R": R, "T": T}
     g, a, b = (_tensor(s, d, lay[l], i) for i, (s, d, l) in enumerate(zip(shapes, dtypes, layouts)))
-    dev, stats, programs = _run(g, a, b, mask)
+    dev, stats, host = _run(g, a, b, mask)
     # one program moving ROW_MAJOR tensors through tiles built from rows
     assert stats.programs_launched == 1
-    assert "row_major" in {entry["layout"] for entry in programs[0].description["buffers"]}
+    assert "row_major" in {host.buffer(name).layout for name in host.launches[0].buffers}
     cpu = ttbw.mul_bw(g, a, b, are_required_outputs=mask, backend="cpu")
     # the same values as TILE tensors: the TILE program's results, bit for bit
     tile_in = [ttbw.from_torch(ttbw.to_torch(t), t.dtype, layout=T) for t in (g, a, b)]

@@ -1,61 +1,28 @@
-"""Fusion (ttbw.lowering.fusion) + the generic codegen: upstream producer -> consumer fusion
-and sibling / multi-output programs. A mul_bw's decomposition becomes one program with both
-gradients, bit for bit the program the compiler emits (run by the executor) and within bf16
-roundings of torch's autograd; TTIR that is no backward op fuses the same way."""
+"""Fusion (ttbw-fuse-programs) + the generic codegen: upstream producer -> consumer fusion and
+sibling / multi-output programs. A mul_bw's decomposition becomes one program with both
+gradients, bit for bit the program its backward op compiles to and within bf16 roundings of
+torch's autograd; TTIR that is no backward op fuses the same way."""
 import numpy as np
 import pytest
 import torch
 
 import ttbw
 from ttbw.ttnn.backward_call import binary_call
-from ttbw.driver.compiler import run_pipeline
-from ttbw.driver.compiler import run_on_device
-from ttbw.execution.executor import device
-from ttbw.lowering import codegen
-from ttbw.lowering.fusion import fused_spec
-from ttbw.lowering.device_buffers import DEVICE_FORMAT, buffer_shape
+from ttbw.driver.compiler import run_on_device, run_pipeline
+
+from program_specs import one_program
 
 DTYPES = {"bf16": (ttbw.bfloat16, torch.bfloat16), "f32": (ttbw.float32, torch.float32),
           "bfp8": (ttbw.bfloat8_b, torch.bfloat16)}
 
 
-def _types(text: str):
-    """Device descriptions of the single function's arguments and results."""
-    from mlir import ir
-
-    from ttbw.dialect import make_context
-    from ttbw.dialect.tensor_types import describe
-    from ttbw.dialect.ops import walk_ops
-    from ttbw.driver.source import parse_module
-
-    with make_context() as context:
-        module = parse_module(text, "<types>", context)
-        func = next(op for op in walk_ops(module.operation) if op.name == "func.func")
-        ftype = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
-        return [describe(t) for t in ftype.inputs], [describe(t) for t in ftype.results]
-
-
 def run_fused(text: str, inputs):
-    """Runs the one fused program of TTIR function `text` on `inputs`; its results as float32."""
-    spec = fused_spec(text)
-    ins, outs = _types(text)
-    dev = device((8, 8))
-    bufs = []
-
-    def alloc(d):
-        buf = dev.allocate(buffer_shape(d.shape, d.layout), DEVICE_FORMAT[d.data_type], layout=d.layout)
-        bufs.append(buf)
-        return buf
-    try:
-        in_bufs = [alloc(d) for d in ins]
-        for buf, x in zip(in_bufs, inputs):
-            buf.write(np.asarray(x, np.float32).reshape(buf.shape))
-        out_bufs = [alloc(d) for d in outs]
-        dev.run(codegen.build_program(spec, [in_bufs[a] for a in spec.args], out_bufs, (8, 8)))
-        return spec, [b.read().reshape(d.shape) for b, d in zip(out_bufs, outs)]
-    finally:
-        for buf in bufs:
-            dev.free(buf)
+    """The one fused program of TTIR function `text` (its codegen spec) and its results, run as
+    the pipeline compiles it (float32)."""
+    spec = one_program(text)
+    outputs, stats = run_on_device(text, inputs)
+    assert stats.programs_launched == 1
+    return spec, outputs
 
 
 def tensor(shape, dtype, seed):

@@ -55,7 +55,7 @@ def test_unknown_pass_is_a_value_error():
 
 
 @pytest.mark.parametrize("pipeline", ["builtin.module(ttir-to-tensix-pipeline)",
-                                      "builtin.module(cse,convert-ttir-to-ttkernel)",
+                                      "builtin.module(cse,convert-linalg-to-ttkernel)",
                                       "builtin.module(convert-ttkernel-to-emitc)"])
 def test_lowering_cannot_join_a_bindings_pass_manager(pipeline):
     """The lowering's output lives in tt-mlir's context, which a PassManager of the bindings
@@ -66,12 +66,16 @@ def test_lowering_cannot_join_a_bindings_pass_manager(pipeline):
 
 
 def test_lowering_hands_on_a_ttmlir_module_and_never_changes_the_context():
-    from ttbw.passes import convert_ttir_to_ttkernel
+    from ttbw.passes import convert_linalg_to_ttkernel
     from ttbw.ttmlir.module import Module
 
     context = make_context()
     module = ir.Module.parse((EXAMPLES / "mul_bw_scalar.mlir").read_text(), context)
-    lowered = convert_ttir_to_ttkernel.run(module, {})
+    pm = PassManager("builtin.module", context)
+    add_to_pass_manager(pm, "builtin.module(ttir-backward-decomposition-pipeline,convert-ttir-to-linalg{target=device},"
+                            "ttbw-fuse-programs)", context)
+    pm.run(module.operation)
+    lowered = convert_linalg_to_ttkernel.run(module, {})
     assert isinstance(lowered, Module) and lowered.verify() == []
     assert '"ttmetal.enqueue_program"' in lowered.get_asm() and not context.allow_unregistered_dialects
 

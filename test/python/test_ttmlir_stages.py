@@ -39,7 +39,7 @@ def broken_pass():
 def test_invalid_ir_after_a_pass_in_ttmlir_context_is_reported_with_the_op(broken_pass, capsys):
     trace = Instrumentation(after_failure=True)
     driver = Driver("in.mlir", instrumentation=trace)
-    ok, outputs = driver.run(SOURCE, None, ["--convert-ttir-to-ttkernel", "--test-drop-cb-ports"], False)
+    ok, outputs = driver.run(SOURCE, None, ["--ttir-to-tensix-pipeline", "--test-drop-cb-ports"], False)
     err = capsys.readouterr().err
     assert not ok and outputs == [None]
     assert "error: 'ttmetal.enqueue_program' op requires attribute 'cb_ports'" in err
@@ -49,7 +49,7 @@ def test_invalid_ir_after_a_pass_in_ttmlir_context_is_reported_with_the_op(broke
 
 def test_the_lowered_module_reads_back_in_ttmlir_context_with_no_flag():
     driver = Driver("in.mlir")
-    ok, [lowered] = driver.run(SOURCE, None, ["--convert-ttir-to-ttkernel"], False)
+    ok, [lowered] = driver.run(SOURCE, None, ["--ttir-to-tensix-pipeline"], False)
     assert ok and '"ttmetal.enqueue_program"' in lowered and "ttkernel.mul_binary_tile(" in lowered
     ok, [again] = Driver("lowered.mlir").run(lowered, None, [], False)
     assert ok and again == lowered

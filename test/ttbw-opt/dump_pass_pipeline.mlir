@@ -6,7 +6,18 @@
 // CHECK-NEXT:   ttir-decompose-backward,
 // CHECK:   canonicalize,
 // CHECK-NEXT:   cse,
-// CHECK-NEXT:   convert-ttir-to-ttkernel{fuse=true grid=8x8}
+// CHECK-NEXT:   convert-ttir-to-linalg{target=device},
+// CHECK-NEXT:   ttbw-zero-empty-tensors,
+// CHECK-NEXT:   ttbw-prepare-fusion,
+// CHECK-NEXT:   func.func(linalg-fuse-elementwise-ops),
+// CHECK-NEXT:   canonicalize,
+// CHECK-NEXT:   cse,
+// CHECK-NEXT:   ttbw-fold-unit-reshapes,
+// CHECK-NEXT:   func.func(linalg-fuse-elementwise-ops),
+// CHECK-NEXT:   canonicalize,
+// CHECK-NEXT:   cse,
+// CHECK-NEXT:   ttbw-outline-programs{fuse=true},
+// CHECK-NEXT:   convert-linalg-to-ttkernel{grid=8x8}
 // CHECK-NEXT: )
 func.func @f() {
   return

@@ -1,7 +1,7 @@
 // The stages after the lowering live in tt-mlir's context: ttbw-opt prints them in tt-mlir's
 // own syntax and reads them back with no --allow-unregistered-dialect, byte for byte; later
 // stages (convert-ttkernel-to-emitc, upstream passes, ttbw-translate, ttbw-run) take them.
-// RUN: ttbw-opt --convert-ttir-to-ttkernel="grid=2x1" %s -o %t.ttkernel.mlir
+// RUN: ttbw-opt --ttir-to-tensix-pipeline="grid=2x1" %s -o %t.ttkernel.mlir
 // RUN: ttbw-opt %t.ttkernel.mlir | FileCheck %s --check-prefix=REREAD
 // RUN: ttbw-opt %t.ttkernel.mlir -o %t.again.mlir
 // RUN: diff %t.ttkernel.mlir %t.again.mlir

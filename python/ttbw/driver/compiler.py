@@ -1,9 +1,10 @@
-"""Compiling ttir IR from Python: verify, then run a pipeline; each stage's IR kept."""
+"""Compiling ttir IR from Python: verify, then run a pipeline on one module (parsed once; it moves
+to tt-mlir's context at convert-linalg-to-ttkernel), each stage's IR printed and kept."""
 from __future__ import annotations
 
 from functools import lru_cache
 
-from ttbw.support.diagnostics import DiagnosticError, reported_count, take_reported
+from ttbw.support.diagnostics import DiagnosticError, take_reported
 
 DECOMPOSITION = "builtin.module(ttir-backward-decomposition-pipeline)"
 
@@ -11,26 +12,38 @@ DECOMPOSITION = "builtin.module(ttir-backward-decomposition-pipeline)"
 def run_pipeline(ir_text: str, pipeline: str = DECOMPOSITION, name: str = "<ttbw>") -> list[tuple[str, str]]:
     """Returns [(stage, IR text)], the input first. Raises ValueError carrying the
     verifier's (or a pass's) message when the IR breaks a rule."""
+    stages, module = _run(ir_text, pipeline, name)
+    _close(module)
+    return stages
+
+
+def _run(ir_text: str, pipeline: str, name: str):
+    """([(stage, IR text)], the module after the last stage)."""
     from ttbw.dialect import make_context
-    from ttbw.passes.pipeline import parse_pipeline, resolve, run_step
     from ttbw.driver.source import read_module, verify_module
+    from ttbw.passes.pipeline import parse_pipeline, resolve, run_step
 
     context = make_context()
-    mark = reported_count()  # run by a pass (the lowering's decomposition): the pass's own stay queued
+    module = None
     try:
         module = read_module(ir_text, name, context)
         _check(verify_module(module))
         stages = [("input", str(module))]
-        steps = resolve(parse_pipeline(pipeline), context)
-        for step in steps:  # the lowering hands on a module in tt-mlir's context
+        for step in resolve(parse_pipeline(pipeline), context):  # the lowering hands on a module in tt-mlir's context
             module = run_step(step, module)
-            _warn(take_reported(mark))
+            _warn(take_reported())
             _check(verify_module(module))
             stages.append((step.name, str(module)))
     except DiagnosticError as error:
-        take_reported(mark)
+        take_reported()
+        _close(module)
         raise ValueError("; ".join(d.message for d in error.diagnostics)) from None
-    return stages
+    return stages, module
+
+
+def _close(module) -> None:
+    if module is not None and hasattr(module, "close"):  # a module in tt-mlir's context
+        module.close()
 
 
 def _warn(diagnostics) -> None:
@@ -68,33 +81,29 @@ def _check(diagnostics) -> None:
 
 
 class Compiled:
-    """What `compile` produced: every stage's IR; from the last one, the kernels' C++, the host
-    programs and the executable.
+    """What `compile` produced: every stage's IR; from the last one, the kernels' C++, the
+    program launches and the executable.
 
     stages: [(stage name, IR text)]: "input", each pass of ttir-to-tensix-pipeline (the
-      decomposition's, "convert-ttir-to-ttkernel", "convert-ttkernel-to-emitc").
+      decomposition's, "convert-ttir-to-linalg", the fusion's, "convert-linalg-to-ttkernel",
+      "convert-ttkernel-to-emitc").
     text: the last stage, the compiled module (what `ttbw-opt --ttir-to-tensix-pipeline` prints).
-    executable: that module loaded by the executor (`ttbw.execution.executor.load`): `.run(name, inputs)`.
+    executable: that module read by the executor (`ttbw.execution.executor`): `.run(name, inputs)`.
     kernels_cpp: kernel name -> C++ (names "reader" / "compute" / "writer"; prefixed
       "<program>." when there are several programs).
-    programs: program name -> its host program as the executor read it from the TTMetal IR
-      (cores, buffers, circular buffers, kernels; `ttbw.execution.ttmetal_reader`), in launch order;
-      program: the only (first) one.
+    programs: program name -> its launch as the executor read it from the TTMetal IR (a
+      `ttbw.target.host_program.ProgramLaunch`: buffers, circular buffers, kernels with their
+      per-core args), in launch order; program: the only (first) one.
     """
 
-    def __init__(self, stages):
+    def __init__(self, stages, executable):
         self.stages = stages
         self.text = stages[-1][1]
-
-    @property
-    def executable(self):
-        from ttbw.execution.executor import load
-
-        return load(self.text, "<ttbw.compile>")
+        self.executable = executable
 
     @property
     def programs(self) -> dict:
-        return {p.name: p.description for f in self.executable.functions.values() for p in f.programs}
+        return {p.name: p.launch for f in self.executable.functions.values() for p in f.programs}
 
     @property
     def kernels_cpp(self) -> dict:
@@ -103,7 +112,7 @@ class Compiled:
         return {(kernel if single else f"{p.name}.{kernel}"): cpp for p in programs for kernel, cpp in p.kernels.items()}
 
     @property
-    def program(self) -> dict | None:
+    def program(self):
         return next(iter(self.programs.values()), None)
 
     def stage(self, name: str) -> str:
@@ -111,7 +120,7 @@ class Compiled:
 
     @property
     def ttkernel(self) -> str:
-        return self.stage("convert-ttir-to-ttkernel")
+        return self.stage("convert-linalg-to-ttkernel")
 
     @property
     def emitc(self) -> str:
@@ -138,9 +147,17 @@ def compile(ir_text, *, grid=(8, 8), fuse: bool = True) -> Compiled:  # noqa: A0
         raise ValueError(f"compile: grid must be (cols, rows), two positive ints, got {grid!r}")
     cols, rows = grid
     options = f"grid={cols}x{rows} fuse={'true' if fuse else 'false'} emitc=true"
-    compiled = Compiled(run_pipeline(ir_text, f"builtin.module(ttir-to-tensix-pipeline{{{options}}})"))
-    compiled.executable  # noqa: B018 -- tt-mlir translates every kernel now: its errors are compile errors
-    return compiled
+    stages, module = _run(ir_text, f"builtin.module(ttir-to-tensix-pipeline{{{options}}})", "<ttbw>")
+    try:  # tt-mlir translates every kernel now: its errors are compile errors
+        from ttbw.execution.executor import ExecutionError, executable
+
+        try:
+            loaded = executable(module, "<ttbw.compile>")
+        except ExecutionError as error:
+            raise ValueError(str(error)) from None
+    finally:
+        _close(module)
+    return Compiled(stages, loaded)
 
 
 def run_on_device(ir_text: str, inputs, grid=(8, 8), fuse: bool = True, host_formats: bool = False,

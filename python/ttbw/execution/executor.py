@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import time
 import weakref
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 import numpy as np
@@ -59,56 +59,54 @@ def device(grid=DEFAULT_GRID):
 
 @dataclass
 class ProgramModule:
-    """One program: its host description and its kernels' C++ (kernel name -> source)."""
-    name: str
-    description: dict
+    """One program: its launch (ttbw.target.host_program) and its kernels' C++ (kernel name -> source)."""
+    launch: object           # ProgramLaunch
     kernels: dict
+
+    @property
+    def name(self) -> str:
+        return self.launch.name
 
 
 @dataclass
 class Function:
-    """A lowered function: the programs it launches in order, its buffers and results."""
-    name: str
-    arguments: list          # argument types, as printed
+    """A lowered function: its host program and the programs it launches, in order."""
+    host: object             # HostFunction
     programs: list           # [ProgramModule], launch order
-    buffers: list            # buffer entries: name, shape, dtype, layout, memory, origin
-    results: list            # [(buffer name, shape)] in return order
-    result_types: list = field(default_factory=list)  # as printed
-    scalar_args: dict = field(default_factory=dict)  # program name -> argument index of its runtime scalar
+
+    @property
+    def name(self) -> str:
+        return self.host.name
+
+    @cached_property
+    def arguments(self) -> list[str]:
+        """Argument types, as printed."""
+        return [a.type for a in self.host.arguments]
 
     @cached_property
     def argument_shapes(self) -> list[tuple]:
         """Each argument's shape (() for a scalar)."""
-        from ttbw.execution.ttmetal_reader import shape_of
-
-        return [shape_of(t) for t in self.arguments]
+        return [a.shape if a.is_tensor else () for a in self.host.arguments]
 
     @cached_property
-    def results_typed(self) -> list:
-        """((buffer name, shape), type text) per result."""
-        return list(zip(self.results, self.result_types))
-
-    @cached_property
-    def argument_buffers(self) -> list[dict]:
-        """The buffers a call writes from an argument (not intermediates)."""
-        return [entry for entry in self.buffers if "arg" in entry and not entry.get("intermediate")]
+    def result_types(self) -> list[str]:
+        return [r.value.type for r in self.host.results]
 
     @cached_property
     def uploads(self) -> list[tuple[str, int]]:
         """(buffer name, argument index) of each buffer a call writes from an argument."""
-        return [(entry["name"], entry["arg"]) for entry in self.argument_buffers]
+        return [(u.buffer, u.arg) for u in self.host.uploads]
 
     @cached_property
     def expected_shapes(self) -> dict:
-        """Argument index -> the shape a tensor argument must have (its element count is checked)."""
-        expected = {index: shape for index, shape in enumerate(self.argument_shapes)
-                    if _is_tensor(self.arguments[index])}  # a tensor with no elements has no buffer
-        expected.update({entry["arg"]: tuple(entry["shape"]) for entry in self.argument_buffers})
+        """Argument index -> (the shape a tensor argument must have, its element count)."""
+        expected = {i: a.shape for i, a in enumerate(self.host.arguments) if a.is_tensor}
+        expected.update({u.arg: self.host.buffer(u.buffer).shape for u in self.host.uploads})
         return {index: (shape, math.prod(shape)) for index, shape in expected.items()}
 
-    @cached_property
+    @property
     def grid(self) -> tuple[int, int]:
-        return tuple(self.programs[0].description["grid"]) if self.programs else DEFAULT_GRID
+        return tuple(self.host.grid)
 
 
 class Stats:
@@ -181,13 +179,13 @@ class Executable:
                 state.upload(buffer_name, values[arg], frozen_inputs)
             stats = Stats()
             for program in function.programs:
-                scalar = values.get(function.scalar_args.get(program.name))
+                scalar = values.get(program.launch.scalar_arg)
                 stats.add(program.name, state.launch(program, scalar))
             if frozen_inputs and state.written is None:
                 state.written = _written(stats)
-            outputs = [_download(state.buffers[name], host_formats).reshape(shape) if name is not None
-                       else _empty(shape, type_text, host_formats)
-                       for (name, shape), type_text in function.results_typed]
+            outputs = [_download(state.buffers[r.buffer], host_formats).reshape(r.value.shape) if r.buffer is not None
+                       else _empty(r.value.shape, r.value.type, host_formats)
+                       for r in function.host.results]
         except BaseException:
             _evict(state)
             raise
@@ -228,9 +226,8 @@ class _DeviceState:
         self.sources: dict = {}    # buffer name -> weak reference to the frozen input array it holds
         self.written = None        # names of the buffers the launches write (after a first call)
         try:
-            for entry in function.buffers:
-                self.buffers[entry["name"]] = dev.allocate(entry["shape"], entry["dtype"], layout=entry["layout"],
-                                                           memory=entry["memory"], name=entry["name"])
+            for b in function.host.buffers:
+                self.buffers[b.name] = dev.allocate(b.shape, b.fmt, layout=b.layout, memory=b.memory, name=b.name)
         except BaseException:
             self.close()
             raise
@@ -282,7 +279,7 @@ def _resident(function: Function, dev) -> _DeviceState:
     if state is not None and state.function is function:
         _RESIDENT[key] = state  # most recently used last
         return state
-    kept = all(entry["memory"] == "dram" for entry in function.buffers)
+    kept = all(b.memory == "dram" for b in function.host.buffers)
     state = _DeviceState(function, dev, kept)
     if kept:
         _RESIDENT[key] = state
@@ -343,8 +340,7 @@ _NO_HOST = ("{}: no host function (run --ttir-to-tensix-pipeline first: a lowere
 
 @lru_cache(maxsize=128)
 def _load(text: str, filename: str) -> Executable:
-    from ttbw.execution.ttmetal_reader import HostProgramError, parse, read
-    from ttbw.ttmlir import TTMLIRError, translate_module
+    from ttbw.execution.ttmetal_reader import HostProgramError, parse
     from ttbw.ttmlir.dialects import holds_ttmlir_dialects
 
     if not holds_ttmlir_dialects(text):
@@ -354,31 +350,38 @@ def _load(text: str, filename: str) -> Executable:
     except HostProgramError as error:
         raise ExecutionError(str(error)) from None
     try:
+        return executable(module, filename)
+    finally:
+        module.close()
+
+
+def executable(module, filename: str = "<module>") -> Executable:
+    """The Executable of a compiled module in tt-mlir's context (`ttbw.ttmlir.module.Module`)."""
+    from ttbw.execution.ttmetal_reader import HostProgramError, read
+    from ttbw.ttmlir import TTMLIRError, translate_module
+    from ttbw.ttmlir.dialects import is_ttmlir_module
+
+    if not is_ttmlir_module(module):
+        raise ExecutionError(_NO_HOST.format(filename))
+    try:
         hosts = read(module, filename)
         if not hosts:
             raise ExecutionError(_NO_HOST.format(filename))
         # a function whose results all have no elements launches no program
         sources = {k.name: k.cpp for k in translate_module(module, filename)} \
-            if any(host.programs for host in hosts) else {}
+            if any(host.launches for host in hosts) else {}
     except (HostProgramError, TTMLIRError) as error:
         raise ExecutionError(error.format() if isinstance(error, TTMLIRError) else str(error)) from None
-    finally:
-        module.close()
     functions = {}
     for host in hosts:
-        programs = [ProgramModule(name, description, _kernels_of(name, sources)) for name, description in host.programs]
-        functions[host.name] = Function(host.name, host.arguments, programs, host.buffers, host.results,
-                                        host.result_types, host.scalar_args)
+        programs = [ProgramModule(launch, _kernels_of(launch.name, sources)) for launch in host.launches]
+        functions[host.name] = Function(host, programs)
     return Executable(functions)
 
 
 def _kernels_of(program: str, sources: dict) -> dict:
     prefix = program + "."
     return {name[len(prefix):]: cpp for name, cpp in sources.items() if name.startswith(prefix)}
-
-
-def _is_tensor(type_text: str) -> bool:
-    return type_text.startswith(("memref<", "tensor<"))
 
 
 def _check_inputs(function: Function, inputs: list) -> dict:
@@ -389,8 +392,9 @@ def _check_inputs(function: Function, inputs: list) -> dict:
         raise ExecutionError(f"@{function.name} takes {len(function.arguments)} arguments "
                              f"({', '.join(function.arguments)}), got {len(inputs)} inputs")
     values = {}
-    for index, (value, type_text) in enumerate(zip(inputs, function.arguments)):
-        if not _is_tensor(type_text):
+    for index, (value, argument) in enumerate(zip(inputs, function.host.arguments)):
+        type_text = argument.type
+        if not argument.is_tensor:
             try:
                 values[index] = float(value)
             except (TypeError, ValueError):
@@ -409,32 +413,29 @@ def _check_inputs(function: Function, inputs: list) -> dict:
 def _program(program: ProgramModule, buffers: dict, scalar: float | None):
     """The runtime Program of a program module over allocated `buffers` (name -> Buffer)."""
     from ttbw.execution.emulator import CircularBuffer, CoreRange, Kernel, Program
+    from ttbw.target.host_program import AddressOf
 
-    d = program.description
-    cores = [CoreRange.single(x, y) for x, y in d["cores"]]
+    launch = program.launch
+    cores = [CoreRange.single(x, y) for x, y in launch.cores]
     encoded = dict(zip(("m", "n_up", "n_down"), scalar_args(scalar))) if scalar is not None else None
 
     def resolve(arg):
         if isinstance(arg, int):
             return arg
-        if "address_of" in arg:
-            return buffers[arg["address_of"]].address
-        if "scalar" in arg:
-            if encoded is None:
-                raise ExecutionError(f"program @{program.name} reads a runtime scalar but none is bound")
-            return encoded[arg["scalar"]]
-        raise ExecutionError(f"program @{program.name}: unknown runtime arg {arg!r}")
+        if isinstance(arg, AddressOf):
+            return buffers[arg.buffer].address
+        if encoded is None:
+            raise ExecutionError(f"program @{launch.name} reads a runtime scalar but none is bound")
+        return encoded[arg.word]
 
     kernels = []
-    for k in d["kernels"]:
-        if k["name"] not in program.kernels:
-            raise ExecutionError(f"program @{program.name}: kernel @{k['name']} is not in the module")
+    for k in launch.kernels:
+        if k.name not in program.kernels:
+            raise ExecutionError(f"program @{launch.name}: kernel @{k.name} is not in the module")
         kernels.append(Kernel(
-            name=k["name"], source=program.kernels[k["name"]], processor=k["processor"],
-            cores=[CoreRange.single(*c["core"]) for c in k["runtime_args"]] or cores,
-            compile_args=list(k["compile_args"]), fp32_dest_acc_en=bool(k["fp32_dest_acc_en"]),
-            runtime_args={tuple(c["core"]): [resolve(a) for a in c["args"]] for c in k["runtime_args"]}))
-    cbs = [CircularBuffer(cb["index"], cb["format"], cb["pages"], cores, cb["page_size"])
-           for cb in d["circular_buffers"]]
-    used = {b["name"] for b in d["buffers"]}
-    return Program(kernels, cbs, [buffers[name] for name in used if name in buffers])
+            name=k.name, source=program.kernels[k.name], processor=k.processor.value,
+            cores=[CoreRange.single(*c) for c in k.cores] or cores,
+            compile_args=list(k.compile_args), fp32_dest_acc_en=k.fp32_dest_acc_en,
+            runtime_args={c.core: [resolve(a) for a in c.args] for c in k.runtime_args}))
+    cbs = [CircularBuffer(cb.index, cb.fmt, cb.pages, cores, cb.page_size) for cb in launch.circular_buffers]
+    return Program(kernels, cbs, [buffers[name] for name in dict.fromkeys(launch.buffers) if name in buffers])

@@ -1,51 +1,27 @@
-"""Reads the host programs of a compiled module: the TTMetal host functions that
-`convert-ttir-to-ttkernel` emits (`ttbw.lowering.host_ir`), parsed and verified by tt-mlir and
-walked through its C API (`ttbw.ttmlir.module`).
+"""Reads the host functions of a compiled module: the TTMetal host functions that
+`convert-linalg-to-ttkernel` emits (`ttbw.lowering.ttmetal_builder`), parsed and verified by
+tt-mlir and walked through its C API, into the `HostFunction`s the lowering wrote
+(`ttbw.target.host_program`).
 
-Each host function becomes a `HostFunction`: its argument / result types, its buffers (one
-entry per `ttmetal.create_buffer` named by `ttbw.name`: name, shape, dtype, layout, memory,
-page_size, num_pages, and `arg` / `result` where a write / read connects it to an argument /
-a returned value; a returned value with no elements is allocated and read from no buffer) and, per `ttmetal.enqueue_program` in launch order, the program's
-description (cores, buffers, circular buffers, kernels with their per-core runtime args, the
-runtime scalar), in the form `ttbw.execution.executor` builds runtime Programs from: a buffer address is
-`{"address_of": name}`, a runtime scalar's encoding `{"scalar": "m" | "n_up" | "n_down"}`.
+Types and attributes are read through the C API (shapes, element types, memory spaces, arrays,
+dictionaries, symbol references), never by matching their text: a buffer's memref must equal the
+one its BufferSpec gives (`mlirTypeEqual`), and each kernel config of an `enqueue_program` the one
+its `ttbw.kernels` entry gives (`mlirAttributeEqual`), so what tt-mlir sees and what ttbw runs
+cannot disagree.
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
-
 from ttbw.support.diagnostics import DiagnosticError
+from ttbw.target.host_program import SCALAR_WORDS, AddressOf, BufferSpec, CircularBufferSpec, CoreArgs, \
+    HostFunction, HostValue, KernelLaunch, Processor, ProgramLaunch, ResultRead, ScalarWord, Upload
 
-_DTYPE = {"bf16": "bf16", "f32": "f32", "bfp_bf8": "bfp8_b"}
-_MEMORY = r"#(?:ttcore\.memory_space<)?(dram|l1)>?"
-_BUFFER = re.compile(r"^memref<1x1x(\d+)x(\d+)x(?:!ttcore\.tile<32x32, (\w+)>|(\w+)), "
-                     r"#ttcore\.interleaved<(\d+)x(\d+)>, " + _MEMORY + r">$")
-_CB = re.compile(r"^memref<1x(\d+)x!ttcore\.tile<32x32, (\w+)>, #ttcore\.cb_layout<(\d+)x(\d+), 1>, " + _MEMORY + ">$")
-_CONFIG = re.compile(r"^#ttmetal\.(noc|compute)_config<@([\w.$-]+)::@([\w.$-]+), ")
-_SCALAR_FIELDS = ("m", "n_up", "n_down")
+_FORMATS = ("bf16", "f32", "bfp8_b")
+_LAYOUTS = ("tile", "row_major")
+_MEMORIES = ("dram", "l1")
 
 
 class HostProgramError(ValueError):
     """A module whose host program cannot be read."""
-
-
-@dataclass
-class HostFunction:
-    name: str
-    arguments: list                 # argument types, as printed (memref<...> or a scalar type)
-    result_types: list
-    grid: tuple
-    buffers: list                   # buffer entries
-    programs: list                  # [(program name, description)], launch order
-    results: list                   # [(buffer name, shape)] per returned value (None: no elements)
-    scalar_args: dict = field(default_factory=dict)  # program name -> argument index
-
-
-def shape_of(type_text: str) -> tuple:
-    """The static shape of a printed memref / tensor type (() for a scalar type)."""
-    match = re.match(r"^(?:memref|tensor)<((?:\d+x)*)", type_text)
-    return tuple(int(d) for d in match.group(1).split("x")[:-1]) if match else ()
 
 
 def parse(text, filename: str = "<module>"):
@@ -61,147 +37,192 @@ def parse(text, filename: str = "<module>"):
 
 def read(module, filename: str = "<module>") -> list[HostFunction]:
     """The host functions of a parsed compiled module (see `parse`), in module order."""
-    return [_function(op, filename) for op in module.body()
+    from ttbw.ttmlir.builder import Builder
+
+    types = _Types(Builder(module))
+    return [_function(op, types, f"{filename}: host function @{op.attribute('sym_name')}") for op in module.body()
             if op.name == "func.func" and any(o.name.startswith("ttmetal.") for o in op.ops())]
 
 
-def _function(func, filename: str) -> HostFunction:
+class _Types:
+    """Reads types through the C API, comparing with the ones the lowering would write."""
+
+    def __init__(self, builder):
+        from ttbw.lowering.ttmetal_builder import cb_memref, device_memref
+
+        self.b, self.lib = builder, builder.lib
+        self.device_memref, self.cb_memref = device_memref, cb_memref
+        self.tiles = {fmt: builder.type(f"!ttcore.tile<32x32, {t}>")
+                      for fmt, t in (("bf16", "bf16"), ("f32", "f32"), ("bfp8_b", "bfp_bf8"))}
+        self.scalars = {fmt: builder.type(fmt) for fmt in ("bf16", "f32")}
+        self.memories = {m: builder.attr(f"#ttcore.memory_space<{m}>") for m in _MEMORIES}
+
+    def dims(self, type_) -> tuple[int, ...]:
+        lib = self.lib
+        return tuple(int(lib.mlirShapedTypeGetDimSize(type_, i)) for i in range(lib.mlirShapedTypeGetRank(type_)))
+
+    def element(self, type_) -> tuple[str, str] | None:
+        """(format, layout) of a memref's element type: a tile type, or bf16 / f32 rows."""
+        element = self.lib.mlirShapedTypeGetElementType(type_)
+        for table, layout in ((self.tiles, "tile"), (self.scalars, "row_major")):
+            for fmt, known in table.items():
+                if self.lib.mlirTypeEqual(element, known):
+                    return fmt, layout
+        return None
+
+    def memory(self, type_) -> str | None:
+        space = self.lib.mlirMemRefTypeGetMemorySpace(type_)
+        return next((m for m, attr in self.memories.items() if space.ptr and self.lib.mlirAttributeEqual(space, attr)),
+                    None)
+
+    def buffer(self, value, name: str, shape: tuple, where: str) -> BufferSpec:
+        type_ = self.lib.mlirValueGetType(value.handle)
+        kind = self.element(type_) if self.lib.mlirTypeIsAMemRef(type_) else None
+        memory = self.memory(type_) if kind is not None else None
+        spec = BufferSpec(name, shape, kind[0], kind[1], memory) if memory is not None else None
+        if spec is None or not self.lib.mlirTypeEqual(type_, self.b.type(self.device_memref(spec))):
+            raise HostProgramError(f"{where}: buffer '{name}' of shape {list(shape)} has an unsupported type "
+                                   f"{value.type}")
+        return spec
+
+    def circular_buffer(self, value, index: int, where: str) -> CircularBufferSpec:
+        from ttbw.target.formats import DataFormat
+
+        type_ = self.lib.mlirValueGetType(value.handle)
+        kind = self.element(type_) if self.lib.mlirTypeIsAMemRef(type_) else None
+        dims = self.dims(type_) if kind is not None else ()
+        if kind is None or kind[1] != "tile" or len(dims) != 2:
+            raise HostProgramError(f"{where}: circular buffer {index} has an unsupported type {value.type}")
+        spec = CircularBufferSpec(index, kind[0], dims[1], DataFormat.parse(kind[0]).tile_bytes)
+        if not self.lib.mlirTypeEqual(type_, self.b.type(self.cb_memref(spec.fmt, spec.pages, spec.page_size))):
+            raise HostProgramError(f"{where}: circular buffer {index} has an unsupported type {value.type}")
+        return spec
+
+
+def _function(func, types: _Types, where: str) -> HostFunction:
     attrs = func.attributes
-    name = attrs["sym_name"]
-    where = f"{filename}: host function @{name}"
-    arguments = [a.type for a in func.arguments()]
+    arg_attrs, res_attrs = attrs.get("arg_attrs") or [], attrs.get("res_attrs") or []
+    arguments = tuple(_host_value(a, arg_attrs[i] if i < len(arg_attrs) else {}, types)
+                      for i, a in enumerate(func.arguments()))
     grid = tuple(attrs.get("ttbw.grid") or (8, 8))
-    buffers: list = []
-    by_value: dict = {}     # value key -> buffer entry (create_buffer results)
-    cb_types: dict = {}     # value key -> CB memref type
-    allocs: dict = {}       # memref.alloc value key -> the buffer entries read into it
-    programs, scalar_args, returned = [], {}, []
+    buffers, uploads, launches, results = [], [], [], []
+    by_value: dict = {}   # value key -> BufferSpec
+    cbs: dict = {}        # value key -> the CB value
+    allocs: dict = {}     # memref.alloc value key -> the buffer read into it (None: none)
     for op in func.ops():
         a = op.attributes
         if op.name == "ttmetal.create_buffer":
             result = op.results[0]
             if "ttbw.name" in a:
-                entry = _buffer(result.type, a, where)
-                buffers.append(entry)
-                by_value[result.key] = entry
+                spec = types.buffer(result, a["ttbw.name"], tuple(a.get("ttbw.shape") or ()), where)
+                buffers.append(spec)
+                by_value[result.key] = spec
             else:
-                cb_types[result.key] = result.type
+                cbs[result.key] = result
         elif op.name == "ttmetal.enqueue_write_buffer":
             source, target = op.operands
             if source.argument_number is None or target.key not in by_value:
                 raise HostProgramError(f"{where}: enqueue_write_buffer must write an argument into a named buffer")
-            by_value[target.key]["arg"] = source.argument_number
-            if "ttbw.part" in a:
-                by_value[target.key]["part"] = a["ttbw.part"]
+            uploads.append(Upload(by_value[target.key].name, source.argument_number))
         elif op.name == "memref.alloc":
-            allocs.setdefault(op.results[0].key, [])
+            allocs.setdefault(op.results[0].key, None)
         elif op.name == "ttmetal.enqueue_read_buffer":
             source, target = op.operands
             if source.key not in by_value:
                 raise HostProgramError(f"{where}: enqueue_read_buffer must read a named buffer")
-            allocs.setdefault(target.key, []).append(by_value[source.key])  # complex: real, imag
+            allocs[target.key] = by_value[source.key].name
         elif op.name == "ttmetal.enqueue_program":
-            pname, description, scalar_arg = _program(op, by_value, cb_types, grid, where)
-            programs.append((pname, description))
-            if scalar_arg is not None:
-                scalar_args[pname] = scalar_arg
+            launches.append(_launch(op, by_value, cbs, types, where))
         elif op.name == "func.return":
-            result_attrs = attrs.get("res_attrs") or []
             for position, value in enumerate(op.operands):
-                given = result_attrs[position].get("ttbw.shape") if position < len(result_attrs) else None
-                shape = tuple(given) if given is not None else shape_of(value.type)
-                if value.key in allocs and not allocs[value.key] and 0 in shape:  # no elements: no buffer
-                    returned.append((None, shape))
-                    continue
-                if not allocs.get(value.key):
+                host = _host_value(value, res_attrs[position] if position < len(res_attrs) else {}, types)
+                if value.key not in allocs or (allocs[value.key] is None and 0 not in host.shape):
                     raise HostProgramError(f"{where}: result {position} is not read from a device buffer")
-                returned.append((allocs[value.key][0]["name"], shape))
-                for entry in allocs[value.key]:
-                    entry.setdefault("result", []).append(position)
-    result_types = [v.type for o in func.ops() if o.name == "func.return" for v in o.operands]
-    for entry in buffers:
-        if len(entry.get("result", ())) == 1:
-            entry["result"] = entry["result"][0]
-        if "arg" not in entry and "result" not in entry:
-            entry["intermediate"] = True
-    return HostFunction(name, arguments, result_types, grid, buffers, programs, returned, scalar_args)
+                results.append(ResultRead(allocs[value.key], host))
+    return HostFunction(attrs["sym_name"], arguments, grid, tuple(buffers), tuple(uploads), tuple(launches),
+                        tuple(results))
 
 
-def _buffer(type_text: str, attrs: dict, where: str) -> dict:
-    match = _BUFFER.match(type_text)
-    if match is None:
-        raise HostProgramError(f"{where}: buffer '{attrs['ttbw.name']}' has an unsupported type {type_text}")
-    rows, cols, tile, scalar, stride0, stride1, memory = match.groups()
-    layout = "tile" if tile else "row_major"
-    return {"name": attrs["ttbw.name"], "shape": list(attrs.get("ttbw.shape") or []),
-            "dtype": _DTYPE.get(tile or scalar, tile or scalar), "layout": layout, "memory": memory,
-            "page_size": int(stride1) if tile else int(stride0),
-            "num_pages": int(rows) * int(cols) if tile else int(rows)}
+def _host_value(value, attrs: dict, types: _Types) -> HostValue:
+    lib = types.lib
+    type_ = lib.mlirValueGetType(value.handle)
+    if not lib.mlirTypeIsAMemRef(type_):
+        return HostValue(value.type, None)
+    given = attrs.get("ttbw.shape") if isinstance(attrs, dict) else None
+    return HostValue(value.type, tuple(given) if given is not None else types.dims(type_))
 
 
-def _program(op, by_value: dict, cb_types: dict, grid, where: str):
-    """(program name, description, argument index of its runtime scalar or None)."""
+def _launch(op, by_value: dict, cbs: dict, types: _Types, where: str) -> ProgramLaunch:
     a = op.attributes
     segments = a["operandSegmentSizes"]
     operands = op.operands
-    args, cbs = operands[:segments[0]], operands[segments[0]:]
-    buffers, scalar_arg = [], None
-    for value in args:
+    names, scalar_arg = [], None
+    for value in operands[:segments[0]]:
         if value.key in by_value:
-            buffers.append(by_value[value.key])
-        elif value.argument_number is not None and not value.type.startswith("memref<"):
+            names.append(by_value[value.key].name)
+        elif value.argument_number is not None and not types.lib.mlirTypeIsAMemRef(types.lib.mlirValueGetType(value.handle)):
             scalar_arg = value.argument_number
         else:
             raise HostProgramError(f"{where}: enqueue_program operands must be named buffers or a scalar argument")
+    ports = a["cb_ports"]
+    if len(ports) != len(operands) - segments[0]:
+        raise HostProgramError(f"{where}: enqueue_program must have one cb_port per circular buffer")
     circular = []
-    for port, value in zip(a["cb_ports"], cbs):
-        match = _CB.match(cb_types.get(value.key, ""))
-        if match is None:
-            raise HostProgramError(f"{where}: circular buffer {port} has an unsupported type {value.type}")
-        pages, dtype, _, page, _ = match.groups()
-        circular.append({"index": int(port), "format": _DTYPE[dtype], "pages": int(pages), "page_size": int(page)})
-    configs, extras = a["kernelConfigs"], a.get("ttbw.kernels") or []
-    if len(configs) != len(extras):
+    for port, value in zip(ports, operands[segments[0]:]):
+        if value.key not in cbs:
+            raise HostProgramError(f"{where}: circular buffer {port} is not a created buffer")
+        circular.append(types.circular_buffer(cbs[value.key], int(port), where))
+    extras = a.get("ttbw.kernels") or []
+    configs = op.raw_attribute("kernelConfigs")
+    if configs is None or types.lib.mlirArrayAttrGetNumElements(configs) != len(extras):
         raise HostProgramError(f"{where}: ttbw.kernels must hold one entry per kernel config")
-    kernels, names, cores = [], set(), set()
-    for config, extra in zip(configs, extras):
-        kernel, pname = _kernel(config, extra, buffers, where)
+    kernels, programs = [], set()
+    for i, extra in enumerate(extras):
+        program, kernel = _kernel(extra, names, where)
+        config = types.lib.mlirArrayAttrGetElement(configs, i)
+        if not _config_matches(config, program, kernel, names, types):
+            raise HostProgramError(f"{where}: kernel config {i} of an enqueue_program disagrees with its ttbw.kernels "
+                                   f"entry (@{program}::@{kernel.name})")
         kernels.append(kernel)
-        names.add(pname)
-        cores.update(tuple(c["core"]) for c in kernel["runtime_args"])
-    if len(names) != 1:
+        programs.add(program)
+    if len(programs) != 1:
         raise HostProgramError(f"{where}: the kernels of one enqueue_program must live in one program module")
-    description = {"grid": list(grid), "cores": [list(c) for c in sorted(cores)], "buffers": buffers,
-                   "circular_buffers": circular, "kernels": kernels}
-    if scalar_arg is not None:
-        description["scalar"] = {"runtime": True, "arg": scalar_arg}
-    return names.pop(), description, scalar_arg
+    return ProgramLaunch(programs.pop(), tuple(names), tuple(circular), tuple(kernels), scalar_arg)
 
 
-def _kernel(config: str, extra: dict, buffers: list, where: str):
-    match = _CONFIG.match(config)
-    if match is None:
-        raise HostProgramError(f"{where}: unsupported kernel config {config}")
-    kind, pname, name = match.groups()
-    if kind == "compute":
-        flags = re.search(r", hifi\d, (true|false), ", config) or re.search(r", lofi, (true|false), ", config)
-        processor, fp32 = "compute", bool(flags and flags.group(1) == "true")
-    else:
-        processor, fp32 = ("writer" if config.rstrip(">").endswith("noc1") else "reader"), False
-    addresses = [buffers[int(i)]["name"] for i in re.findall(r"<buffer_address\[(\d+)\]>", config)]
-    slots = extra.get("address_slots") or []
-    scalar_slots = extra.get("scalar_slots") or []
-    if len(slots) != len(addresses):
-        raise HostProgramError(f"{where}: kernel @{name}: address_slots must match rt_args")
-    flat = extra.get("cores") or []
+def _kernel(extra: dict, buffers: list, where: str) -> tuple[str, KernelLaunch]:
+    symbol = extra.get("kernel")
+    if not (isinstance(symbol, tuple) and len(symbol) == 2):
+        raise HostProgramError(f"{where}: a ttbw.kernels entry must name its kernel (@program::@kernel)")
+    program, name = symbol
+    try:
+        processor = Processor(extra.get("processor"))
+    except ValueError:
+        raise HostProgramError(f"{where}: kernel @{name}: unknown processor {extra.get('processor')!r}") from None
+    slots = list(extra.get("address_slots") or [])
+    scalar_slots = list(extra.get("scalar_slots") or [])
+    flat = list(extra.get("cores") or [])
+    rows = list(extra.get("runtime_args") or [])
+    if len(flat) != 2 * len(rows):
+        raise HostProgramError(f"{where}: kernel @{name}: one core per runtime_args entry")
+    addresses = list(extra.get("address_buffers") or [])
+    if len(addresses) != len(slots) or any(not 0 <= i < len(buffers) for i in addresses):
+        raise HostProgramError(f"{where}: kernel @{name}: address_slots must match the kernel's rt_args")
     per_core = []
-    for k, values in enumerate(extra.get("runtime_args") or []):
+    for k, values in enumerate(rows):
         values = list(values)
         for slot, buffer in zip(slots, addresses):
-            values[slot] = {"address_of": buffer}
-        for slot, part in zip(scalar_slots, _SCALAR_FIELDS):
-            values[slot] = {"scalar": part}
-        per_core.append({"core": [flat[2 * k], flat[2 * k + 1]], "args": values})
-    return {"name": name, "thread": "compute" if kind == "compute" else "noc", "processor": processor,
-            "compile_args": list(extra.get("compile_args") or []), "fp32_dest_acc_en": fp32,
-            "runtime_arg_layout": extra.get("runtime_arg_layout"), "runtime_args": per_core}, pname
+            values[slot] = AddressOf(buffers[buffer])
+        for slot, word in zip(scalar_slots, SCALAR_WORDS):
+            values[slot] = ScalarWord(word)
+        per_core.append(CoreArgs((flat[2 * k], flat[2 * k + 1]), tuple(values)))
+    return program, KernelLaunch(name, processor, tuple(extra.get("compile_args") or ()), tuple(per_core),
+                                 bool(extra.get("fp32_dest_acc_en", False)),
+                                 tuple(extra.get("runtime_arg_layout") or ()))
+
+
+def _config_matches(config, program: str, kernel: KernelLaunch, buffers: list, types: _Types) -> bool:
+    from ttbw.lowering.ttmetal_builder import kernel_config
+
+    expected = kernel_config(program, kernel, {name: i for i, name in enumerate(buffers)})
+    return bool(types.lib.mlirAttributeEqual(config, types.b.attr(expected)))

@@ -1,7 +1,15 @@
-"""Building TTKernel IR text: kernel functions (`KernelFn`, generic TTKernel form, as tt-mlir
-parses it) and the codegen's vocabulary (CB types, tensor accessors, tile-index maps, ROW_MAJOR
-row chunks, DST-section idioms of compute kernels)."""
+"""Kernel functions as data (`KernelFn`: TTKernel, arith and scf ops in generic form, built
+without any MLIR context) and the codegen's vocabulary (CB types, tensor accessors, tile-index
+maps, ROW_MAJOR row chunks, DST-section idioms of compute kernels).
+
+A KernelFn records ops (`KernelOp`: name, operand and result value names, result types,
+attributes as text, nested blocks); `ttbw.lowering.kernel_builder` creates them in tt-mlir's
+context through the C API, where tt-mlir verifies and prints them. Values are names local to
+the function (`%v3`, `%c32` for the i32 constant 32, `%cb_in0`); equal kernels record equal ops.
+"""
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 TILE = 32
 MAX_GROUPS = 3  # kept / summed tile-axis groups the kernels index with
@@ -9,11 +17,7 @@ ELEMENT_BYTES = {"bf16": 2, "f32": 4}
 IR_FORMAT = {"bf16": "bf16", "bfp8_b": "bfp_bf8", "f32": "f32"}  # device data format -> TTKernel tile type
 # in-tile sums: reduce_tile's dimension for X broadcast along rows / columns / both
 REDUCE_DIM = {"row": "reduce_dim_col", "col": "reduce_dim_row", "scalar": "reduce_dim_scalar"}
-
-
-def module_text(*functions: str) -> str:
-    """The TTKernel module holding a program's kernel functions (KernelFn.text())."""
-    return "module {\n" + "\n\n".join(functions) + "\n}\n"
+CMPI_PREDICATE = {"eq": 0, "ne": 1, "slt": 2, "sle": 3, "sgt": 4, "sge": 5, "ult": 6, "ule": 7, "ugt": 8, "uge": 9}
 
 
 def f32_literal(value: float) -> str:
@@ -32,46 +36,94 @@ def cb_type(dt: str, pages: int = 2) -> str:
     return f"!ttkernel.cb<{pages}, !ttcore.tile<32x32, {dt}>>"
 
 
+@dataclass(frozen=True)
+class KernelOp:
+    """One op: `results` name its values (of `result_types`); `blocks`: one block per region
+    (an scf.if's empty else region is a None)."""
+    name: str
+    operands: tuple = ()
+    results: tuple = ()
+    result_types: tuple = ()
+    attributes: tuple = ()          # ((name, attribute text), ...)
+    blocks: tuple = ()
+
+
+@dataclass
+class KernelBlock:
+    arguments: list = field(default_factory=list)   # [(name, type)]
+    ops: list = field(default_factory=list)
+
+
+def split_attributes(text: str | None) -> tuple:
+    """'a = 1 : i32, b = #x<c, d>' -> (("a", "1 : i32"), ("b", "#x<c, d>")): top-level commas split."""
+    if not text:
+        return ()
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += ch in "<[({"
+        depth -= ch in ">])}"
+        if ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    out = []
+    for part in parts:
+        name, _, value = part.partition("=")
+        out.append((name.strip(), value.strip()))
+    return tuple(out)
+
+
 class KernelFn:
-    """Builds one kernel function in generic TTKernel form; the compute helpers at the end emit
-    the DST-section idioms every compute kernel here shares."""
+    """Records one kernel function; the compute helpers at the end emit the DST-section idioms
+    every compute kernel here shares."""
 
     def __init__(self, name: str, thread: str):
         self.name, self.thread = name, thread
-        self.body: list[str] = []
+        self.entry = KernelBlock()
+        self.blocks = [self.entry]   # the innermost open block last
         self.consts: dict = {}
         self.n = 0
-        self.depth = 2
         self.cb_types: dict[str, str] = {}
 
     def fresh(self, p="v") -> str:
         self.n += 1
         return f"%{p}{self.n}"
 
-    def emit(self, s: str) -> None:
-        self.body.append("  " * self.depth + s)
+    def add(self, name, operands=(), result_types=(), attributes=(), blocks=()) -> tuple:
+        """Appends an op to the innermost open block; returns its result names."""
+        results = tuple(self.fresh() for _ in result_types)
+        self.blocks[-1].ops.append(KernelOp(name, tuple(operands), results, tuple(result_types),
+                                            tuple(attributes), tuple(blocks)))
+        return results
 
     def c(self, v: int) -> str:
         if v not in self.consts:
             self.consts[v] = f"%c{v}"
         return self.consts[v]
 
+    def constant(self, value: str, ty: str) -> str:
+        """An arith.constant of `ty` in place (`value`: its literal)."""
+        return self.add("arith.constant", (), (ty,), (("value", f"{value} : {ty}"),))[0]
+
     def op(self, name, operands=(), types=(), result=None, props=None) -> str | None:
-        res = self.fresh() if result else None
-        p = f" <{{{props}}}>" if props else ""
-        lhs = f"{res} = " if res else ""
-        self.emit(f'{lhs}"ttkernel.{name}"({", ".join(operands)}){p} : ({", ".join(types)}) -> {result or "()"}')
-        return res
+        """A ttkernel op (`types`: its operands' types, as the generic syntax spells them)."""
+        res = self.add(f"ttkernel.{name}", operands, (result,) if result else (), split_attributes(props))
+        return res[0] if res else None
 
     def arith(self, opname, a, b, ty="i32") -> str:
-        r = self.fresh()
-        self.emit(f"{r} = arith.{opname} {a}, {b} : {ty}")
-        return r
+        return self.add(f"arith.{opname}", (a, b), (ty,))[0]
+
+    def cmpi(self, predicate: str, a, b) -> str:
+        return self.add("arith.cmpi", (a, b), ("i1",), (("predicate", f"{CMPI_PREDICATE[predicate]} : i64"),))[0]
+
+    def cast(self, opname: str, value: str, ty: str) -> str:
+        return self.add(f"arith.{opname}", (value,), (ty,))[0]
 
     def cb(self, name: str, index: int, ty: str) -> str:
         v = f"%{name}"
         self.cb_types[v] = ty
-        self.emit(f'{v} = "ttkernel.get_compile_time_arg_val"() <{{arg_index = {index} : i32}}> : () -> {ty}')
+        self.blocks[-1].ops.append(KernelOp("ttkernel.get_compile_time_arg_val", (), (v,), (ty,),
+                                            (("arg_index", f"{index} : i32"),)))
         return v
 
     def arg(self, i: int) -> str:
@@ -83,58 +135,48 @@ class KernelFn:
     def for_(self, lb_i32: str | None, count_i32: str):
         """Opens `scf.for %i = lb to lb + count` (i32 bounds); returns the i32 induction value."""
         idx = self.fresh("i")
-        step = self.fresh()
-        self.emit(f"{step} = arith.constant 1 : index")
-        cnt = self.fresh()
-        self.emit(f"{cnt} = arith.index_cast {count_i32} : i32 to index")
+        step = self.constant("1", "index")
+        cnt = self.cast("index_cast", count_i32, "index")
         if lb_i32 is None:
-            lb = self.fresh()
-            self.emit(f"{lb} = arith.constant 0 : index")
+            lb = self.constant("0", "index")
             ub = cnt
         else:
-            lb = self.fresh()
-            self.emit(f"{lb} = arith.index_cast {lb_i32} : i32 to index")
-            ub = self.fresh()
-            self.emit(f"{ub} = arith.addi {lb}, {cnt} : index")
-        self.emit(f"scf.for {idx} = {lb} to {ub} step {step} {{")
-        self.depth += 1
-        v = self.fresh()
-        self.emit(f"{v} = arith.index_cast {idx} : index to i32")
-        return v
+            lb = self.cast("index_cast", lb_i32, "index")
+            ub = self.arith("addi", lb, cnt, "index")
+        self._open("scf.for", (lb, ub, step), [(idx, "index")])
+        return self.cast("index_cast", idx, "i32")
 
     def if_(self, cond_i1: str) -> None:
         """Opens `scf.if cond` (no results, no else); closed by end()."""
-        self.emit(f"scf.if {cond_i1} {{")
-        self.depth += 1
+        self._open("scf.if", (cond_i1,), [], empty_else=True)
+
+    def _open(self, name: str, operands, arguments, empty_else: bool = False) -> None:
+        body = KernelBlock(list(arguments))
+        self.blocks[-1].ops.append(KernelOp(name, tuple(operands), (), (), (), (body, None) if empty_else else (body,)))
+        self.blocks.append(body)
 
     def end(self):
-        self.depth -= 1
-        self.emit("}")
-
-    def text(self) -> str:
-        consts = [f"    {n} = arith.constant {v} : i32" for v, n in sorted(self.consts.items())]
-        head = (f"  func.func @{self.name}() attributes "
-                f"{{ttkernel.thread = #ttkernel.thread<{self.thread}>}} {{")
-        return "\n".join([head, *consts, *self.body, "    return", "  }"])
+        self.add("scf.yield")
+        self.blocks.pop()
 
     def runtime_scalar(self, first_arg: int) -> str:
         """The f32 value s = m * 2^(n_up - n_down) of runtime args first_arg.. (m, n_up, n_down):
         tt-mlir's EmitC turns `arith.bitcast i32 -> f32` into a value conversion, so an f32
         bit pattern cannot travel as an arg (see ttbw.target.scalar_encoding)."""
-        m = self.fresh()
-        self.emit(f"{m} = arith.sitofp {self.arg(first_arg)} : i32 to f32")
+        m = self.cast("sitofp", self.arg(first_arg), "f32")
         up, down = self.arg(first_arg + 1), self.arg(first_arg + 2)
         for count, factor in ((up, "2.0"), (down, "0.5")):
-            fac = self.fresh()
-            self.emit(f"{fac} = arith.constant {factor} : f32")
-            lb, st, ub, i, acc, nxt, res = (self.fresh() for _ in range(7))
-            self.emit(f"{lb} = arith.constant 0 : index")
-            self.emit(f"{st} = arith.constant 1 : index")
-            self.emit(f"{ub} = arith.index_cast {count} : i32 to index")
-            self.emit(f"{res} = scf.for {i} = {lb} to {ub} step {st} iter_args({acc} = {m}) -> (f32) {{")
-            self.emit(f"  {nxt} = arith.mulf {acc}, {fac} : f32")
-            self.emit("  scf.yield " + nxt + " : f32")
-            self.emit("}")
+            fac = self.constant(factor, "f32")
+            lb = self.constant("0", "index")
+            st = self.constant("1", "index")
+            ub = self.cast("index_cast", count, "index")
+            i, acc, res = self.fresh(), self.fresh(), self.fresh()
+            body = KernelBlock([(i, "index"), (acc, "f32")])
+            self.blocks[-1].ops.append(KernelOp("scf.for", (lb, ub, st, m), (res,), ("f32",), (), (body,)))
+            self.blocks.append(body)
+            nxt = self.arith("mulf", acc, fac, "f32")
+            self.add("scf.yield", (nxt,))
+            self.blocks.pop()
             m = res
         return m
 
@@ -177,8 +219,7 @@ class KernelFn:
 
     def fill(self, value: str, dst: int = 0) -> None:
         """DST dst = value (an f32 literal) in every element."""
-        v = self.fresh()
-        self.emit(f"{v} = arith.constant {value} : f32")
+        v = self.constant(value, "f32")
         self.op("fill_tile_init")
         self.op("fill_tile", [self.c(dst), v], ["i32", "f32"])
 

@@ -1,6 +1,7 @@
 """Sizes no Tensix program can run, refused at the op before anything is lowered.
 
-Two limits. Kernels take their runtime and compile-time arguments as 32-bit words, and a
+Two limits (the second is checked again for a whole lowered function, whose buffers live at
+once: `host_plan`). Kernels take their runtime and compile-time arguments as 32-bit words, and a
 tensor's tile, row and element indices are among them, so a tensor must hold fewer than 2**32
 elements (counted padded to whole tiles in TILE layout). And what one op reads and writes must
 fit in the emulated device's DRAM together: DRAM_BANKS banks of DRAM_BANK_BYTES.
@@ -27,7 +28,9 @@ def refuse_unrunnable_sizes(module) -> None:
         if op.name.startswith("ttir."):
             problem = _problem(op)
             if problem is not None:
-                errors.append(Diagnostic("error", source_loc(op.location), f"'{op.name}' op: unsupported: {problem}"))
+                error = Diagnostic("error", source_loc(op.location), f"'{op.name}' op: unsupported: {problem}")
+                if error not in errors:  # the ops of one backward op's decomposition share its location
+                    errors.append(error)
     if errors:
         raise DiagnosticError(errors)
 
@@ -46,8 +49,13 @@ def _problem(op) -> str | None:
             return (f"{kind} {index} ({value.type}) has {elements} elements{_padded(tensor)}; the kernels' "
                     f"32-bit runtime arguments index at most {MAX_ELEMENTS} elements per tensor")
         total += size
+    return dram_problem(total, "its tensors")
+
+
+def dram_problem(total: int, what: str) -> str | None:
+    """Why `total` bytes of `what` cannot live on the device at once (None when they can)."""
     if total > DRAM_BYTES:
-        return (f"its tensors take {total} bytes ({_human(total)}) on the device, more than the emulated "
+        return (f"{what} take {total} bytes ({_human(total)}) on the device, more than the emulated "
                 f"device's DRAM holds: {DRAM_BYTES} bytes ({DRAM_BANKS} banks of {_human(DRAM_BANK_BYTES)})")
     return None
 

@@ -40,6 +40,11 @@ class DataFormat(enum.IntEnum):
         return {DataFormat.FLOAT32: 4096, DataFormat.BFLOAT16: 2048, DataFormat.BFLOAT8_B: 1088}[self]
 
     @property
+    def short_name(self) -> str:
+        """bf16 | f32 | bfp8_b: how the compiler and the host program name the format."""
+        return {DataFormat.FLOAT32: "f32", DataFormat.BFLOAT16: "bf16", DataFormat.BFLOAT8_B: "bfp8_b"}[self]
+
+    @property
     def element_bytes(self) -> int:
         """Bytes per element in row-major layout (bfloat8_b exists only in tile layout)."""
         return {DataFormat.FLOAT32: 4, DataFormat.BFLOAT16: 2, DataFormat.BFLOAT8_B: 0}[self]

@@ -68,7 +68,7 @@ def to_emitc(text: str, filename: str = "<string>") -> str:
 
 def translate_kernels(text: str, filename: str = "<string>") -> list[KernelSource]:
     """Translate every kernel function (a func with `ttkernel.thread`) of a module to C++; in a
-    module of programs (one nested module each, as --convert-ttir-to-ttkernel emits), each
+    module of programs (one nested module each, as --convert-linalg-to-ttkernel emits), each
     program is translated on its own and its kernels are named "<module>.<kernel>"."""
     module = _parsed(text, filename)
     try:

@@ -141,6 +141,18 @@ _SIGNATURES = {
     "mlirAttributeIsAFloat": ([MlirAttribute], c_bool),
     "mlirAttributeIsAArray": ([MlirAttribute], c_bool),
     "mlirAttributeIsADictionary": ([MlirAttribute], c_bool),
+    "mlirAttributeIsASymbolRef": ([MlirAttribute], c_bool),
+    "mlirSymbolRefAttrGetRootReference": ([MlirAttribute], MlirStringRef),
+    "mlirSymbolRefAttrGetNumNestedReferences": ([MlirAttribute], c_intptr_t),
+    "mlirSymbolRefAttrGetNestedReference": ([MlirAttribute, c_intptr_t], MlirAttribute),
+    "mlirFlatSymbolRefAttrGetValue": ([MlirAttribute], MlirStringRef),
+    "mlirAttributeEqual": ([MlirAttribute, MlirAttribute], c_bool),
+    "mlirTypeEqual": ([MlirType, MlirType], c_bool),
+    "mlirTypeIsAMemRef": ([MlirType], c_bool),
+    "mlirShapedTypeGetRank": ([MlirType], ctypes.c_int64),
+    "mlirShapedTypeGetDimSize": ([MlirType, c_intptr_t], ctypes.c_int64),
+    "mlirShapedTypeGetElementType": ([MlirType], MlirType),
+    "mlirMemRefTypeGetMemorySpace": ([MlirType], MlirAttribute),
     "mlirAttributeIsADenseI64Array": ([MlirAttribute], c_bool),
     "mlirAttributeIsADenseI32Array": ([MlirAttribute], c_bool),
     "mlirIntegerAttrGetValueSInt": ([MlirAttribute], ctypes.c_int64),
@@ -179,6 +191,22 @@ _libc.free.argtypes = [c_void_p]
 _libc.free.restype = None
 
 
+def declare(signatures: dict) -> None:
+    """Adds C functions (name -> (argument types, result type)) to the declared ones: a module
+    using more of the C API declares it next to its use."""
+    with _lock:
+        _SIGNATURES.update(signatures)
+        if _lib is not None:
+            _apply(_lib, signatures)
+
+
+def _apply(lib, signatures: dict) -> None:
+    for name, (args, res) in signatures.items():
+        fn = getattr(lib, name)
+        fn.argtypes = args
+        fn.restype = res
+
+
 def library() -> ctypes.CDLL:
     """Load (once) and declare the tt-mlir C library (installed by the set-up; InstallError if not)."""
     global _lib
@@ -187,10 +215,7 @@ def library() -> ctypes.CDLL:
             from .install import installed_library  # here: the installer's imports only when loading
 
             lib = ctypes.CDLL(str(installed_library()), mode=ctypes.RTLD_LOCAL)
-            for name, (args, res) in _SIGNATURES.items():
-                fn = getattr(lib, name)
-                fn.argtypes = args
-                fn.restype = res
+            _apply(lib, _SIGNATURES)
             lib.ttmlirMinimalRegisterPasses()
             lib.mlirRegisterAllPasses()  # upstream passes (cse, canonicalize, ...) after the lowering
             _lib = lib

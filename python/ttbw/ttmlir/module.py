@@ -60,6 +60,15 @@ class Module:
         module.handle = handle
         return module
 
+    @classmethod
+    def create(cls, filename: str = "<ttmlir>", threading_enabled: bool = True):
+        """An empty module (to build into: `ttbw.ttmlir.builder`)."""
+        from . import builder  # noqa: F401  (declares the C functions used here)
+
+        module = cls(filename, threading_enabled)
+        module.handle = module.lib.mlirModuleCreateEmpty(module.lib.mlirLocationUnknownGet(module.ctx))
+        return module
+
     def close(self) -> None:
         if self.handle is not None and self.handle.ptr:
             self.lib.mlirModuleDestroy(self.handle)
@@ -153,6 +162,16 @@ class Module:
                 raise DiagnosticError(self._errors() or [
                     Diagnostic("error", SourceLoc(self.filename, 0, 0), "convert-ttkernel-to-emitc failed")])
 
+    # ------------------------------------------------------------------ building
+
+    def append(self, op) -> None:
+        """Appends a created (unowned) operation to the module's body."""
+        self.lib.mlirBlockAppendOwnedOperation(self.lib.mlirModuleGetBody(self.handle), op)
+
+    def set_attribute(self, name: str, attr) -> None:
+        data = name.encode()
+        self.lib.mlirOperationSetAttributeByName(self._op, MlirStringRef.of(data), attr)
+
     # ------------------------------------------------------------------ reading
 
     def body(self) -> list["Op"]:
@@ -189,7 +208,7 @@ class Module:
 
     def program_modules(self) -> list["Op"]:
         """The top-level `module`s holding kernel functions: one per program, as
-        --convert-ttir-to-ttkernel emits them."""
+        --convert-linalg-to-ttkernel emits them."""
         return [op for op in self.body() if op.name == "builtin.module" and kernel_names(op.ops())]
 
     def kernel_to_cpp(self, name: str) -> str:
@@ -273,6 +292,11 @@ class Op:
     def has_attribute(self, name: str) -> bool:
         return bool(self.module.lib.mlirOperationGetAttributeByName(self.handle, MlirStringRef.of(name.encode())).ptr)
 
+    def raw_attribute(self, name: str):
+        """The attribute handle `name`, None when absent (valid while the module lives)."""
+        attr = self.module.lib.mlirOperationGetAttributeByName(self.handle, MlirStringRef.of(name.encode()))
+        return attr if attr.ptr else None
+
     def attribute(self, name: str):
         """One attribute's value (as `attributes` gives it), None when absent; converts only it."""
         attr = self.module.lib.mlirOperationGetAttributeByName(self.handle, MlirStringRef.of(name.encode()))
@@ -330,6 +354,11 @@ def _value(lib, attr):
         return [int(v) for v in body.split(",")] if colon else []
     if lib.mlirAttributeIsAArray(attr):
         return [_value(lib, lib.mlirArrayAttrGetElement(attr, i)) for i in range(lib.mlirArrayAttrGetNumElements(attr))]
+    if lib.mlirAttributeIsASymbolRef(attr):  # @a::@b -> ("a", "b")
+        nested = [lib.mlirSymbolRefAttrGetNestedReference(attr, i)
+                  for i in range(lib.mlirSymbolRefAttrGetNumNestedReferences(attr))]
+        return (lib.mlirSymbolRefAttrGetRootReference(attr).text(),
+                *(lib.mlirFlatSymbolRefAttrGetValue(n).text() for n in nested))
     if lib.mlirAttributeIsADictionary(attr):
         out = {}
         for i in range(lib.mlirDictionaryAttrGetNumElements(attr)):

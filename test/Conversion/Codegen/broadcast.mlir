@@ -1,4 +1,4 @@
-// RUN: ttbw-opt --split-input-file --convert-ttir-to-ttkernel="fuse=false" %s | FileCheck %s
+// RUN: ttbw-opt --split-input-file --convert-ttir-to-linalg=target=device --ttbw-fuse-programs="fuse=false" --convert-linalg-to-ttkernel %s | FileCheck %s
 // The generic codegen's broadcasts, read from the indexing maps alone (each function is one
 // TTIR op, lowered as one program through --convert-ttir-to-linalg="target=device"). The
 // broadcast operand fixes the units (one per tile of it); its tile is read once per unit,

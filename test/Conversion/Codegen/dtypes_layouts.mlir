@@ -1,4 +1,4 @@
-// RUN: ttbw-opt --split-input-file --convert-ttir-to-ttkernel="fuse=false" %s | FileCheck %s
+// RUN: ttbw-opt --split-input-file --convert-ttir-to-linalg=target=device --ttbw-fuse-programs="fuse=false" --convert-linalg-to-ttkernel %s | FileCheck %s
 // The codegen's formats and layouts come from each tensor's #ttir.layout encoding: CBs in
 // the operand's device format, the region's final truncf is the pack's rounding.
 

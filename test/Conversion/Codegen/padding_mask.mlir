@@ -1,4 +1,4 @@
-// RUN: ttbw-opt --split-input-file --convert-ttir-to-ttkernel %s | FileCheck %s
+// RUN: ttbw-opt --split-input-file --convert-ttir-to-linalg=target=device --ttbw-fuse-programs --convert-linalg-to-ttkernel %s | FileCheck %s
 // Sums inside the tile mask each term's padding to 0 first: an expression need not keep 0 in
 // a tile's padding (here y, broadcast over the rows, fills the padding rows of x + y). Per
 // step whose tile of the iteration space has padding (valid rows x valid cols < 1024, from the

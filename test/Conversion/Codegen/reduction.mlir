@@ -1,4 +1,4 @@
-// RUN: ttbw-opt --split-input-file --convert-ttir-to-ttkernel="fuse=false" %s | FileCheck %s
+// RUN: ttbw-opt --split-input-file --convert-ttir-to-linalg=target=device --ttbw-fuse-programs="fuse=false" --convert-linalg-to-ttkernel %s | FileCheck %s
 // The codegen's reductions, from the iterator types: the output (one tile per unit) fixes
 // the units, the reduced tiles are the inner loop; dims reduced inside a tile give
 // reduce_tile<sum> with a 1.0 scaler (CB 17), whole tiles are added on the SFPU into the f32

@@ -1,4 +1,4 @@
-// RUN: ttbw-opt --split-input-file --convert-ttir-to-ttkernel %s | FileCheck %s
+// RUN: ttbw-opt --split-input-file --convert-ttir-to-linalg=target=device --ttbw-fuse-programs --convert-linalg-to-ttkernel %s | FileCheck %s
 // DST values spilled to L1: a section of its own computes the value, packs it into the f32
 // spill CB (one page per spilled value: exact, as DST is fp32) and pushes it; later sections
 // wait for its page and copy it back into a DST slot (copy_tile at its page index); the

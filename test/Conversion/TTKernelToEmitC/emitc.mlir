@@ -1,5 +1,5 @@
-// RUN: ttbw-opt --convert-ttir-to-ttkernel="grid=2x1" --convert-ttkernel-to-emitc %s | FileCheck %s --implicit-check-not='"ttkernel.'
-// RUN: ttbw-opt --convert-ttir-to-ttkernel="grid=2x1" --convert-ttkernel-to-emitc %s | ttbw-translate --ttkernel-to-cpp - | FileCheck %s --check-prefix=CPP
+// RUN: ttbw-opt --ttir-to-tensix-pipeline="grid=2x1" --convert-ttkernel-to-emitc %s | FileCheck %s --implicit-check-not='"ttkernel.'
+// RUN: ttbw-opt --ttir-to-tensix-pipeline="grid=2x1" --convert-ttkernel-to-emitc %s | ttbw-translate --ttkernel-to-cpp - | FileCheck %s --check-prefix=CPP
 // tt-mlir's convert-ttkernel-to-emitc on each program module: the kernels become EmitC (calls
 // into the kernel API), the host program description stays on the module, and the C++
 // translated from it is the fused program's.

@@ -1,14 +1,15 @@
-"""The generic codegen: one function of device linalg (one `linalg.generic`, see
-`generic.read_function`) -> one Tensix program (reader / compute / writer TTKernel kernels
-and its host Program). Nothing here knows which TTIR op the generic came from.
+"""The generic codegen: one function of device linalg (its generics over one iteration space,
+see `generic.read_function`) -> one Tensix program (reader / compute / writer kernels, recorded
+as `kernel_ir.KernelFn`s, and its launch). Nothing here knows which TTIR op the generics came from.
 
-    spec = read_function(func_op)                 # generic.py (schedule.py, select.py)
-    text = kernels_text(spec.kernels)             # kernels.py (sections.py, dst_plan.py)
-    program = build_program(spec, ins, out, grid) # host.py
+    spec = read_function(func_op)                       # generic.py (schedule.py, select.py)
+    check_program(spec)                                 # UnsupportedError: not one program
+    reader, compute, writer = kernel_functions(spec.kernels)   # kernels.py (sections.py, dst_plan.py)
+    launch = program_launch(spec, name, ins, outs, grid)       # launch.py
 """
 from .generic import Kernels, ProgramSpec, read_function
-from .host import arg_names, build_program, kernel_sources
-from .kernels import kernels_text
+from .kernels import kernel_functions
+from .launch import arg_names, check_program, program_launch
 
-__all__ = ["Kernels", "ProgramSpec", "arg_names", "build_program", "kernel_sources", "kernels_text",
+__all__ = ["Kernels", "ProgramSpec", "arg_names", "check_program", "kernel_functions", "program_launch",
            "read_function"]

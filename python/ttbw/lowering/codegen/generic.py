@@ -17,7 +17,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, replace
 
-from ..device_buffers import DEVICE_FORMAT
+from ttbw.target.formats import DataFormat
+
 from ..errors import UnsupportedError
 from . import schedule as sched
 from . import sections, select
@@ -174,7 +175,7 @@ def _device(t) -> tuple[str, str]:
     d = describe(t)
     if d.is_complex:
         raise UnsupportedError("codegen: complex tensors must be expanded (ttir-expand-complex)")
-    return DEVICE_FORMAT[d.data_type], d.layout
+    return DataFormat.parse(d.data_type).short_name, d.layout
 
 
 def _exprs(map_attr):

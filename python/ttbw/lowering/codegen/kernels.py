@@ -34,13 +34,13 @@ Compile args (CB indices, then TensorAccessorArgs words):
            then per further output: out_j, acc_j, term_j (output_cbs), then the hops' CBs, (mask),
            (spill: spill_cb)]
   writer  [out_0 .. out_m-1, accessor_0 .. accessor_m-1]
-Runtime args: `host.arg_names`.
+Runtime args: `launch.arg_names`.
 """
 from __future__ import annotations
 
 from ..errors import UnsupportedError
-from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, KernelFn, cb_type, f32_literal, \
-    module_text, rm_accessor, rm_read_tile, rm_write_tile, tensor_accessor, tile_map
+from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, KernelFn, cb_type, f32_literal, rm_accessor, rm_read_tile, \
+    rm_write_tile, tensor_accessor, tile_map
 from . import dst_plan, select
 from .l1_broadcast import broadcast_in_l1
 from .padding_mask import mask_tile
@@ -94,7 +94,7 @@ def compute_cbs(k: Kernels) -> list[int]:
             *([CB_MASK] if k.masked else []), *([spill_cb(k)] if k.spill_pages else [])]
 
 
-def reader(k: Kernels) -> str:
+def reader(k: Kernels) -> KernelFn:
     f = KernelFn("reader", "noc")
     n = len(k.inputs)
     cbs = [f.cb(f"cb_in{i}", i, _ty(o.fmt)) for i, o in enumerate(k.inputs)]
@@ -186,10 +186,10 @@ def reader(k: Kernels) -> str:
     f.end()
     if cb_z is not None:
         f.cbop("cb_pop_front", cb_z, zeros)
-    return f.text()
+    return f
 
 
-def writer(k: Kernels) -> str:
+def writer(k: Kernels) -> KernelFn:
     f = KernelFn("writer", "noc")
     m = len(k.outputs)
     cbs = [f.cb(f"cb_out{j}", j, _ty(o.fmt)) for j, o in enumerate(k.outputs)]
@@ -257,7 +257,7 @@ def writer(k: Kernels) -> str:
             if o.reduce and o.partial == "unit":
                 write(j, unit_base[j])
     f.end()
-    return f.text()
+    return f
 
 
 class _Compute:
@@ -374,7 +374,7 @@ class _Compute:
             f.op(f"{select.BINARY[e[0]]}_init")
             f.op(select.BINARY[e[0]], [f.c(slots[0]), f.c(slots[1]), f.c(out)], ["i32"] * 3)
 
-    def text(self) -> str:
+    def build(self) -> KernelFn:
         k, f = self.k, self.f
         one = f.c(1)
         n = len(k.inputs)
@@ -512,7 +512,7 @@ class _Compute:
         f.end()  # units
         if self.scaler is not None:
             f.cbop("cb_pop_front", self.scaler, one)
-        return f.text()
+        return f
 
 
     def fill_fifo(self, j: int, pages: str) -> None:
@@ -558,12 +558,12 @@ class _Compute:
             f.move(via, self.outs[j])
 
 
-def compute(k: Kernels) -> str:
-    return _Compute(k).text()
+def compute(k: Kernels) -> KernelFn:
+    return _Compute(k).build()
 
 
-def kernels_text(k: Kernels) -> str:
-    """The TTKernel module (reader, compute, writer) of a program."""
+def check_kernels(k: Kernels) -> None:
+    """Raises UnsupportedError when the kernels of `k` need more than a core has."""
     if len(k.inputs) > MAX_INPUTS:
         raise UnsupportedError(f"codegen: at most {MAX_INPUTS} input tensors per program")
     if k.round_hops > MAX_HOPS - int(k.masked):
@@ -572,4 +572,9 @@ def kernels_text(k: Kernels) -> str:
     if k.spill_pages > MAX_SPILL_PAGES:
         raise UnsupportedError(f"codegen: one step spills {k.spill_pages} DST tiles to L1, more than the "
                                f"{MAX_SPILL_PAGES} pages of the spill CB")
-    return module_text(reader(k), compute(k), writer(k))
+
+
+def kernel_functions(k: Kernels) -> tuple[KernelFn, KernelFn, KernelFn]:
+    """The reader, compute and writer kernels of a program (check_kernels first)."""
+    check_kernels(k)
+    return reader(k), compute(k), writer(k)

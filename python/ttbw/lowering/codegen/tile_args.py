@@ -1,4 +1,4 @@
-"""The runtime args the kernels read their tile walk from (host.py lays them out): each
+"""The runtime args the kernels read their tile walk from (launch.py lays them out): each
 operand's tile-map triplets, the FIFO page counts of cross reductions, the iteration space's
 tiles of masked programs."""
 from __future__ import annotations
@@ -45,6 +45,5 @@ class SpaceTiles:
         col = f.arith("remui", t, self.wt)
         valid_rows = f.arith("minui", f.arith("subi", self.rows, f.arith("muli", row, f.c(32))), f.c(32))
         valid_cols = f.arith("minui", f.arith("subi", self.cols, f.arith("muli", col, f.c(32))), f.c(32))
-        padded = f.fresh()
-        f.emit(f"{padded} = arith.cmpi ult, {f.arith('muli', valid_rows, valid_cols)}, {f.c(1024)} : i32")
+        padded = f.cmpi("ult", f.arith("muli", valid_rows, valid_cols), f.c(1024))
         return valid_rows, valid_cols, padded
