@@ -1,8 +1,10 @@
 """Compiling ttir IR from Python: verify, then run a pipeline on one module (parsed once; it moves
-to tt-mlir's context at convert-linalg-to-ttkernel), each stage's IR printed and kept."""
+to tt-mlir's context at convert-linalg-to-ttkernel), each stage's IR kept (`ttbw.compile` keeps a
+copy of each of ttbw's stages and prints it when asked: printing a big function at every stage
+costs more than the stages)."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ttbw.support.diagnostics import DiagnosticError, take_reported
 
@@ -12,13 +14,21 @@ DECOMPOSITION = "builtin.module(ttir-backward-decomposition-pipeline)"
 def run_pipeline(ir_text: str, pipeline: str = DECOMPOSITION, name: str = "<ttbw>") -> list[tuple[str, str]]:
     """Returns [(stage, IR text)], the input first. Raises ValueError carrying the
     verifier's (or a pass's) message when the IR breaks a rule."""
-    stages, module = _run(ir_text, pipeline, name)
+    stages, module = _run(ir_text, pipeline, name, str)
     _close(module)
     return stages
 
 
-def _run(ir_text: str, pipeline: str, name: str):
-    """([(stage, IR text)], the module after the last stage)."""
+def _snapshot(module):
+    """What `Compiled.stages` prints later: a copy of a module of ttbw's context, the text of one
+    in tt-mlir's (closed with the compile)."""
+    from ttbw.ttmlir.dialects import is_ttmlir_module
+
+    return str(module) if is_ttmlir_module(module) else module.operation.clone()
+
+
+def _run(ir_text: str, pipeline: str, name: str, keep=str):
+    """([(stage, keep(module))], the module after the last stage)."""
     from ttbw.dialect import make_context
     from ttbw.driver.source import read_module, verify_module
     from ttbw.passes.pipeline import parse_pipeline, resolve, run_step
@@ -28,12 +38,12 @@ def _run(ir_text: str, pipeline: str, name: str):
     try:
         module = read_module(ir_text, name, context)
         _check(verify_module(module))
-        stages = [("input", str(module))]
+        stages = [("input", keep(module))]
         for step in resolve(parse_pipeline(pipeline), context):  # the lowering hands on a module in tt-mlir's context
             module = run_step(step, module)
             _warn(take_reported())
             _check(verify_module(module))
-            stages.append((step.name, str(module)))
+            stages.append((step.name, keep(module)))
     except DiagnosticError as error:
         take_reported()
         _close(module)
@@ -96,10 +106,17 @@ class Compiled:
       per-core args), in launch order; program: the only (first) one.
     """
 
-    def __init__(self, stages, executable):
-        self.stages = stages
-        self.text = stages[-1][1]
+    def __init__(self, snapshots, executable):
+        self._snapshots = snapshots
         self.executable = executable
+
+    @cached_property
+    def stages(self) -> list[tuple[str, str]]:
+        return [(name, text if isinstance(text, str) else str(text)) for name, text in self._snapshots]
+
+    @property
+    def text(self) -> str:
+        return self.stages[-1][1]
 
     @property
     def programs(self) -> dict:
@@ -147,7 +164,7 @@ def compile(ir_text, *, grid=(8, 8), fuse: bool = True) -> Compiled:  # noqa: A0
         raise ValueError(f"compile: grid must be (cols, rows), two positive ints, got {grid!r}")
     cols, rows = grid
     options = f"grid={cols}x{rows} fuse={'true' if fuse else 'false'} emitc=true"
-    stages, module = _run(ir_text, f"builtin.module(ttir-to-tensix-pipeline{{{options}}})", "<ttbw>")
+    stages, module = _run(ir_text, f"builtin.module(ttir-to-tensix-pipeline{{{options}}})", "<ttbw>", _snapshot)
     try:  # tt-mlir translates every kernel now: its errors are compile errors
         from ttbw.execution.executor import ExecutionError, executable
 

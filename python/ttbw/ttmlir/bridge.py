@@ -78,20 +78,26 @@ def translate_kernels(text: str, filename: str = "<string>") -> list[KernelSourc
 
 
 def translate_module(module: Module, filename: str = "<string>") -> list[KernelSource]:
-    """translate_kernels on a module already parsed (its top-level kernels are converted to
-    EmitC in place; a module of programs is left as it is)."""
+    """translate_kernels on a module already parsed: its kernels (top-level ones, or each program
+    module's) converted to EmitC in place and translated, no text parsed again."""
+    from .module import kernel_names
+
     names = module.kernel_names()
-    if names:
-        with _reported():
+    with _reported():
+        if names:
             module.to_emitc()
             return [KernelSource(n, module.kernel_to_cpp(n)) for n in names]
-    programs = [(op.attribute("sym_name") or f"module{i}", op.asm()) for i, op in enumerate(module.program_modules())]
-    if not programs:
-        raise TTMLIRError([Diagnostic(
-            "error", SourceLoc(filename, 1, 1), "module contains no function with a 'ttkernel.thread' attribute "
-            "at its top level or in a nested module")])
-    return [KernelSource(f"{name}.{k.name}", k.cpp) for name, program in programs
-            for k in translate_kernels(program, filename)]
+        programs = module.program_modules()
+        if not programs:
+            raise TTMLIRError([Diagnostic(
+                "error", SourceLoc(filename, 1, 1), "module contains no function with a 'ttkernel.thread' attribute "
+                "at its top level or in a nested module")])
+        sources = []
+        for i, program in enumerate(programs):
+            name = program.attribute("sym_name") or f"module{i}"
+            module.to_emitc(program)
+            sources += [KernelSource(f"{name}.{k}", module.kernel_to_cpp(k, program)) for k in kernel_names(program.ops())]
+        return sources
 
 
 def kernel_cpp(text: str, filename: str = "<string>") -> dict[str, str]:

@@ -154,11 +154,13 @@ class Module:
             finally:
                 lib.mlirPassManagerDestroy(pm)
 
-    def to_emitc(self) -> None:
-        """tt-mlir's convert-ttkernel-to-emitc on the whole module. Raises DiagnosticError."""
+    def to_emitc(self, nested=None) -> None:
+        """tt-mlir's convert-ttkernel-to-emitc on the whole module (or on `nested`, a module op
+        inside it: an `Op`). Raises DiagnosticError."""
+        handle = self.handle if nested is None else self.lib.mlirModuleFromOperation(nested.handle)
         with self._lock:
             self.diagnostics.clear()
-            if not self.lib.ttmlirMinimalRunTTKernelToEmitC(self.handle):
+            if not self.lib.ttmlirMinimalRunTTKernelToEmitC(handle):
                 raise DiagnosticError(self._errors() or [
                     Diagnostic("error", SourceLoc(self.filename, 0, 0), "convert-ttkernel-to-emitc failed")])
 
@@ -211,12 +213,14 @@ class Module:
         --convert-linalg-to-ttkernel emits them."""
         return [op for op in self.body() if op.name == "builtin.module" and kernel_names(op.ops())]
 
-    def kernel_to_cpp(self, name: str) -> str:
-        """tt-mlir's C++ translation of the top-level kernel `name` (its EmitC form: run
-        `to_emitc` first). Raises DiagnosticError."""
+    def kernel_to_cpp(self, name: str, nested=None) -> str:
+        """tt-mlir's C++ translation of the top-level kernel `name` (of `nested`, a module op
+        inside this one, when given; its EmitC form: run `to_emitc` first). Raises
+        DiagnosticError."""
+        handle = self.handle if nested is None else self.lib.mlirModuleFromOperation(nested.handle)
         with self._lock:
             self.diagnostics.clear()
-            text = capi.take_c_string(self.lib.ttmlirMinimalTranslateKernelToCpp(self.handle, name.encode()))
+            text = capi.take_c_string(self.lib.ttmlirMinimalTranslateKernelToCpp(handle, name.encode()))
             if text is None:
                 raise DiagnosticError(self._errors() or [Diagnostic(
                     "error", SourceLoc(self.filename, 0, 0), f"failed to translate kernel '{name}' to C++")])
