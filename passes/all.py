@@ -1,4 +1,6 @@
 """Registers every ttbw pass and named pipeline (names, summaries, options only)."""
+from ttbw.target.device_model import parse_grid
+
 from .registry import Option, PassInfo, PipelineInfo, register_pass, register_pipeline
 
 register_pass(PassInfo(
@@ -68,7 +70,7 @@ register_pass(PassInfo(
     "Lower each program function to TTKernel reader / compute / writer kernels (the generic codegen) and each "
     "function calling programs to a TTMetal host function, in tt-mlir's context",
     "ttbw.passes.convert_linalg_to_ttkernel",
-    (Option("grid", str, "8x8", "core grid COLSxROWS the work is split over"),),
+    (Option("grid", str, "8x8", "core grid COLSxROWS the work is split over", parse_grid),),
     ttmlir_output=True))
 register_pass(PassInfo(
     "convert-ttkernel-to-emitc",
@@ -91,7 +93,7 @@ register_pipeline(PipelineInfo(
     "Backward ops to Tensix programs: decompose to TTIR, lower to device linalg, fuse into programs, "
     "generate each program's TTKernel kernels and the TTMetal host functions, optionally on to EmitC",
     _tensix_pipeline,
-    (Option("grid", str, "8x8", "core grid COLSxROWS the work is split over"),
+    (Option("grid", str, "8x8", "core grid COLSxROWS the work is split over", parse_grid),
      Option("fuse", bool, True, "true: one fused program per function where possible; false: one program "
             "per TTIR op"),
      Option("emitc", bool, False, "convert the kernels to EmitC (tt-mlir's convert-ttkernel-to-emitc)"))))

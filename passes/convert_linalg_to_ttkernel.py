@@ -19,33 +19,18 @@ to the next stage). What it cannot lower is refused at the op.
 """
 from __future__ import annotations
 
-import re
-
 from ttbw.lowering import codegen
 from ttbw.lowering.errors import UnsupportedError
 from ttbw.lowering.host_plan import HostPlanError, Program, host_function
 from ttbw.lowering.programs import described
 from ttbw.support.diagnostics import Diagnostic, DiagnosticError, source_loc
-from ttbw.target.device_model import MAX_GRID
+from ttbw.target.device_model import parse_grid
 
 from .program_functions import functions, host_functions, is_program
 
-_GRID = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*$")
-
-
-def parse_grid(text: str) -> tuple[int, int]:
-    match = _GRID.match(str(text))
-    if not match or not (1 <= int(match.group(1)) <= MAX_GRID and 1 <= int(match.group(2)) <= MAX_GRID):
-        raise ValueError(f"option 'grid' expects COLSxROWS within 1x1..{MAX_GRID}x{MAX_GRID} (e.g. 8x8), got '{text}'")
-    return int(match.group(1)), int(match.group(2))
-
 
 def run(module, options):
-    try:
-        grid = parse_grid(options.get("grid", "8x8"))
-    except ValueError as error:
-        raise DiagnosticError([Diagnostic("error", source_loc(module.operation.location),
-                                          f"convert-linalg-to-ttkernel: {error}")]) from None
+    grid = parse_grid(options.get("grid", "8x8"))  # checked when the pipeline was parsed
     errors = []
     programs, kernels = {}, {}
     program_funcs = {f.attributes["sym_name"].value: f for f in functions(module) if is_program(f)}

@@ -37,6 +37,7 @@ from ttbw.lowering.limits import refuse_unrunnable_sizes
 from ttbw.support.diagnostics import Diagnostic, DiagnosticError, source_loc
 
 from . import linalg_elementwise as elementwise
+from .decompose_backward import decomposes
 
 
 
@@ -101,8 +102,8 @@ def _refuse_unsupported(module, device: bool) -> None:
             error(op, "unrealized_conversion_cast cannot be executed on the CPU path "
                       "(a ttbw pass left it unresolved)")
         elif op.name.startswith("ttir.") and op.name not in _CONVERSIONS:
-            error(op, f"'{op.name}' has no {'device' if device else 'CPU'} lowering; run "
-                      "ttir-backward-decomposition-pipeline first")
+            hint = "; run ttir-backward-decomposition-pipeline first" if decomposes(op.name) else ""
+            error(op, f"'{op.name}' has no {'device' if device else 'CPU'} lowering{hint}")
         elif op.name in elementwise.BODIES and not _is_complex_op(op):
             for kind, value in (*(("operand", v) for v in op.operands), ("result", op.results[0])):
                 element = str(value.type.element_type)

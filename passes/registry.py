@@ -20,6 +20,7 @@ class Option(NamedTuple):
     kind: type  # bool, int or str
     default: object
     help: str
+    check: Callable[[str], object] | None = None  # a str option's own rule: raises ValueError
 
     def parse(self, text: str):
         if self.kind is bool:
@@ -33,6 +34,8 @@ class Option(NamedTuple):
                 return int(text, 0)
             except ValueError:
                 raise ValueError(f"option '{self.name}' expects an integer, got '{text}'") from None
+        if self.check is not None:
+            self.check(text)
         return text
 
 

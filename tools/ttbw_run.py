@@ -107,7 +107,7 @@ def run(argv: list[str]) -> int:
     import numpy as np
 
     from ttbw.execution.executor import ExecutionError, load
-    from ttbw.passes.convert_linalg_to_ttkernel import parse_grid
+    from ttbw.target.device_model import parse_grid
 
     grid = None
     if args.grid is not None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import cached_property, lru_cache
 
 from ttbw.support.diagnostics import DiagnosticError, take_reported
+from ttbw.target.device_model import MAX_GRID
 
 DECOMPOSITION = "builtin.module(ttir-backward-decomposition-pipeline)"
 
@@ -160,8 +161,8 @@ def compile(ir_text, *, grid=(8, 8), fuse: bool = True) -> Compiled:  # noqa: A0
     if not isinstance(fuse, bool):
         raise TypeError(f"compile: fuse must be True or False, got {fuse!r}")
     if (not isinstance(grid, (tuple, list)) or len(grid) != 2
-            or not all(isinstance(g, int) and not isinstance(g, bool) and g >= 1 for g in grid)):
-        raise ValueError(f"compile: grid must be (cols, rows), two positive ints, got {grid!r}")
+            or not all(isinstance(g, int) and not isinstance(g, bool) and 1 <= g <= MAX_GRID for g in grid)):
+        raise ValueError(f"compile: grid must be (cols, rows), two ints within 1..{MAX_GRID}, got {grid!r}")
     cols, rows = grid
     options = f"grid={cols}x{rows} fuse={'true' if fuse else 'false'} emitc=true"
     stages, module = _run(ir_text, f"builtin.module(ttir-to-tensix-pipeline{{{options}}})", "<ttbw>", _snapshot)

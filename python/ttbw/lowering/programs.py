@@ -60,8 +60,8 @@ def live_generics(func_op) -> list:
 def chains(generics: list, same_op_only: bool = False) -> list:
     """Groups of a generic and its epilogue, other generics alone, in block order. An epilogue:
     the only generic reading a reduction, an elementwise one; with `same_op_only`, the only one
-    reading a generic, reading nothing else and from the same TTIR op, by its location's name
-    (a bf16 sum's rounding, also after its sum over an empty dim became a zero)."""
+    reading a generic, reading nothing else and from the same TTIR op (`ttbw.op`: a bf16 sum's
+    rounding)."""
     taken, groups = set(), []
     for op in generics:
         if op in taken:
@@ -89,18 +89,13 @@ def _epilogue(op, generics: list, same_op_only: bool):
 
 
 def op_name(op) -> str | None:
-    """The TTIR op a generic came from (its `ttbw.op`, which upstream fusion drops from what it
-    fuses), without the dialect prefix; for a call of a program, its first generic's."""
-    if op.name == "func.call":
-        return None
-    if TTIR_OP in op.attributes:
-        return op.attributes[TTIR_OP].value
-    return None
+    """The TTIR op an op came from (its `ttbw.op`, which upstream fusion drops from what it
+    fuses), without the dialect prefix; None when it has none."""
+    return op.attributes[TTIR_OP].value if TTIR_OP in op.attributes else None
 
 
 def described(op) -> str:
-    """How a diagnostic names `op`: the TTIR op a generic (or a call of its program) came from,
-    by its location's name, else the op itself."""
+    """How a diagnostic names `op`: the TTIR op it came from, else the op itself."""
     name = op_name(op)
     return f"'ttir.{name}'" if name is not None else f"'{op.name}'"
 

@@ -14,6 +14,16 @@ DRAM_BYTES = DRAM_BANKS * DRAM_BANK_BYTES
 MAX_GRID = 8               # cores per grid side
 
 
+def parse_grid(text: str) -> tuple[int, int]:
+    """(cols, rows) of a grid written COLSxROWS within the device's MAX_GRID x MAX_GRID cores;
+    ValueError naming the option otherwise."""
+    cols, x, rows = str(text).strip().partition("x")
+    if not (x and cols.strip().isdigit() and rows.strip().isdigit()
+            and 1 <= int(cols) <= MAX_GRID and 1 <= int(rows) <= MAX_GRID):
+        raise ValueError(f"option 'grid' expects COLSxROWS within 1x1..{MAX_GRID}x{MAX_GRID} (e.g. 8x8), got '{text}'")
+    return int(cols), int(rows)
+
+
 def grid_cores(grid: tuple[int, int]) -> list[tuple[int, int]]:
     """The (x, y) cores of a cols x rows grid from (0, 0), in row-major order (y, then x)."""
     cols, rows = grid
