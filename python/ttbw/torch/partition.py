@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 import torch
 
+from ttbw.lowering.codegen.schedule import same_pages
 from ttbw.passes.convert_ttir_to_linalg import lowers_on_device
 
 from .importer import import_node, op_name
@@ -82,9 +83,13 @@ def placement(node, meta_of) -> str | None:
         import_node(builder, node, values, meta_of)
     except Unsupported as why:
         return str(why)
-    missing = sorted({name for name in builder.op_names if not lowers_on_device(name)})
+    missing = sorted({op.name for op in builder.ops if not lowers_on_device(op.name)})
     if missing:
         return f"{', '.join(missing)}: no device lowering in ttbw yet"
+    for op in builder.ops:
+        if op.name == "ttir.reshape" and not same_pages(op.operands[0].shape, op.result.shape):
+            return (f"reshape {list(op.operands[0].shape)} -> {list(op.result.shape)} moves data between "
+                    "TILE pages (a device reshape keeps its buffer's pages)")
     return None
 
 
@@ -128,7 +133,7 @@ def partition(graph: torch.fx.Graph, meta_of) -> Partition:
             region = regions[k]
             region.index = len([s for s in steps if isinstance(s, Region)])
             _finish(region, meta_of)
-            if not region.ttir_ops:   # only new names for its inputs (clone, detach): torch's views
+            if set(region.ttir_ops) <= {"ttir.reshape"}:   # views only (view, clone, detach): torch's are free
                 steps.extend(TorchOp(node, None) for node in region.nodes)
             elif region.outputs:
                 steps.append(region)
@@ -149,9 +154,9 @@ def _finish(region: Region, meta_of) -> None:
                     continue
                 region.inputs.append(arg)
     for node in region.nodes:
-        before = len(builder.op_names)
+        before = len(builder.ops)
         values[node] = import_node(builder, node, values, meta_of)
-        region.ttir_ops.update(builder.op_names[before:])
+        region.ttir_ops.update(op.name for op in builder.ops[before:])
         if node.target is not operator.getitem:
             region.aten_ops[op_name(node.target)] += 1
     region.outputs = [n for n in region.nodes if isinstance(meta_of(n), torch.Tensor)

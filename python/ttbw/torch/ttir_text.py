@@ -68,25 +68,33 @@ def i32_list(values) -> str:
     return "[" + ", ".join(f"{int(v)} : i32" for v in values) + "]"
 
 
+@dataclass(frozen=True)
+class OpRecord:
+    """An op a builder wrote: its name and types (what the partitioner checks against the device)."""
+    name: str
+    operands: tuple
+    result: TensorType
+
+
 @dataclass
 class FunctionBuilder:
-    """One TTIR function under construction: arguments, ops in order, the op names used."""
+    """One TTIR function under construction: arguments, ops in order, the ops written."""
     arguments: list = field(default_factory=list)
     lines: list = field(default_factory=list)
-    op_names: list = field(default_factory=list)
+    ops: list = field(default_factory=list)         # OpRecord per op, in order
 
     def argument(self, type_: TensorType) -> Value:
         value = Value(f"%arg{len(self.arguments)}", type_)
         self.arguments.append(value)
         return value
 
-    def _result(self, name: str, result: TensorType) -> Value:
-        self.op_names.append(name)
+    def _result(self, name: str, operands: list, result: TensorType) -> Value:
+        self.ops.append(OpRecord(name, tuple(v.type for v in operands), result))
         return Value(f"%{len(self.lines)}", result)
 
     def op(self, name: str, operands: list, result: TensorType, properties: str = "") -> Value:
         """`%k = "ttir.<name>"(operands) <{properties}> : (types) -> result`."""
-        value = self._result(f"ttir.{name}", result)
+        value = self._result(f"ttir.{name}", operands, result)
         props = f" <{{{properties}}}>" if properties else ""
         self.lines.append(f'{value.name} = "ttir.{name}"({", ".join(v.name for v in operands)}){props} : '
                           f'({", ".join(str(v.type) for v in operands)}) -> {result}')
@@ -94,7 +102,7 @@ class FunctionBuilder:
 
     def unary_backward(self, name: str, grad: Value, x: Value, result: TensorType, attrs: str = "") -> Value:
         """`%k = ttir.<name>_bw %grad, %x {attrs} : G, X -> R` (ttbw's backward ops)."""
-        value = self._result(f"ttir.{name}", result)
+        value = self._result(f"ttir.{name}", [grad, x], result)
         attr_dict = f" {{{attrs}}}" if attrs else ""
         self.lines.append(f"{value.name} = ttir.{name} {grad.name}, {x.name}{attr_dict} : "
                           f"{grad.type}, {x.type} -> {result}")
