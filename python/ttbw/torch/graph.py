@@ -116,21 +116,22 @@ class CompiledGraph:
         cut.steps = [s for step in cut.steps for s in (step if isinstance(step, list) else [step])]
         return Plan(key, cut, compiled, time.perf_counter() - start)
 
-    def _run(self, plan: Plan, args) -> list:
+    def _run(self, plan: Plan, args):
         env = dict(zip(self.placeholders, args))
         with torch.no_grad():
             for step in plan.partition.steps:
                 if isinstance(step, Region):
                     inputs = [env[n].detach().contiguous() for n in step.inputs]
                     outputs, _ = plan.compiled[step.name].executable.run(step.name, inputs, host_formats=True)
-                    for node, array in zip(step.outputs, outputs):
-                        env[node] = _from_host(array)
+                    results = [_from_host(array) for array in outputs]
+                    for node, slot, shape in zip(step.outputs, step.slots, step.shapes):
+                        env[node] = results[slot].reshape(shape)
                 else:
                     node = step.node
                     args_, kwargs = torch.fx.node.map_arg((node.args, node.kwargs), env.__getitem__)
                     env[node] = node.target(*args_, **kwargs)
         output = next(n for n in self.module.graph.nodes if n.op == "output")
-        return list(torch.fx.node.map_arg(output.args[0], env.__getitem__))
+        return torch.fx.node.map_arg(output.args[0], env.__getitem__)
 
 
 def _from_host(array: np.ndarray) -> torch.Tensor:

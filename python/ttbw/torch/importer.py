@@ -14,6 +14,7 @@ once, so the function computes in f32 between two typecasts.
 """
 from __future__ import annotations
 
+import math
 import operator
 
 import torch
@@ -24,6 +25,9 @@ aten = torch.ops.aten
 IMPORTERS: dict = {}
 # Ops that only give their input another name (no TTIR op).
 IDENTITIES = (aten.clone.default, aten.alias.default, aten.detach.default, aten.lift_fresh_copy.default)
+# Ops torch does as views on the host, for free, when their result leaves a region anyway.
+HOST_VIEWS = IDENTITIES + (aten.view.default, aten.reshape.default, aten._unsafe_view.default, aten.squeeze.dim,
+                           aten.squeeze.dims, aten.unsqueeze.default)
 
 
 def importer(*overloads):
@@ -81,7 +85,7 @@ def cast(b: FunctionBuilder, x: Value, element: str) -> Value:
 
 def full(b: FunctionBuilder, number: float, element: str, shape=()) -> Value:
     return b.op("full", [], TensorType(tuple(shape), element),
-                f"fill_value = {f32_literal(number)}, shape = array<i32{''.join(f', {d}' for d in shape)}>")
+                f"fill_value = {f32_literal(number)}, shape = array<i32{': ' if shape else ''}{', '.join(map(str, shape))}>")
 
 
 def _operand(b, x, element: str) -> Value:
@@ -289,17 +293,22 @@ def transpose(b, result, x, dim0, dim1):
 
 # ------------------------------------------------------------------ reductions
 
-def _reduce(b, x: Value, dims, keepdim: bool, result: TensorType) -> Value:
-    """sum over dims in result's element type when it is x's, else in f32 (a bf16 sum accumulates
-    in f32 either way: ttbw's and torch's)."""
-    element = x.type.element if x.type.element == result.element else "f32"
-    return b.op("sum", [cast(b, x, element)], result.with_element(element),
-                f"dim_arg = {i32_list(_dims(dims, x.type.rank))}, keep_dim = {'true' if keepdim else 'false'}")
+def _reduce(b, x: Value, dims, keepdim: bool, result: TensorType, element: str) -> Value:
+    """sum over dims in `element`, kept as 1s (the device's tiles), then reshaped to the result."""
+    kept = tuple(1 if d in _dims(dims, x.type.rank) else n for d, n in enumerate(x.type.shape))
+    total = b.op("sum", [cast(b, x, element)], TensorType(kept, element),
+                 f"dim_arg = {i32_list(_dims(dims, x.type.rank))}, keep_dim = true")
+    if kept == result.shape:
+        return total
+    return b.op("reshape", [total], result.with_element(element), f"shape = {i32_list(result.shape)}")
 
 
 @importer(aten.sum.dim_IntList)
 def sum_(b, result, x, dims, keepdim=False, dtype=None):
-    return cast(b, _reduce(b, x, dims, keepdim, result), result.element)
+    """In x's type when the result has it, else in f32 (a bf16 sum accumulates in f32 either way:
+    ttbw's and torch's)."""
+    element = x.type.element if x.type.element == result.element else "f32"
+    return cast(b, _reduce(b, x, dims, keepdim, result, element), result.element)
 
 
 @importer(aten.sum.default)
@@ -310,11 +319,8 @@ def sum_all(b, result, x, dtype=None):
 @importer(aten.mean.dim)
 def mean(b, result, x, dims, keepdim=False, dtype=None):
     """The sum in f32 divided by the count, rounded once (torch's mean)."""
-    count = 1
-    for d in _dims(dims, x.type.rank):
-        count *= x.type.shape[d]
-    total = b.op("sum", [_f32(b, x)], result.with_element("f32"),
-                 f"dim_arg = {i32_list(_dims(dims, x.type.rank))}, keep_dim = {'true' if keepdim else 'false'}")
+    count = math.prod(x.type.shape[d] for d in _dims(dims, x.type.rank))
+    total = _reduce(b, x, dims, keepdim, result, "f32")
     return cast(b, b.op("div", [total, full(b, count, "f32")], total.type), result.element)
 
 

@@ -19,7 +19,7 @@ import torch
 from ttbw.lowering.codegen.schedule import same_pages
 from ttbw.passes.convert_ttir_to_linalg import lowers_on_device
 
-from .importer import import_node, op_name
+from .importer import HOST_VIEWS, import_node, op_name
 from .ttir_text import FunctionBuilder, Unsupported, tensor_type
 
 
@@ -41,6 +41,8 @@ class Region:
     nodes: list = field(default_factory=list)     # FX nodes, graph order
     inputs: list = field(default_factory=list)    # FX nodes whose values are its arguments
     outputs: list = field(default_factory=list)   # FX nodes whose values it returns
+    slots: list = field(default_factory=list)     # per output, its result's index (equal values: one result)
+    shapes: list = field(default_factory=list)    # per output, its shape (a rank-0 result comes back as [1])
     text: str = ""                                # the TTIR function
     ttir_ops: Counter = field(default_factory=Counter)
     aten_ops: Counter = field(default_factory=Counter)
@@ -132,13 +134,27 @@ def partition(graph: torch.fx.Graph, meta_of) -> Partition:
         if k in regions:
             region = regions[k]
             region.index = len([s for s in steps if isinstance(s, Region)])
+            views = _trailing_views(region)
+            region.nodes = [n for n in region.nodes if n not in views]
             _finish(region, meta_of)
             if set(region.ttir_ops) <= {"ttir.reshape"}:   # views only (view, clone, detach): torch's are free
                 steps.extend(TorchOp(node, None) for node in region.nodes)
             elif region.outputs:
                 steps.append(region)
+            steps.extend(TorchOp(node, None) for node in views)
         steps.extend(torch_ops.get(k, []))
     return Partition(steps)
+
+
+def _trailing_views(region: Region) -> list:
+    """The region's views whose results only leave it (a bias gradient's sum reshaped, a clone
+    returned): torch takes them on the host, free, instead of the device returning a value
+    and its reshape (one generic for two results, which the codegen refuses)."""
+    members, views = set(region.nodes), []
+    for node in reversed(region.nodes):
+        if node.target in HOST_VIEWS and all(u not in members or u in views for u in node.users):
+            views.append(node)
+    return views[::-1]
 
 
 def _finish(region: Region, meta_of) -> None:
@@ -161,4 +177,7 @@ def _finish(region: Region, meta_of) -> None:
             region.aten_ops[op_name(node.target)] += 1
     region.outputs = [n for n in region.nodes if isinstance(meta_of(n), torch.Tensor)
                       and any(user not in members for user in n.users)]
-    region.text = builder.text(region.name, [values[n] for n in region.outputs])
+    results = list(dict.fromkeys(values[n] for n in region.outputs))
+    region.slots = [results.index(values[n]) for n in region.outputs]
+    region.shapes = [values[n].type.shape for n in region.outputs]
+    region.text = builder.text(region.name, results)

@@ -82,31 +82,36 @@ class FunctionBuilder:
     arguments: list = field(default_factory=list)
     lines: list = field(default_factory=list)
     ops: list = field(default_factory=list)         # OpRecord per op, in order
+    _written: dict = field(default_factory=dict)     # op text -> its value: an op written twice is one op
 
     def argument(self, type_: TensorType) -> Value:
         value = Value(f"%arg{len(self.arguments)}", type_)
         self.arguments.append(value)
         return value
 
-    def _result(self, name: str, operands: list, result: TensorType) -> Value:
-        self.ops.append(OpRecord(name, tuple(v.type for v in operands), result))
-        return Value(f"%{len(self.lines)}", result)
+    def _write(self, name: str, operands: list, result: TensorType, text: str) -> Value:
+        """The value of op `text` (`%k = ` prepended), written once: the same op again (a clone's
+        product equal to another product) is the same value, so a function never returns one
+        value under two names (the codegen wants one generic per result)."""
+        value = self._written.get(text)
+        if value is None:
+            self.ops.append(OpRecord(name, tuple(v.type for v in operands), result))
+            value = self._written[text] = Value(f"%{len(self.lines)}", result)
+            self.lines.append(f"{value.name} = {text}")
+        return value
 
     def op(self, name: str, operands: list, result: TensorType, properties: str = "") -> Value:
         """`%k = "ttir.<name>"(operands) <{properties}> : (types) -> result`."""
-        value = self._result(f"ttir.{name}", operands, result)
         props = f" <{{{properties}}}>" if properties else ""
-        self.lines.append(f'{value.name} = "ttir.{name}"({", ".join(v.name for v in operands)}){props} : '
-                          f'({", ".join(str(v.type) for v in operands)}) -> {result}')
-        return value
+        return self._write(f"ttir.{name}", operands, result,
+                           f'"ttir.{name}"({", ".join(v.name for v in operands)}){props} : '
+                           f'({", ".join(str(v.type) for v in operands)}) -> {result}')
 
     def unary_backward(self, name: str, grad: Value, x: Value, result: TensorType, attrs: str = "") -> Value:
         """`%k = ttir.<name>_bw %grad, %x {attrs} : G, X -> R` (ttbw's backward ops)."""
-        value = self._result(f"ttir.{name}", [grad, x], result)
         attr_dict = f" {{{attrs}}}" if attrs else ""
-        self.lines.append(f"{value.name} = ttir.{name} {grad.name}, {x.name}{attr_dict} : "
-                          f"{grad.type}, {x.type} -> {result}")
-        return value
+        return self._write(f"ttir.{name}", [grad, x], result,
+                           f"ttir.{name} {grad.name}, {x.name}{attr_dict} : {grad.type}, {x.type} -> {result}")
 
     def text(self, name: str, results: list) -> str:
         args = ", ".join(f"{a.name}: {a.type}" for a in self.arguments)
