@@ -7,7 +7,7 @@ parameters, bf16 parameters (then f32): both loss curves printed; every step's l
 within 1% relative (exit 1 otherwise). Then the cached backward time beside eager torch's on one
 thread.
 
-    python examples/train_mlp.py [STEPS]        # TTBW_REPORT=1 for the graphs' report
+    python examples/train_mlp.py [STEPS] [--ir DIR]     # DIR: each region's IR per stage
 """
 from __future__ import annotations
 
@@ -76,10 +76,13 @@ def run(dtype, steps: int) -> bool:
 
 
 def main() -> int:
-    steps = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    steps = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else 20
     torch.set_num_threads(1)
     ok = all([run(torch.bfloat16, steps), run(torch.float32, steps)])
     print(ttbw.torch.report())
+    if "--ir" in sys.argv:   # each region's IR per stage, for the demo
+        folder = sys.argv[sys.argv.index("--ir") + 1]
+        print(f"  IR of every region at every stage: {len(ttbw.torch.write_stages(folder))} files in {folder}/")
     return 0 if ok else 1
 
 

@@ -8,11 +8,12 @@ compiled block is compared with torch autograd in float64 on the same bf16 value
 error relative to the gradient's largest magnitude and the PCC. Then the cached backward time
 beside eager torch's on one thread.
 
-    python examples/transformer_block_bw.py          # TTBW_REPORT=1 for the graphs' report
+    python examples/transformer_block_bw.py [--ir DIR]     # DIR: each region's IR per stage
 """
 from __future__ import annotations
 
 import math
+import sys
 import time
 
 import torch
@@ -90,6 +91,9 @@ def main() -> None:
     print(f"  cached backward: ttbw {ttbw_s * 1e3:.1f} ms (emulated device + torch fallbacks), "
           f"eager torch {eager_s * 1e3:.1f} ms on 1 thread ({ttbw_s / eager_s:.0f}x)")
     print(ttbw.torch.report())
+    if "--ir" in sys.argv:   # each region's IR per stage, for the demo
+        folder = sys.argv[sys.argv.index("--ir") + 1]
+        print(f"  IR of every region at every stage: {len(ttbw.torch.write_stages(folder))} files in {folder}/")
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ TTIR ops out, programs), the ops torch ran and why, compile time and cached-call
 from __future__ import annotations
 
 import atexit
+import re
 import os
 import statistics
 import sys
@@ -75,3 +76,21 @@ def _print_at_exit() -> None:
 
 if os.environ.get("TTBW_REPORT", "") not in ("", "0"):
     atexit.register(_print_at_exit)
+
+
+def write_stages(folder) -> list:
+    """Each compiled region's IR at every stage of the pipeline, as files
+    `folder/<graph>/<region>/<k>-<stage>.mlir`; returns the files written."""
+    from pathlib import Path
+
+    written = []
+    for graph in GRAPHS:
+        for n, plan in enumerate(graph.plans.values()):
+            for region in plan.partition.regions:
+                where = Path(folder) / (graph.title.replace(" ", "-") + (f"-{n}" if n else "")) / region.name
+                where.mkdir(parents=True, exist_ok=True)
+                for k, (stage, text) in enumerate(plan.compiled[region.name].stages):
+                    path = where / f"{k:02d}-{re.sub(r'[^A-Za-z0-9_.-]+', '-', stage).strip('-')}.mlir"
+                    path.write_text(text)
+                    written.append(path)
+    return written
