@@ -3,6 +3,8 @@
 // rules, with messages naming the operand and the rule.
 #include "TTIRVerify.h"
 
+#include "mlir/IR/TypeUtilities.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -79,9 +81,16 @@ LogicalResult verifyContraction(Operation *op, Value a, Value b, Value bias, boo
   SmallVector<std::pair<StringRef, Value>> tensors = {{"a", a}, {"b", b}};
   if (bias)
     tensors.push_back({"bias", bias});
-  tensors.push_back({"result", op->getResult(0)});
   if (failed(sameElements(c, tensors)))
     return failure();
+  // The result has the operands' element type, or f32: the product kept unrounded in its
+  // accumulator's type (a gradient summed further before its one rounding).
+  auto resultDesc = c.tensor(op->getResult(0), "result");
+  if (!resultDesc)
+    return failure();
+  if (resultDesc->element != getElementTypeOrSelf(a.getType()) && !resultDesc->element.isF32())
+    return c.fail() << "'result' must have the element type of 'a' and 'b' or f32 (the accumulator's), got "
+                    << str(resultDesc->element);
   ArrayRef<int64_t> aShape = cast<RankedTensorType>(a.getType()).getShape();
   ArrayRef<int64_t> bShape = cast<RankedTensorType>(b.getType()).getShape();
   auto product = productShape(c, aShape, bShape, transposeA, transposeB);

@@ -57,6 +57,14 @@ func.func @element_types(%a: tensor<32x32xbf16>, %b: tensor<32x32xf32>) -> tenso
 
 // -----
 
+func.func @result_element(%a: tensor<32x32xf32>) -> tensor<32x32xbf16> {
+  // expected-error @+1 {{'ttir.matmul' op 'result' must have the element type of 'a' and 'b' or f32 (the accumulator's), got bf16}}
+  %0 = "ttir.matmul"(%a, %a) : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xbf16>
+  return %0 : tensor<32x32xbf16>
+}
+
+// -----
+
 func.func @integer_operand(%a: tensor<32x32xi32>) -> tensor<32x32xi32> {
   // expected-error @+1 {{'ttir.matmul' op operand 'a': element type i32 is not a floating-point type}}
   %0 = "ttir.matmul"(%a, %a) : (tensor<32x32xi32>, tensor<32x32xi32>) -> tensor<32x32xi32>

@@ -33,6 +33,16 @@ func.func @linear_forms(%x: tensor<4x64xf32>, %w: tensor<32x64xf32>, %bias: tens
 
 // -----
 
+// A bf16 product may be kept in f32 (its accumulator's type).
+// CHECK-LABEL: func.func @f32_product
+// CHECK: "ttir.matmul"(%arg0, %arg0) <{transpose_a = true, transpose_b = false}> : (tensor<64x32xbf16>, tensor<64x32xbf16>) -> tensor<32x32xf32>
+func.func @f32_product(%x: tensor<64x32xbf16>) -> tensor<32x32xf32> {
+  %0 = "ttir.matmul"(%x, %x) <{transpose_a = true}> : (tensor<64x32xbf16>, tensor<64x32xbf16>) -> tensor<32x32xf32>
+  return %0 : tensor<32x32xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @moves
 func.func @moves(%x: tensor<2x64x96xbf16, #ttir.layout<"bf16", "row_major">>) -> (tensor<96x2x64xbf16, #ttir.layout<"bf16", "row_major">>, tensor<2x96x64xbf16, #ttir.layout<"bf16", "row_major">>) {
   // CHECK: "ttir.permute"(%arg0) <{permutation = array<i64: 2, 0, 1>}>
