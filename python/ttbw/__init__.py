@@ -8,6 +8,8 @@ _API = {
     "ttnn.backward_ops": ("mul_bw", "add_bw", "sub_bw", "div_bw", "addalpha_bw", "subalpha_bw", "where_bw", "addcmul_bw",
             "neg_bw", "relu_bw", "gelu_bw", "silu_bw", "tanh_bw", "sigmoid_bw", "exp_bw", "log_bw", "sqrt_bw",
             "rsqrt_bw", "reciprocal_bw", "square_bw"),
+    "ttnn.matmul_ops": ("matmul", "linear", "moreh_matmul_backward", "moreh_linear_backward", "moreh_bmm_backward"),
+    "ttnn.moreh_namespace": ("operations",),
     "driver.compiler": ("compile",),
     "ttnn.conversions": ("from_torch", "to_torch", "to_layout", "to_device", "from_device", "to_memory_config",
                     "deallocate", "complex_tensor", "is_tensor_storage_on_device"),
