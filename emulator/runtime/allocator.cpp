@@ -41,6 +41,35 @@ int64_t RangeAllocator::allocate(uint64_t size) {
     return static_cast<int64_t>(addr);
 }
 
+bool RangeAllocator::allocate_at(uint64_t addr, uint64_t size) {
+    if (size == 0 || addr % align_) return false;
+    size = (size + align_ - 1) / align_ * align_;
+    auto it = free_.upper_bound(addr);
+    if (it == free_.begin()) return false;
+    --it;  // the free range starting at or below addr
+    uint64_t start = it->first, end = it->first + it->second;
+    if (addr + size > end || addr + size < addr) return false;
+    free_.erase(it);
+    if (addr > start) free_[start] = addr - start;
+    if (end > addr + size) free_[addr + size] = end - addr - size;
+    used_[addr] = size;
+    used_bytes_ += size;
+    return true;
+}
+
+int64_t RangeAllocator::find_free(uint64_t size) const {
+    if (size == 0) return -1;
+    size = (size + align_ - 1) / align_ * align_;
+    if (top_down_) {
+        for (auto it = free_.rbegin(); it != free_.rend(); ++it)
+            if (it->second >= size) return static_cast<int64_t>(it->first + it->second - size);
+    } else {
+        for (const auto& kv : free_)
+            if (kv.second >= size) return static_cast<int64_t>(kv.first);
+    }
+    return -1;
+}
+
 bool RangeAllocator::release(uint64_t addr) {
     auto u = used_.find(addr);
     if (u == used_.end()) return false;

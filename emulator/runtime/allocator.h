@@ -14,6 +14,10 @@ public:
 
     // Start of a free aligned range of `size` bytes (first fit from the allocating end), or -1.
     int64_t allocate(uint64_t size);
+    // Claims the aligned range [addr, addr + size) if it is wholly free (false otherwise).
+    bool allocate_at(uint64_t addr, uint64_t size);
+    // The start `allocate(size)` would return, allocating nothing (-1 if none fits).
+    int64_t find_free(uint64_t size) const;
     // Frees the range `allocate` returned at `addr` (false if there is none).
     bool release(uint64_t addr);
 

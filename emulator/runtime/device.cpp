@@ -49,7 +49,7 @@ uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
 
 // Bodies of two C entry points, wrapped there so no C++ exception crosses the C ABI.
 extern "C" {
-static int64_t buf_alloc(Device* d, int dram, uint32_t page_size, uint32_t num_pages, const char* name,
+static int64_t buf_alloc(Device* d, int dram, uint32_t page_size, uint32_t num_pages, int64_t at, const char* name,
                          uint32_t* id_out);
 static int add_kernel(ProgramHandle* p, uint32_t x, uint32_t y, int proc, const char* so_path, const char* name,
                       const uint32_t* rt, uint32_t nrt, const uint32_t* common, uint32_t ncommon, int fp32_dest);
@@ -104,15 +104,24 @@ uint64_t ttbw_dev_memory_used(void* h, int dram, uint32_t* live_buffers) {
     return (dram ? d->dram_alloc : d->l1_alloc).used();
 }
 
-// Allocate an interleaved buffer; returns its address (same in every bank) or -1.
-int64_t ttbw_buf_alloc(void* h, int dram, uint32_t page_size, uint32_t num_pages, const char* name, uint32_t* id_out) {
+// Allocate an interleaved buffer; returns its address (same in every bank) or -1. `at`: the
+// address it must have (a compiled host program's), or -1 for the allocator's choice.
+int64_t ttbw_buf_alloc_at(void* h, int dram, uint32_t page_size, uint32_t num_pages, int64_t at, const char* name,
+                          uint32_t* id_out) {
     auto* d = static_cast<Device*>(h);
     try {
-        return buf_alloc(d, dram, page_size, num_pages, name, id_out);
+        return buf_alloc(d, dram, page_size, num_pages, at, name, id_out);
     } catch (const std::exception& e) {  // e.g. bad_alloc: never let C++ exceptions cross the C ABI
         d->error = std::string("cannot allocate buffer: ") + e.what();
         return -1;
     }
+}
+
+// Where a range of `bytes` per bank (DRAM) or per core (L1) would be allocated now, or -1: the
+// executor places a host program's buffers, laid out from there, as one block.
+int64_t ttbw_dev_find_free(void* h, int dram, uint64_t bytes) {
+    auto* d = static_cast<Device*>(h);
+    return (dram ? d->dram_alloc : d->l1_alloc).find_free(bytes);
 }
 
 // A new buffer's memory reads as zero (as fresh memory did), so results never depend on what a
@@ -130,7 +139,7 @@ static void zero_new_buffer(Device* d, const BufferInfo& b, uint64_t per_bank) {
     }
 }
 
-static int64_t buf_alloc(Device* d, int dram, uint32_t page_size, uint32_t num_pages, const char* name,
+static int64_t buf_alloc(Device* d, int dram, uint32_t page_size, uint32_t num_pages, int64_t at, const char* name,
                          uint32_t* id_out) {
     if (page_size == 0 || num_pages == 0) { d->error = "buffer needs a page size and at least one page"; return -1; }
     uint32_t align = dram ? kDramAlign : kL1Align;
@@ -138,7 +147,14 @@ static int64_t buf_alloc(Device* d, int dram, uint32_t page_size, uint32_t num_p
     uint32_t banks = dram ? d->num_dram_banks : d->num_cores();
     uint64_t per_bank = (uint64_t(num_pages) + banks - 1) / banks * aligned;
     RangeAllocator& space = dram ? d->dram_alloc : d->l1_alloc;
-    int64_t addr = space.allocate(per_bank);
+    int64_t addr = at;
+    if (at >= 0 && !space.allocate_at(static_cast<uint64_t>(at), per_bank)) {
+        d->error = std::string(dram ? "DRAM" : "L1") + " range [" + std::to_string(at) + ", " +
+                   std::to_string(at + int64_t(per_bank)) + ") of buffer '" + (name ? name : "") +
+                   "' is not free (taken, misaligned or outside the memory)";
+        return -1;
+    }
+    if (at < 0) addr = space.allocate(per_bank);
     if (addr < 0) {
         if (dram) {
             d->error = "out of DRAM: a buffer of " + std::to_string(per_bank) + " bytes per bank does not fit in the " +
@@ -216,17 +232,22 @@ static CoreConfig* core_of(ProgramHandle* p, uint32_t x, uint32_t y) {
 }
 
 int ttbw_prog_add_cb(void* h, uint32_t x, uint32_t y, uint32_t index, uint32_t fmt, uint32_t page_size,
-                     uint32_t num_pages) {
+                     uint32_t num_pages, uint32_t address) {
     auto* p = static_cast<ProgramHandle*>(h);
     CoreConfig* c = core_of(p, x, y);
     if (!c) return -1;
     if (index >= kNumCBs) { p->error = "CB index " + std::to_string(index) + " out of range (0..31)"; return -1; }
     if (!format_supported(fmt)) { p->error = "CB " + std::to_string(index) + ": unsupported data format"; return -1; }
     if (num_pages == 0 || page_size == 0) { p->error = "CB " + std::to_string(index) + " needs pages"; return -1; }
+    if (address != kAnyAddress && address % kL1Align) {
+        p->error = "CB " + std::to_string(index) + ": address " + std::to_string(address) + " is not " +
+                   std::to_string(kL1Align) + "-byte aligned";
+        return -1;
+    }
     for (const CBConfig& cb : c->cbs)
         if (cb.index == index) { p->error = "CB " + std::to_string(index) + " defined twice on a core"; return -1; }
     try {
-        c->cbs.push_back(CBConfig{index, fmt, page_size, num_pages});
+        c->cbs.push_back(CBConfig{index, fmt, page_size, num_pages, address});
     } catch (const std::exception& e) {
         p->error = e.what();
         return -1;

@@ -70,8 +70,11 @@ struct Device {
     }
 };
 
+constexpr uint32_t kAnyAddress = 0xffffffffu;  // a CB placed after the core's previous one
+
 struct CBConfig {
     uint32_t index, fmt, page_size, num_pages;
+    uint32_t address;  // its L1 address on the core, or kAnyAddress
 };
 
 enum Proc { kReader = 0, kCompute = 1, kWriter = 2 };

@@ -123,11 +123,21 @@ static std::string describe_wait(const CoreRun& c, const Fiber& f) {
     return s.str();
 }
 
-// Allocate the core's circular buffers at the bottom of its L1 and check the L1 budget.
+// Place the core's circular buffers at the bottom of its L1 (at the addresses the host program
+// gave them, each after the one before; else packed in order) and check the L1 budget.
 static std::string setup_cbs(CoreRun& c) {
     Device& d = *c.dev;
     uint32_t addr = 0;
     for (const CBConfig& cfg : c.cfg->cbs) {
+        if (cfg.address != kAnyAddress) {
+            if (cfg.address < addr) {
+                std::ostringstream s;
+                s << "CB " << cfg.index << " at L1 address " << cfg.address << " on " << core_name(c)
+                  << " overlaps the circular buffer before it (which ends at " << addr << ")";
+                return s.str();
+            }
+            addr = cfg.address;
+        }
         CBState& cb = c.cb[cfg.index];
         cb = CBState{};
         cb.used = true;

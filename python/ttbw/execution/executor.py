@@ -226,8 +226,11 @@ class _DeviceState:
         self.sources: dict = {}    # buffer name -> weak reference to the frozen input array it holds
         self.written = None        # names of the buffers the launches write (after a first call)
         try:
+            offsets = _frame_offsets(function.host, dev)
             for b in function.host.buffers:
-                self.buffers[b.name] = dev.allocate(b.shape, b.fmt, layout=b.layout, memory=b.memory, name=b.name)
+                offset = offsets.get(b.memory)
+                self.buffers[b.name] = dev.allocate(b.shape, b.fmt, layout=b.layout, memory=b.memory, name=b.name,
+                                                    address=None if offset is None else b.address + offset)
         except BaseException:
             self.close()
             raise
@@ -271,6 +274,22 @@ class _DeviceState:
         for buffer in self.buffers.values():
             self.device.free(buffer)
         self.buffers.clear()
+
+
+def _frame_offsets(host, dev) -> dict:
+    """Memory -> the offset moving the host program's buffers (their compiled addresses) to a
+    free range of the device as one block: 0 on a device holding nothing else. L1 buffers of a
+    program compiled for another grid are interleaved over other cores: the allocator places them."""
+    from ttbw.lowering.addresses import frames
+
+    out = {}
+    for frame in frames(host):
+        if frame.memory == "l1" and tuple(dev.grid) != tuple(host.grid):
+            continue
+        base = dev.find_free(frame.memory, frame.hi - frame.lo)
+        if base is not None:  # else the allocation fails with the device's out-of-memory message
+            out[frame.memory] = base - frame.lo
+    return out
 
 
 def _resident(function: Function, dev) -> _DeviceState:
@@ -437,5 +456,6 @@ def _program(program: ProgramModule, buffers: dict, scalar: float | None):
             cores=[CoreRange.single(*c) for c in k.cores] or cores,
             compile_args=list(k.compile_args), fp32_dest_acc_en=k.fp32_dest_acc_en,
             runtime_args={c.core: [resolve(a) for a in c.args] for c in k.runtime_args}))
-    cbs = [CircularBuffer(cb.index, cb.fmt, cb.pages, cores, cb.page_size) for cb in launch.circular_buffers]
+    cbs = [CircularBuffer(cb.index, cb.fmt, cb.pages, cores, cb.page_size, cb.address)
+           for cb in launch.circular_buffers]
     return Program(kernels, cbs, [buffers[name] for name in dict.fromkeys(launch.buffers) if name in buffers])

@@ -11,6 +11,7 @@ cannot disagree.
 """
 from __future__ import annotations
 
+from ttbw.lowering.addresses import address_problem
 from ttbw.support.diagnostics import DiagnosticError
 from ttbw.target.host_program import SCALAR_WORDS, AddressOf, BufferSpec, CircularBufferSpec, CoreArgs, \
     HostFunction, HostValue, KernelLaunch, Processor, ProgramLaunch, ResultRead, ScalarWord, Upload
@@ -75,17 +76,17 @@ class _Types:
         return next((m for m, attr in self.memories.items() if space.ptr and self.lib.mlirAttributeEqual(space, attr)),
                     None)
 
-    def buffer(self, value, name: str, shape: tuple, where: str) -> BufferSpec:
+    def buffer(self, value, name: str, shape: tuple, address, where: str) -> BufferSpec:
         type_ = self.lib.mlirValueGetType(value.handle)
         kind = self.element(type_) if self.lib.mlirTypeIsAMemRef(type_) else None
         memory = self.memory(type_) if kind is not None else None
-        spec = BufferSpec(name, shape, kind[0], kind[1], memory) if memory is not None else None
+        spec = BufferSpec(name, shape, kind[0], kind[1], memory, address) if memory is not None else None
         if spec is None or not self.lib.mlirTypeEqual(type_, self.b.type(self.device_memref(spec))):
             raise HostProgramError(f"{where}: buffer '{name}' of shape {list(shape)} has an unsupported type "
                                    f"{value.type}")
         return spec
 
-    def circular_buffer(self, value, index: int, where: str) -> CircularBufferSpec:
+    def circular_buffer(self, value, index: int, address, where: str) -> CircularBufferSpec:
         from ttbw.target.formats import DataFormat
 
         type_ = self.lib.mlirValueGetType(value.handle)
@@ -93,7 +94,7 @@ class _Types:
         dims = self.dims(type_) if kind is not None else ()
         if kind is None or kind[1] != "tile" or len(dims) != 2:
             raise HostProgramError(f"{where}: circular buffer {index} has an unsupported type {value.type}")
-        spec = CircularBufferSpec(index, kind[0], dims[1], DataFormat.parse(kind[0]).tile_bytes)
+        spec = CircularBufferSpec(index, kind[0], dims[1], DataFormat.parse(kind[0]).tile_bytes, address)
         if not self.lib.mlirTypeEqual(type_, self.b.type(self.cb_memref(spec.fmt, spec.pages, spec.page_size))):
             raise HostProgramError(f"{where}: circular buffer {index} has an unsupported type {value.type}")
         return spec
@@ -114,11 +115,11 @@ def _function(func, types: _Types, where: str) -> HostFunction:
         if op.name == "ttmetal.create_buffer":
             result = op.results[0]
             if "ttbw.name" in a:
-                spec = types.buffer(result, a["ttbw.name"], tuple(a.get("ttbw.shape") or ()), where)
+                spec = types.buffer(result, a["ttbw.name"], tuple(a.get("ttbw.shape") or ()), a.get("address"), where)
                 buffers.append(spec)
                 by_value[result.key] = spec
             else:
-                cbs[result.key] = result
+                cbs[result.key] = (result, a.get("address"))
         elif op.name == "ttmetal.enqueue_write_buffer":
             source, target = op.operands
             if source.argument_number is None or target.key not in by_value:
@@ -139,8 +140,12 @@ def _function(func, types: _Types, where: str) -> HostFunction:
                 if value.key not in allocs or (allocs[value.key] is None and 0 not in host.shape):
                     raise HostProgramError(f"{where}: result {position} is not read from a device buffer")
                 results.append(ResultRead(allocs[value.key], host))
-    return HostFunction(attrs["sym_name"], arguments, grid, tuple(buffers), tuple(uploads), tuple(launches),
+    host = HostFunction(attrs["sym_name"], arguments, grid, tuple(buffers), tuple(uploads), tuple(launches),
                         tuple(results))
+    problem = address_problem(host)
+    if problem is not None:
+        raise HostProgramError(f"{where}: {problem}")
+    return host
 
 
 def _host_value(value, attrs: dict, types: _Types) -> HostValue:
@@ -171,7 +176,8 @@ def _launch(op, by_value: dict, cbs: dict, types: _Types, where: str) -> Program
     for port, value in zip(ports, operands[segments[0]:]):
         if value.key not in cbs:
             raise HostProgramError(f"{where}: circular buffer {port} is not a created buffer")
-        circular.append(types.circular_buffer(cbs[value.key], int(port), where))
+        cb_value, cb_address = cbs[value.key]
+        circular.append(types.circular_buffer(cb_value, int(port), cb_address, where))
     extras = a.get("ttbw.kernels") or []
     configs = op.raw_attribute("kernelConfigs")
     if configs is None or types.lib.mlirArrayAttrGetNumElements(configs) != len(extras):

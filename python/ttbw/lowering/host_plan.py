@@ -21,6 +21,7 @@ from ttbw.target.scalar_encoding import ScalarEncodingError
 from ttbw.target.host_program import BufferSpec, HostFunction, HostValue, ResultRead, Upload, buffer_shape
 
 from . import codegen
+from .addresses import assign_addresses
 from .codegen.schedule import same_pages
 from .empty import is_empty
 from .errors import UnsupportedError
@@ -127,8 +128,9 @@ def host_function(func, programs: dict, grid) -> HostFunction:
     problem = dram_problem(sum(b.bytes for b in buffers if b.memory == "dram"), "the function's buffers")
     if problem is not None:
         raise HostPlanError(next(op for op in ops if op.name == "func.call"), problem)
-    return HostFunction(func.attributes["sym_name"].value, tuple(host_value(a.type) for a in entry.arguments),
-                        tuple(int(g) for g in grid), tuple(buffers), uploads, tuple(plan.launches), tuple(results))
+    return assign_addresses(HostFunction(
+        func.attributes["sym_name"].value, tuple(host_value(a.type) for a in entry.arguments),
+        tuple(int(g) for g in grid), tuple(buffers), uploads, tuple(plan.launches), tuple(results)))
 
 
 def host_value(value_type) -> HostValue:

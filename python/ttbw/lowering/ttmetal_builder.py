@@ -2,7 +2,7 @@
 the C API in tt-mlir's context:
 
     func.func @f(%arg0: memref<1x1x32x64xbf16>, ...) -> (memref<...>, ...) attributes {ttbw.grid = ...} {
-      %0 = "ttmetal.create_buffer"() <{address = 0 : i64}> {ttbw.name = "arg0", ttbw.shape = ...}
+      %0 = "ttmetal.create_buffer"() <{address = 65536 : i64}> {ttbw.name = "arg0", ttbw.shape = ...}
              : () -> memref<1x1x1x2x!ttcore.tile<32x32, bf16>, #ttcore.interleaved<4096x2048>, #dram>
       "ttmetal.enqueue_write_buffer"(%arg0, %0)
       %cb = "ttmetal.create_buffer"() ... -> memref<1x2x!ttcore.tile<32x32, bf16>, #ttcore.cb_layout<4096x2048, 1>, #l1>
@@ -68,12 +68,15 @@ class _Host:
     def op(self, name, operands=(), results=(), attributes=None):
         return self.b.create(name, operands, results, attributes, block=self.block)
 
-    def create(self, key: str, memref: str, attributes: dict) -> None:
-        op = self.op("ttmetal.create_buffer", (), (memref,), {"address": "0 : i64", **attributes})
+    def create(self, key: str, memref: str, address: int | None, attributes: dict) -> None:
+        if address is None:
+            raise ValueError(f"buffer '{key}' has no address (lowering.addresses places every buffer)")
+        op = self.op("ttmetal.create_buffer", (), (memref,), {"address": f"{address} : i64", **attributes})
         self.values[key] = (self.b.result(op), memref)
 
     def create_buffer(self, b: BufferSpec) -> None:
-        self.create(b.name, device_memref(b), {"ttbw.name": string(b.name), "ttbw.shape": array(b.shape)})
+        self.create(b.name, device_memref(b), b.address,
+                    {"ttbw.name": string(b.name), "ttbw.shape": array(b.shape)})
 
     def deallocate(self, key: str) -> None:
         value, _ = self.values.pop(key)
@@ -86,7 +89,7 @@ class _Host:
         cbs = []
         for cb in p.circular_buffers:
             key = f"{p.name}.cb{cb.index}"
-            self.create(key, cb_memref(cb.fmt, cb.pages, cb.page_size), {})
+            self.create(key, cb_memref(cb.fmt, cb.pages, cb.page_size), cb.address, {})
             cbs.append(self.values[key][0])
         position = {name: i for i, name in enumerate(p.buffers)}
         self.op("ttmetal.enqueue_program", (*operands, *cbs), (), {

@@ -35,6 +35,7 @@ class BufferSpec:
     fmt: str
     layout: str          # tile | row_major
     memory: str          # dram | l1
+    address: int | None = None  # the same offset in every DRAM bank / core's L1 (None: not placed yet)
 
     @property
     def data_format(self) -> DataFormat:
@@ -110,6 +111,7 @@ class CircularBufferSpec:
     fmt: str
     pages: int
     page_size: int
+    address: int | None = None  # in each core's L1 (None: not placed yet)
 
 
 @dataclass(frozen=True)

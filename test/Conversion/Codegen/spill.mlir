@@ -7,7 +7,7 @@
 // exp(x) read twice, once by a unary op (log works in place): computed once and spilled, not
 // computed again (dst_plan would give log a recomputed copy).
 // CHECK-LABEL: func.func @shared_exp(
-// CHECK: %[[SPILLBUF:.*]] = "ttmetal.create_buffer"() <{address = 0 : i64}> : () -> memref<1x1x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<4096x4096, 1>, #l1>
+// CHECK: %[[SPILLBUF:.*]] = "ttmetal.create_buffer"() <{address = 8192 : i64}> : () -> memref<1x1x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<4096x4096, 1>, #l1>
 // CHECK: "ttmetal.enqueue_program"({{.*}}%[[SPILLBUF]]{{.*}}) <{cb_ports = array<i64: 0, 24, 16>
 // CHECK-NOT: "ttmetal.enqueue_program"
 // CHECK: func.func @compute()

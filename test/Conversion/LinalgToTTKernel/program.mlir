@@ -6,7 +6,7 @@
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (0, d1)>
 // CHECK-LABEL: func.func @f(%arg0: memref<64x64xbf16>, %arg1: memref<64x64xbf16>) -> (memref<64x64xbf16>, memref<1x64xbf16>) attributes {ttbw.grid = array<i64: 2, 1>}
-// CHECK: %[[G:.*]] = "ttmetal.create_buffer"() <{address = 0 : i64}> {ttbw.name = "arg0", ttbw.shape = array<i64: 64, 64>} : () -> memref<1x1x2x2x!ttcore.tile<32x32, bf16>, #ttcore.interleaved<4096x2048>, #dram>
+// CHECK: %[[G:.*]] = "ttmetal.create_buffer"() <{address = 65536 : i64}> {ttbw.name = "arg0", ttbw.shape = array<i64: 64, 64>} : () -> memref<1x1x2x2x!ttcore.tile<32x32, bf16>, #ttcore.interleaved<4096x2048>, #dram>
 // CHECK: %[[A:.*]] = "ttmetal.create_buffer"() {{.*}}ttbw.name = "arg1"
 // CHECK: %[[P:.*]] = "ttmetal.create_buffer"() {{.*}}ttbw.name = "result0"
 // CHECK: %[[S:.*]] = "ttmetal.create_buffer"() {{.*}}ttbw.name = "result1", ttbw.shape = array<i64: 1, 64>

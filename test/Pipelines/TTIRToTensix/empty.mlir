@@ -34,7 +34,7 @@ func.func @all_empty(%x: tensor<0x32xbf16>, %y: tensor<1x32xbf16>) -> tensor<0x3
 // nothing (the constant 0 rounded to bf16 by the pack).
 // CHECK-LABEL: func.func @sum_over_empty(
 // CHECK-NOT: ttmetal.enqueue_write_buffer
-// CHECK: %[[OUT:.*]] = "ttmetal.create_buffer"() <{address = 0 : i64}> {ttbw.name = "result1", ttbw.shape = array<i64: 1, 32>}
+// CHECK: %[[OUT:.*]] = "ttmetal.create_buffer"() <{address = 65536 : i64}> {ttbw.name = "result1", ttbw.shape = array<i64: 1, 32>}
 // CHECK-NOT: ttmetal.enqueue_write_buffer
 // CHECK: "ttmetal.enqueue_program"(%[[OUT]], %{{.*}}) <{cb_ports = array<i64: 16>
 // CHECK-SAME: operandSegmentSizes = array<i32: 1, 1>
@@ -48,7 +48,7 @@ func.func @all_empty(%x: tensor<0x32xbf16>, %y: tensor<1x32xbf16>) -> tensor<0x3
 // CHECK: ttkernel.fill_tile(
 // CHECK: ttkernel.pack_tile(
 // COMPOSITE-LABEL: func.func @sum_over_empty(
-// COMPOSITE: %[[OUT:.*]] = "ttmetal.create_buffer"() <{address = 0 : i64}> {ttbw.name = "result1"
+// COMPOSITE: %[[OUT:.*]] = "ttmetal.create_buffer"() <{address = 65536 : i64}> {ttbw.name = "result1"
 // COMPOSITE-NOT: ttmetal.enqueue_write_buffer
 // COMPOSITE: "ttmetal.enqueue_program"(%[[OUT]], %{{.*}}) <{cb_ports = array<i64: 16>
 // COMPOSITE-SAME: @sum_over_empty_0_sum::@reader

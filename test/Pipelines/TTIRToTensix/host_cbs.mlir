@@ -7,8 +7,8 @@
 // bf16 x bf16 on the FPU: two input CBs and the output CB, 2 bf16 pages of 2048 bytes each;
 // no fp32 DST.
 // CHECK-LABEL: func.func @bf16_product(
-// CHECK-COUNT-3: "ttmetal.create_buffer"() <{address = 0 : i64}> {ttbw.name = {{.*}} -> memref<1x1x1x2x!ttcore.tile<32x32, bf16>, #ttcore.interleaved<4096x2048>, #dram>
-// CHECK-COUNT-3: "ttmetal.create_buffer"() <{address = 0 : i64}> : () -> memref<1x2x!ttcore.tile<32x32, bf16>, #ttcore.cb_layout<4096x2048, 1>, #l1>
+// CHECK-COUNT-3: "ttmetal.create_buffer"() <{address = {{[0-9]+}} : i64}> {ttbw.name = {{.*}} -> memref<1x1x1x2x!ttcore.tile<32x32, bf16>, #ttcore.interleaved<4096x2048>, #dram>
+// CHECK-COUNT-3: "ttmetal.create_buffer"() <{address = {{0|4096|8192}} : i64}> : () -> memref<1x2x!ttcore.tile<32x32, bf16>, #ttcore.cb_layout<4096x2048, 1>, #l1>
 // CHECK: "ttmetal.enqueue_program"
 // CHECK-SAME: cb_ports = array<i64: 0, 1, 16>
 // CHECK-SAME: #ttmetal.compute_config<@bf16_product_program::@compute, #ttmetal.core_range<0x0, 1x1>, #ttmetal.kernel_args< >, hifi4, false,
@@ -95,7 +95,7 @@ func.func @held_broadcast(%x: tensor<128x256xbf16>, %y: tensor<128x1xbf16>) -> t
 // clears its pages with (23, 1 bf16 page).
 // CHECK-LABEL: func.func @l1_result(
 // CHECK: ttbw.name = "arg1", {{.*}} -> memref<1x1x32x32xbf16, #ttcore.interleaved<64x2>, #dram>
-// CHECK: %[[OUT:.*]] = "ttmetal.create_buffer"() <{address = 0 : i64}> {ttbw.name = "result0", ttbw.shape = array<i64: 32, 32>} : () -> memref<1x1x32x32xbf16, #ttcore.interleaved<64x2>, #l1>
+// CHECK: %[[OUT:.*]] = "ttmetal.create_buffer"() <{address = 1497088 : i64}> {ttbw.name = "result0", ttbw.shape = array<i64: 32, 32>} : () -> memref<1x1x32x32xbf16, #ttcore.interleaved<64x2>, #l1>
 // CHECK: "ttmetal.enqueue_program"
 // CHECK-SAME: cb_ports = array<i64: 0, 1, 23, 16>
 // CHECK-SAME: compile_args = array<i64: 0, 1, 23, 2, 2>

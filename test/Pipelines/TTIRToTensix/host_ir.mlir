@@ -4,14 +4,16 @@
 // or L1), writes the arguments, enqueues the program (buffers, then a runtime scalar, then the
 // CBs on their ports; one kernel config per kernel with its buffer addresses as rt_args),
 // reads the results back, finishes and deallocates. What TTMetal cannot say is in ttbw.*
-// attributes: names and unpadded shapes of buffers, the grid, per-core runtime args.
+// attributes: names and unpadded shapes of buffers, the grid, per-core runtime args. Addresses
+// are the allocation step's (lowering/addresses.py): DRAM buffers bottom-up from 0x10000, each
+// 32-byte aligned per bank (here one 2048-byte tile per bank), a program's CBs from L1 address 0.
 
 // CHECK-LABEL: func.func @same_shape(%arg0: memref<1x1x32x64xbf16>, %arg1: memref<1x1x32x64xbf16>, %arg2: memref<1x1x32x64xbf16>) -> (memref<1x1x32x64xbf16>, memref<1x1x32x64xbf16>) attributes {ttbw.grid = array<i64: 2, 1>}
-// CHECK: %[[G:.*]] = "ttmetal.create_buffer"() <{address = 0 : i64}> {ttbw.name = "arg0", ttbw.shape = array<i64: 1, 1, 32, 64>} : () -> memref<1x1x1x2x!ttcore.tile<32x32, bf16>, #ttcore.interleaved<4096x2048>, #dram>
-// CHECK: %[[A:.*]] = "ttmetal.create_buffer"() {{.*}}ttbw.name = "arg1"
-// CHECK: %[[B:.*]] = "ttmetal.create_buffer"() {{.*}}ttbw.name = "arg2"
-// CHECK: %[[IG:.*]] = "ttmetal.create_buffer"() {{.*}}ttbw.name = "result0"
-// CHECK: %[[OG:.*]] = "ttmetal.create_buffer"() {{.*}}ttbw.name = "result1"
+// CHECK: %[[G:.*]] = "ttmetal.create_buffer"() <{address = 65536 : i64}> {ttbw.name = "arg0", ttbw.shape = array<i64: 1, 1, 32, 64>} : () -> memref<1x1x1x2x!ttcore.tile<32x32, bf16>, #ttcore.interleaved<4096x2048>, #dram>
+// CHECK: %[[A:.*]] = "ttmetal.create_buffer"() <{address = 67584 : i64}> {ttbw.name = "arg1"
+// CHECK: %[[B:.*]] = "ttmetal.create_buffer"() <{address = 69632 : i64}> {ttbw.name = "arg2"
+// CHECK: %[[IG:.*]] = "ttmetal.create_buffer"() <{address = 71680 : i64}> {ttbw.name = "result0"
+// CHECK: %[[OG:.*]] = "ttmetal.create_buffer"() <{address = 73728 : i64}> {ttbw.name = "result1"
 // CHECK: "ttmetal.enqueue_write_buffer"(%arg0, %[[G]])
 // CHECK: "ttmetal.enqueue_write_buffer"(%arg1, %[[A]])
 // CHECK: "ttmetal.enqueue_write_buffer"(%arg2, %[[B]])

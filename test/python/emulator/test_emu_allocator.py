@@ -115,3 +115,26 @@ def test_programs_run_on_reused_buffers(device):
         for buf in (a, b, out):
             device.free(buf)
     assert device.memory_used("dram") == (0, 0)
+
+
+def test_allocation_at_a_given_address_and_where_the_allocator_would_go():
+    """A host program's buffers go where its addresses say: `find_free` names where the next
+    allocation would land, `address=` takes exactly that range, a taken or misaligned one is
+    refused naming the buffer."""
+    with EmulatedDevice(grid=(2, 2)) as dev:
+        base = dev.find_free("dram", 4096)
+        assert base == 0x10000  # DRAM_BASE: nothing allocated yet
+        a = dev.allocate((32, 32), "bf16", name="a", address=base + 2048)
+        assert a.address == base + 2048
+        with pytest.raises(EmulatorError, match=r"buffer 'b' is not free"):
+            dev.allocate((32, 32), "bf16", name="b", address=base + 2048)
+        with pytest.raises(EmulatorError, match=r"buffer 'c' is not free"):
+            dev.allocate((32, 32), "bf16", name="c", address=base + 1)  # not 32-byte aligned
+        first = dev.allocate((32, 32), "bf16", name="d")  # the allocator: below a, in the gap it left
+        assert first.address == base
+        assert dev.find_free("dram", 1 << 40) is None
+        top = dev.find_free("l1", 2048)
+        l1 = dev.allocate((32, 32), "bf16", memory="l1", name="e", address=top)
+        assert l1.address == top and dev.find_free("l1", 2048) == top - 2048  # L1 grows down
+        a.write(np.ones((32, 32), np.float32))
+        np.testing.assert_array_equal(a.read(), 1)

@@ -221,3 +221,18 @@ def test_polling_kernels_yield_and_never_hang(device, sent, expected, error):
     else:
         with pytest.raises(DeadlockError, match="kernel 'consumer' \\(writer\\) keeps polling cb_pages_available_at_front on CB 0"):
             device.run(prog)
+
+
+def test_cb_addresses_must_be_aligned_and_in_order(device):
+    """A host program's CB addresses: each aligned, each after the CB before it on the core."""
+    core = CoreRange.single(0, 0)
+    idle = Kernel("producer", POLLING_READER, "reader", core, runtime_args={(0, 0): [0]})
+    with pytest.raises(ProgramError, match="CB 1: address 8 is not 16-byte aligned"):
+        device.run(Program([idle], [CircularBuffer(0, "bf16", 2, core, address=0),
+                                    CircularBuffer(1, "bf16", 2, core, address=8)]))
+    with pytest.raises(ProgramError, match=r"CB 1 at L1 address 2048 on core \(0,0\) overlaps the circular buffer "
+                                           r"before it \(which ends at 4096\)"):
+        device.run(Program([idle], [CircularBuffer(0, "bf16", 2, core, address=0),
+                                    CircularBuffer(1, "bf16", 2, core, address=2048)]))
+    device.run(Program([idle], [CircularBuffer(0, "bf16", 2, core, address=0),
+                                CircularBuffer(1, "bf16", 2, core, address=8192)]))

@@ -37,6 +37,7 @@ def _host_array(data) -> np.ndarray:
     return np.asarray(x if x.dtype == ml_dtypes.bfloat16 else x.astype(np.float32, copy=False), order="C")
 
 
+ANY_ADDRESS = 0xFFFFFFFF  # a CB placed after the core's previous one (emu.h's kAnyAddress)
 _HOST_DTYPES = (np.dtype(np.float32), np.dtype(ml_dtypes.bfloat16))
 
 
@@ -312,8 +313,10 @@ class EmulatedDevice:
 
     # -- buffers ----------------------------------------------------------------------------
     def allocate(self, shape, dtype="bf16", layout: str = "tile", memory: str = "dram",
-                 name: str | None = None) -> Buffer:
-        """Allocate an interleaved buffer for a tensor of `shape` (padded to tiles in TILE layout)."""
+                 name: str | None = None, address: int | None = None) -> Buffer:
+        """Allocate an interleaved buffer for a tensor of `shape` (padded to tiles in TILE layout),
+        at `address` (the same offset in every bank; EmulatorError when that range is not free)
+        or where the allocator finds room."""
         shape = tuple(int(s) for s in shape)
         if any(s <= 0 for s in shape):
             raise EmulatorError(f"shape {shape} must have positive dimensions")
@@ -334,14 +337,21 @@ class EmulatedDevice:
         self._allocations += 1
         name = name or f"buffer{self._allocations - 1}"
         bid = ctypes.c_uint32()
-        addr = self._lib.ttbw_buf_alloc(self._handle(), int(memory == "dram"), page_size, num_pages,
-                                        name.encode(), ctypes.byref(bid))
+        at = -1 if address is None else int(address)
+        addr = self._lib.ttbw_buf_alloc_at(self._handle(), int(memory == "dram"), page_size, num_pages, at,
+                                           name.encode(), ctypes.byref(bid))
         if addr < 0:
             raise classify(self._error())
         buf = Buffer(self, bid.value, name, int(addr), shape, data_format, layout, memory, page_size, num_pages,
                      allocation=self._allocations)
         self._buffers[buf.id] = buf
         return buf
+
+    def find_free(self, memory: str, bytes_per_bank: int) -> int | None:
+        """Where `allocate` would now put a buffer taking `bytes_per_bank` of every DRAM bank
+        (`memory` "dram") or of every core's L1 ("l1"); None when nothing that large is free."""
+        addr = self._lib.ttbw_dev_find_free(self._handle(), int(memory == "dram"), int(bytes_per_bank))
+        return None if addr < 0 else int(addr)
 
     def free(self, buf: Buffer) -> None:
         """Free a buffer; its memory is reused by later allocations (the Buffer is dead).
@@ -433,7 +443,9 @@ class EmulatedDevice:
         try:
             for cb in program.circular_buffers:
                 for (x, y) in cores_of(cb.cores):
-                    if lib.ttbw_prog_add_cb(p, x, y, cb.index, int(cb.format), cb.page_bytes, cb.num_pages) != 0:
+                    address = ANY_ADDRESS if cb.address is None else cb.address
+                    if lib.ttbw_prog_add_cb(p, x, y, cb.index, int(cb.format), cb.page_bytes, cb.num_pages,
+                                            address) != 0:
                         raise ProgramError(lib.ttbw_prog_error(p).decode())
             for i, k in enumerate(program.kernels):
                 proc = Processor(k.processor)

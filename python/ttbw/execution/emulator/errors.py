@@ -34,4 +34,6 @@ def classify(message: str) -> EmulatorError:
         return L1OverflowError(message)
     if message.startswith("core ("):
         return KernelError(message)
+    if message.startswith("CB "):  # a CB the program placed where it cannot be
+        return ProgramError(message)
     return EmulatorError(message)

@@ -102,13 +102,15 @@ class Kernel:
 
 @dataclass
 class CircularBuffer:
-    """A CB on each of `cores`: `num_pages` pages of `page_size` bytes (default one tile)."""
+    """A CB on each of `cores`: `num_pages` pages of `page_size` bytes (default one tile), at L1
+    `address` (the host program's), else after the core's CB before it."""
 
     index: int
     data_format: DataFormat | str
     num_pages: int
     cores: CoreSpec
     page_size: int | None = None
+    address: int | None = None
 
     @property
     def format(self) -> DataFormat:
