@@ -16,7 +16,7 @@ import torch
 
 from ttbw.driver.compiler import compile as ttbw_compile
 
-from .partition import Partition, Region, TorchOp, partition
+from .partition import Partition, Region, finish, partition
 
 # A region's results come back to the host: the executor uploads each function's arguments
 # from host arrays, with no handoff of a device buffer from one compiled function to another.
@@ -103,17 +103,17 @@ class CompiledGraph:
             meta_of = recorder.values.get
         else:
             meta_of = lambda node: node.meta.get("val")  # noqa: E731 (dynamo's FakeTensors)
-        cut = partition(self.module.graph, meta_of)
-        compiled = {}
-        for k, step in enumerate(cut.steps):
-            if not isinstance(step, Region):
-                continue
-            try:
-                compiled[step.name] = compiled_region(step.text)
-            except ValueError as error:   # ttbw refused the whole function: torch runs its nodes
-                reason = f"{step.name} refused by ttbw.compile: {str(error).splitlines()[0]}"
-                cut.steps[k] = [TorchOp(node, reason) for node in step.nodes]
-        cut.steps = [s for step in cut.steps for s in (step if isinstance(step, list) else [step])]
+        refused: dict = {}
+        while True:   # a region ttbw.compile refuses: the nodes it refuses alone go to torch, then again
+            cut = partition(self.module.graph, meta_of, refused)
+            compiled, before = {}, len(refused)
+            for region in cut.regions:
+                try:
+                    compiled[region.name] = compiled_region(region.text)
+                except ValueError as error:
+                    refused.update(_culprits(region, meta_of, _first_line(error)))
+            if len(refused) == before:
+                break
         return Plan(key, cut, compiled, time.perf_counter() - start)
 
     def _run(self, plan: Plan, args):
@@ -132,6 +132,26 @@ class CompiledGraph:
                     env[node] = node.target(*args_, **kwargs)
         output = next(n for n in self.module.graph.nodes if n.op == "output")
         return torch.fx.node.map_arg(output.args[0], env.__getitem__)
+
+
+def _first_line(error: Exception) -> str:
+    return str(error).splitlines()[0]
+
+
+def _culprits(region: Region, meta_of, reason: str) -> dict:
+    """node -> why: the region's nodes ttbw.compile refuses as a function of their own (each
+    such node's own message); all of them, with the region's message, when each compiles alone."""
+    found = {}
+    for node in region.nodes:
+        alone = Region(0, nodes=[node])
+        finish(alone, meta_of)
+        if not alone.outputs or set(alone.ttir_ops) <= {"ttir.reshape"}:
+            continue
+        try:
+            compiled_region(alone.text)
+        except ValueError as error:
+            found[node] = f"ttbw.compile refuses it: {_first_line(error)}"
+    return found or {node: f"{region.name} refused by ttbw.compile: {reason}" for node in region.nodes}
 
 
 def _from_host(array: np.ndarray) -> torch.Tensor:

@@ -95,8 +95,10 @@ def placement(node, meta_of) -> str | None:
     return None
 
 
-def partition(graph: torch.fx.Graph, meta_of) -> Partition:
-    """The regions and torch ops of graph, in an order that runs it."""
+def partition(graph: torch.fx.Graph, meta_of, refused: dict | None = None) -> Partition:
+    """The regions and torch ops of graph, in an order that runs it. refused: node -> why ttbw
+    cannot compile it (learnt by compiling it), placed in torch whatever its TTIR."""
+    refused = refused or {}
     level: dict = {}
     on_ttbw: dict = {}
     reasons: dict = {}
@@ -113,7 +115,7 @@ def partition(graph: torch.fx.Graph, meta_of) -> Partition:
         if not isinstance(meta, (torch.Tensor, tuple, list)):
             reasons[node] = None                       # a shape number: glue
         else:
-            reasons[node] = placement(node, meta_of)
+            reasons[node] = refused.get(node) or placement(node, meta_of)
         on_ttbw[node] = reasons[node] is None and isinstance(meta, (torch.Tensor, tuple, list))
         if on_ttbw[node]:
             # past the torch ops it reads (each reads a region of its level, or none)
@@ -136,7 +138,7 @@ def partition(graph: torch.fx.Graph, meta_of) -> Partition:
             region.index = len([s for s in steps if isinstance(s, Region)])
             views = _trailing_views(region)
             region.nodes = [n for n in region.nodes if n not in views]
-            _finish(region, meta_of)
+            finish(region, meta_of)
             if set(region.ttir_ops) <= {"ttir.reshape"}:   # views only (view, clone, detach): torch's are free
                 steps.extend(TorchOp(node, None) for node in region.nodes)
             elif region.outputs:
@@ -157,7 +159,7 @@ def _trailing_views(region: Region) -> list:
     return views[::-1]
 
 
-def _finish(region: Region, meta_of) -> None:
+def finish(region: Region, meta_of) -> None:
     """The region's TTIR function: arguments, the nodes' ops, the values read outside."""
     members = set(region.nodes)
     builder, values = FunctionBuilder(), {}

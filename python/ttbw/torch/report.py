@@ -42,7 +42,8 @@ def _ms(seconds: float) -> str:
 
 def plan_lines(graph: CompiledGraph, plan: Plan) -> list[str]:
     cut = plan.partition
-    lines = [f"ttbw: {graph.title} graph, inputs ({_shapes(plan.signature)})"]
+    guard = "; traced with symbolic shapes, specialised to these" if graph.symbolic else ""
+    lines = [f"ttbw: {graph.title} graph, inputs ({_shapes(plan.signature)}){guard}"]
     for region in cut.regions:
         lines.append(f"  {region.name}: aten {_counts(region.aten_ops)} -> ttir {_counts(region.ttir_ops)} "
                      f"-> {plan.programs(region)} program{'s' * (plan.programs(region) != 1)}")
