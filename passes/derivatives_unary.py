@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import math
 
+from .approximations import sin_cos
+
 _LN2 = math.log(2.0)
 _LN10 = math.log(10.0)
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
@@ -99,6 +101,22 @@ def _gaussian_slope(d, x, scale: float):
     """scale g exp(-x^2) (erf's and erfc's slopes are +-2 / sqrt(pi) times it)."""
     v = x.input
     return d.multiply(d.multiply(x.grad, d.exp(d.neg(d.multiply(v, v)))), d.constant(scale))
+
+
+def _sin_bw(d, x):
+    """g cos x."""
+    return d.multiply(x.grad, sin_cos(d, x.input)[1])
+
+
+def _cos_bw(d, x):
+    """-g sin x."""
+    return d.multiply(d.neg(x.grad), sin_cos(d, x.input)[0])
+
+
+def _tan_bw(d, x):
+    """g (1 + tan^2 x) = (g / cos x) / cos x (no tan, and no cancellation)."""
+    c = sin_cos(d, x.input)[1]
+    return d.div(d.div(x.grad, c), c)
 
 
 def _clamp(d, x):
@@ -268,6 +286,9 @@ GRADIENTS = {
                                             d.rsqrt(d.subtract(d.constant(1.0), d.multiply(x.input, x.input)))),
     # g / (1 + x^2)
     "ttir.atan_bw": lambda d, x: d.div(x.grad, d.add(d.multiply(x.input, x.input), d.constant(1.0))),
+    "ttir.sin_bw": _sin_bw,
+    "ttir.cos_bw": _cos_bw,
+    "ttir.tan_bw": _tan_bw,
     "ttir.sinh_bw": lambda d, x: _cosh_times(d, x.grad, x.input),
     "ttir.cosh_bw": lambda d, x: _sinh_times(d, x.grad, x.input),
     "ttir.asinh_bw": lambda d, x: _inverse_sqrt_times(d, x.grad, x.input, 1.0),
