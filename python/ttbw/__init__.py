@@ -17,6 +17,8 @@ _API = {
             "log2_bw", "exp2_bw", "expm1_bw", "erf_bw", "erfc_bw", "rad2deg_bw", "deg2rad_bw", "frac_bw",
             "trunc_bw", "floor_bw", "ceil_bw", "round_bw", "fill_zero_bw", "logit_bw"),
     "ttnn.golden": ("get_golden_function", "attach_golden_function"),
+    "ttnn.matmul_ops": ("matmul", "linear", "moreh_matmul_backward", "moreh_linear_backward", "moreh_bmm_backward"),
+    "ttnn.moreh_namespace": ("operations",),
     "driver.compiler": ("compile",),
     "ttnn.conversions": ("from_torch", "to_torch", "to_layout", "to_device", "from_device", "to_memory_config",
                     "deallocate", "complex_tensor", "is_tensor_storage_on_device"),
