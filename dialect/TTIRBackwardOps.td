@@ -415,5 +415,17 @@ def TTIR_LogitepsBwOp : TTIR_UnaryBackwardOp<"logiteps_bw", (ins DefaultValuedAt
 def TTIR_DivNoNanBwOp : TTIR_UnaryBackwardOp<"div_no_nan_bw", (ins F32Attr:$scalar)> {
   let summary = "Gradient of div_no_nan (ttnn.div_no_nan_bw)";
 }
+// input_grad = grad * cos(x) (passes/approximations.py's sin / cos).
+def TTIR_SinBwOp : TTIR_UnaryBackwardOp<"sin_bw"> {
+  let summary = "Gradient of sin (ttnn.sin_bw)";
+}
+// input_grad = -grad * sin(x).
+def TTIR_CosBwOp : TTIR_UnaryBackwardOp<"cos_bw"> {
+  let summary = "Gradient of cos (ttnn.cos_bw)";
+}
+// input_grad = grad / cos(x)^2.
+def TTIR_TanBwOp : TTIR_UnaryBackwardOp<"tan_bw"> {
+  let summary = "Gradient of tan (ttnn.tan_bw)";
+}
 
 #endif // TTBW_DIALECT_TTIRBACKWARDOPS_TD

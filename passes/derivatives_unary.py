@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import math
 
+from .approximations import sin_cos
+
 _LN2 = math.log(2.0)
 _LN10 = math.log(10.0)
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
@@ -60,18 +62,19 @@ def _half_exp_abs(d, g, v):
 
 
 def _cosh_times(d, g, v):
-    """g cosh(x): (g (e^x + e^-x)) / 2 up to |x| = 64 (a sum of positives), g e^|x| / 2 beyond."""
+    """g cosh(x): (g (e^x + e^-x)) / 2 up to |x| = 65 (a sum of positives), g e^|x| / 2 beyond
+    (where |x| - ln2 > 64: _times_exp's exact shift)."""
     near = d.multiply(d.multiply(g, d.add(d.exp(v), d.exp(d.neg(v)))), d.constant(0.5))
-    return d.where(d.gt(d.abs(v), d.constant(64.0)), _half_exp_abs(d, g, v), near)
+    return d.where(d.gt(d.abs(v), d.constant(65.0)), _half_exp_abs(d, g, v), near)
 
 
 def _sinh_times(d, g, v):
-    """g sinh(x): g (expm1(x) - expm1(-x)) / 2 up to |x| = 64 (no cancellation near 0: the two
+    """g sinh(x): g (expm1(x) - expm1(-x)) / 2 up to |x| = 65 (no cancellation near 0: the two
     have opposite signs), +-g e^|x| / 2 beyond."""
     near = d.multiply(d.multiply(g, d.subtract(d.expm1(v), d.expm1(d.neg(v)))), d.constant(0.5))
     far = _half_exp_abs(d, g, v)
     far = d.where(d.lt(v, d.constant(0.0)), d.neg(far), far)
-    return d.where(d.gt(d.abs(v), d.constant(64.0)), far, near)
+    return d.where(d.gt(d.abs(v), d.constant(65.0)), far, near)
 
 
 def _exp2_times(d, g, v):
@@ -88,17 +91,50 @@ def _exp(d, x):
     return _times_exp(d, x.grad, x.input, _shifted(d, x.input))
 
 
+def _one_minus_square(d, v, sign: float = 1.0):
+    """sign (1 - x^2) as (1 - |x|) (1 + |x|) times sign: 1 - |x| is exact near 1 (Sterbenz), where
+    1 - x x cancels the rounding of x x (16 f32 ulp of asin_bw's slope)."""
+    a = d.abs(v)
+    if sign > 0:
+        return d.multiply(d.subtract(d.constant(1.0), a), d.add(a, d.constant(1.0)))
+    return d.multiply(d.subtract(a, d.constant(1.0)), d.add(a, d.constant(1.0)))
+
+
 def _inverse_sqrt_times(d, g, v, sign: float):
-    """g / sqrt(x^2 + sign): rsqrt of x^2 + sign (x^2 - 1 is exact for a bf16 x near 1), g / |x|
-    beyond |x| = 2^20 (x^2 overflows from 2^64)."""
-    near = d.multiply(g, d.rsqrt(d.add(d.multiply(v, v), d.constant(sign))))
+    """g / sqrt(x^2 + sign): rsqrt of x^2 + 1, or of (|x| - 1) (|x| + 1) (no cancellation near 1),
+    g / |x| beyond |x| = 2^20 (x^2 overflows from 2^64)."""
+    square = d.add(d.multiply(v, v), d.constant(1.0)) if sign > 0 else _one_minus_square(d, v, -1.0)
+    near = d.multiply(g, d.rsqrt(square))
     return d.where(d.gt(d.abs(v), d.constant(_BIG)), d.div(g, d.abs(v)), near)
 
 
 def _gaussian_slope(d, x, scale: float):
-    """scale g exp(-x^2) (erf's and erfc's slopes are +-2 / sqrt(pi) times it)."""
-    v = x.input
-    return d.multiply(d.multiply(x.grad, d.exp(d.neg(d.multiply(v, v)))), d.constant(scale))
+    """scale g exp(-x^2) (erf's and erfc's slopes are +-2 / sqrt(pi) times it), without the
+    rounding of x^2 (exp turns it into x^2 / 2 ulp: 40 at x = 9): |x| (capped at 16, beyond which
+    the slope is 0 in float32; NaN stays NaN) = h + l, h = (|x| + C) - C a multiple of 2^-7 (C =
+    3 2^15), so h^2 and l are exact; exp(-x^2) = E + E m, E = exp(-h^2), m = expm1(-l (|x| + h))."""
+    a = d.minimum(d.abs(x.input), d.constant(16.0))
+    c = d.constant(3.0 * 2.0 ** 15)
+    h = d.subtract(d.add(a, c), c)
+    big = d.exp(d.neg(d.multiply(h, h)))
+    small = d.expm1(d.neg(d.multiply(d.subtract(a, h), d.add(a, h))))
+    return d.multiply(d.multiply(x.grad, d.add(big, d.multiply(big, small))), d.constant(scale))
+
+
+def _sin_bw(d, x):
+    """g cos x."""
+    return d.multiply(x.grad, sin_cos(d, x.input)[1])
+
+
+def _cos_bw(d, x):
+    """-g sin x."""
+    return d.multiply(d.neg(x.grad), sin_cos(d, x.input)[0])
+
+
+def _tan_bw(d, x):
+    """g (1 + tan^2 x) = (g / cos x) / cos x (no tan, and no cancellation)."""
+    c = sin_cos(d, x.input)[1]
+    return d.div(d.div(x.grad, c), c)
 
 
 def _clamp(d, x):
@@ -157,10 +193,17 @@ def _hardsigmoid(d, x):
 
 
 def _softsign(d, x):
-    """g / (1 + |x|)^2 as (g r) r, r = 1 / (1 + |x|) (the square overflows from |x| = 2^64; PyTorch's
-    composite g / (1 + |x|) - g x sign(x) / (1 + |x|)^2 cancels: the golden is this form)."""
-    r = d.reciprocal(d.add(d.abs(x.input), d.constant(1.0)))
-    return d.multiply(d.multiply(x.grad, r), r)
+    """g / (1 + |x|)^2 (PyTorch's composite g / (1 + |x|) - g x sign(x) / (1 + |x|)^2 cancels,
+    and is NaN at +-inf: the golden is this form, 0 there): q = g / s^2 for s = f32(1 + |x|),
+    corrected for s's rounding t = 1 + |x| - s (exact, Fast2Sum; 0 from |x| = 2^24 on, where
+    s = |x|): q - q (2 t / s), so that the rounding of s is not doubled by the square."""
+    a = d.abs(x.input)
+    one = d.constant(1.0)
+    s = d.add(a, one)
+    t = d.where(d.gt(a, one), d.add(d.subtract(a, s), one), d.add(d.subtract(one, s), a))
+    t = d.where(d.lt(a, d.constant(2.0 ** 24)), t, d.constant(0.0))
+    q = d.div(x.grad, d.multiply(s, s))
+    return d.subtract(q, d.multiply(q, d.div(d.multiply(t, d.constant(2.0)), s)))
 
 
 def _tanhshrink(d, x):
@@ -262,18 +305,20 @@ GRADIENTS = {
     "ttir.tanhshrink_bw": _tanhshrink,
     # log sigmoid(x): g sigmoid(-x)
     "ttir.log_sigmoid_bw": lambda d, x: d.multiply(x.grad, d.sigmoid(d.neg(x.input))),
-    # g / sqrt(1 - x^2), -g / sqrt(1 - x^2) (1 - x^2 exact for a bf16 x near +-1)
-    "ttir.asin_bw": lambda d, x: d.multiply(x.grad, d.rsqrt(d.subtract(d.constant(1.0), d.multiply(x.input, x.input)))),
-    "ttir.acos_bw": lambda d, x: d.multiply(d.neg(x.grad),
-                                            d.rsqrt(d.subtract(d.constant(1.0), d.multiply(x.input, x.input)))),
+    # g / sqrt(1 - x^2), -g / sqrt(1 - x^2)
+    "ttir.asin_bw": lambda d, x: d.multiply(x.grad, d.rsqrt(_one_minus_square(d, x.input))),
+    "ttir.acos_bw": lambda d, x: d.multiply(d.neg(x.grad), d.rsqrt(_one_minus_square(d, x.input))),
     # g / (1 + x^2)
     "ttir.atan_bw": lambda d, x: d.div(x.grad, d.add(d.multiply(x.input, x.input), d.constant(1.0))),
+    "ttir.sin_bw": _sin_bw,
+    "ttir.cos_bw": _cos_bw,
+    "ttir.tan_bw": _tan_bw,
     "ttir.sinh_bw": lambda d, x: _cosh_times(d, x.grad, x.input),
     "ttir.cosh_bw": lambda d, x: _sinh_times(d, x.grad, x.input),
     "ttir.asinh_bw": lambda d, x: _inverse_sqrt_times(d, x.grad, x.input, 1.0),
     "ttir.acosh_bw": lambda d, x: _inverse_sqrt_times(d, x.grad, x.input, -1.0),
     # g / (1 - x^2)
-    "ttir.atanh_bw": lambda d, x: d.div(x.grad, d.subtract(d.constant(1.0), d.multiply(x.input, x.input))),
+    "ttir.atanh_bw": lambda d, x: d.div(x.grad, _one_minus_square(d, x.input)),
     # g / (x ln 10), g / (x ln 2), g / (x + 1) (PyTorch's forms: finite below 0 too)
     "ttir.log10_bw": lambda d, x: d.div(x.grad, d.multiply(x.input, d.constant(_LN10))),
     "ttir.log2_bw": lambda d, x: d.div(x.grad, d.multiply(x.input, d.constant(_LN2))),

@@ -106,8 +106,8 @@ def _goldens():
         "abs_bw": torch.abs, "softsign_bw": F.softsign, "tanhshrink_bw": F.tanhshrink,
         "log_sigmoid_bw": F.logsigmoid, "frac_bw": torch.frac,
         **{f"{name}_bw": getattr(torch, name) for name in (
-            "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "log10", "log1p", "log2", "exp2",
-            "expm1", "erf", "erfc", "rad2deg", "deg2rad", "logit")},
+            "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "log10",
+            "log1p", "log2", "exp2", "expm1", "erf", "erfc", "rad2deg", "deg2rad", "logit")},
     }
     goldens = {name: _autograd(forward) for name, forward in unary.items()}
     goldens.update({name: _zeros for name in ("sign_bw", "trunc_bw", "floor_bw", "ceil_bw", "round_bw", "fill_bw",

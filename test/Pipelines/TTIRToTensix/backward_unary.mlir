@@ -149,15 +149,17 @@ func.func @tanh(%g: tensor<64x64xbf16>, %x: tensor<64x64xbf16>) -> tensor<64x64x
 
 // -----
 
-// exp: g * exp(x): exp_tile, then one SFPU product.
+// exp: (g * exp(b)) * s (b = x, s = 1 on [-64, 64]; shifted by ~64 ln2 and scaled by 2^-+64
+// beyond): one exp_tile of the selected argument, then the two SFPU products.
 // CHECK-LABEL: func.func @exp(
 // CHECK-COUNT-1: "ttmetal.enqueue_program"
 // CHECK-NOT: "ttmetal.enqueue_program"
 // CHECK: func.func @compute()
+// CHECK: ttkernel.where_tile(
 // CHECK: ttkernel.exp_tile(
-// CHECK-NEXT: ttkernel.mul_binary_tile_init(
-// CHECK-NEXT: ttkernel.mul_binary_tile(
-// CHECK-NOT: _tile(%c{{[0-9]+}}_i32) : (i32) -> ()
+// CHECK-NOT: ttkernel.exp_tile(
+// CHECK: ttkernel.mul_binary_tile(
+// CHECK: ttkernel.mul_binary_tile(
 // CHECK: ttkernel.pack_tile(
 // CHECK-NOT: ttkernel.pack_tile(
 func.func @exp(%g: tensor<64x64xbf16>, %x: tensor<64x64xbf16>) -> tensor<64x64xbf16> {

@@ -1,0 +1,70 @@
+"""Functions the Tensix SFPU (and ttbw's codegen) has no instruction for, built from TTIR ops
+the device has: +, -, *, /, comparisons and where (correctly rounded in f32 on both backends,
+which the exact steps below rely on). Each takes and returns GradientBuilder expressions.
+
+sin / cos (`sin_cos`): Cody-Waite reduction x = k pi/2 + r, k = round(x 2/pi) (by the add-and-
+subtract of 1.5 2^23), pi/2 as five parts of 8 significant bits (k P_i is exact for |k| < 2^16)
+and an f32 tail: r is exact to ~2^-40 absolute for |x| < 2^16 * pi/2 (REDUCTION_LIMIT); beyond it
+the reduction is not exact (the sweep lists the loss). Then Taylor polynomials of sin and cos
+on |r| <= pi/4 (degree 11 and 12: truncation below 2^-36 relative), Horner in f32, and the
+quadrant k mod 4 picks +-sin r or +-cos r.
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+_PI = Fraction("3.14159265358979323846264338327950288419716939937510582097494459230781640628620899")
+_ROUND = 1.5 * 2.0 ** 23  # (y + C) - C rounds |y| < 2^22 to an integer
+REDUCTION_LIMIT = 2.0 ** 16 * math.pi / 2.0
+
+
+def _parts(value: Fraction, count: int, bits: int) -> list:
+    """`count` floats of `bits` significant bits summing to `value` up to the returned tail."""
+    parts, rest = [], value
+    for _ in range(count):
+        exponent = math.floor(math.log2(abs(float(rest))))
+        step = Fraction(2) ** (exponent - bits + 1)
+        part = round(rest / step) * step
+        parts.append(float(part))
+        rest -= part
+    return parts + [float(rest)]
+
+
+_HALF_PI_PARTS = _parts(_PI / 2, 5, 8)
+_SIN = [(-1.0) ** n / math.factorial(2 * n + 1) for n in range(6)]  # r, r^3, ..., r^11
+_COS = [(-1.0) ** n / math.factorial(2 * n) for n in range(7)]  # 1, r^2, ..., r^12
+
+
+def _rounded(d, y):
+    c = d.constant(_ROUND)
+    return d.subtract(d.add(y, c), c)
+
+
+def _horner(d, z, coefficients):
+    """c0 + z (c1 + z (c2 + ...))."""
+    total = d.constant(coefficients[-1])
+    for c in reversed(coefficients[:-1]):
+        total = d.add(d.multiply(total, z), d.constant(c))
+    return total
+
+
+def sin_cos(d, x):
+    """(sin x, cos x) as expressions (NaN for a NaN or infinite x)."""
+    k = _rounded(d, d.multiply(x, d.constant(2.0 / math.pi)))
+    r = x
+    for part in _HALF_PI_PARTS:
+        r = d.subtract(r, d.multiply(k, d.constant(part)))
+    z = d.multiply(r, r)
+    sin_r = d.multiply(r, _horner(d, z, _SIN))
+    cos_r = _horner(d, z, _COS)
+    # k mod 4 = k - 4 round(k / 4 - 3/8) (k / 4 exact; ties never occur)
+    quadrant = d.subtract(k, d.multiply(_rounded(d, d.subtract(d.multiply(k, d.constant(0.25)), d.constant(0.375))),
+                                        d.constant(4.0)))
+    # odd: q - 2 round(q / 2 - 1/4) = 1
+    half = _rounded(d, d.subtract(d.multiply(quadrant, d.constant(0.5)), d.constant(0.25)))
+    odd = d.eq(d.subtract(quadrant, d.multiply(half, d.constant(2.0))), d.constant(1.0))
+    negative = d.ge(quadrant, d.constant(2.0))
+    sin_x = d.where(odd, cos_r, sin_r)
+    cos_x = d.where(odd, d.neg(sin_r), cos_r)
+    return d.where(negative, d.neg(sin_x), sin_x), d.where(negative, d.neg(cos_x), cos_x)
