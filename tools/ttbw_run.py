@@ -15,6 +15,7 @@ DIR/result_K.npy (float32 holding the result's values).
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 
@@ -88,6 +89,11 @@ def _input(spec: str, index: int, type_text: str, shape: tuple):
     return array.astype(np.float32)
 
 
+def _input_bytes(spec: str, shape: tuple) -> int:
+    """Host bytes making an input takes: float32 values (random ones drawn as float64 first)."""
+    return (12 if spec.startswith("random:") else 4) * math.prod(shape)
+
+
 def _save(directory: str, k: int, value) -> None:
     """result_K.npy, written as ttbw-opt writes -o (atomically, never a partial or temp file)."""
     import io
@@ -122,6 +128,7 @@ def run(argv: list[str]) -> int:
     if len(args.args) != len(function.arguments):
         raise ExecutionError(f"@{function.name} takes {len(function.arguments)} arguments "
                              f"({', '.join(function.arguments)}); {len(args.args)} given")
+    function.check_fits(grid, sum(_input_bytes(spec, s) for spec, s in zip(args.args, shapes)))
     inputs = [_input(spec, i, t, s) for i, (spec, t, s) in enumerate(zip(args.args, function.arguments, shapes))]
     outputs, _stats = executable.run(function.name, inputs, grid)
     for k, (value, type_text) in enumerate(zip(outputs, function.result_types)):
