@@ -18,6 +18,7 @@ from typing import Callable, NamedTuple
 from ttbw.dialect.ops import (ADDCMUL_BACKWARD, BINARY_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD,
                               BackwardSignature)
 
+from .derivatives_unary import GRADIENTS as UNARY_GRADIENTS
 from .gradient_builder import is_complex
 
 
@@ -83,11 +84,6 @@ RULES = {
                           input_grad=lambda d, x: d.multiply(_sigmoid_slope(d, x.grad, d.multiply(d.constant(2.0), x.input)),
                                                              d.constant(4.0))),
     "ttir.sigmoid_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: _sigmoid_slope(d, x.grad, x.input)),
-    # exp: g * exp(x) (exp overflows above x = 88.7, where a tiny g's gradient may be finite
-    # and 0 * inf is NaN: PyTorch's float32 gives the same; (g h) h with h = exp(x / 2) there
-    # would cost the fused program three more exp_tiles)
-    "ttir.exp_bw": _rule(UNARY_BACKWARD,
-                         input_grad=lambda d, x: d.multiply(x.grad, d.exp(x.input))),
     # log: g / x
     "ttir.log_bw": _rule(UNARY_BACKWARD,
                          input_grad=lambda d, x: d.div(x.grad, x.input)),
@@ -100,6 +96,8 @@ RULES = {
     "ttir.square_bw": _rule(UNARY_BACKWARD,
                             input_grad=lambda d, x: d.multiply(d.multiply(x.grad, x.input), d.constant(2.0))),
 }
+
+RULES.update({name: _rule(UNARY_BACKWARD, input_grad=gradient) for name, gradient in UNARY_GRADIENTS.items()})
 
 _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
 # the float32 above the root of silu's slope 1 + x (1 - s(x)) (-1.27846454276...): the slope is
