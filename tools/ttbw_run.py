@@ -15,6 +15,7 @@ DIR/result_K.npy (float32 holding the result's values).
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 
@@ -45,14 +46,21 @@ def _argument_parser() -> argparse.ArgumentParser:
 
 
 def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
+    """The module's text, read as ttbw-opt reads it: bytes that are not UTF-8 are kept
+    (surrogateescape) and refused outside comments by the parser guard."""
+    from ttbw.driver.parser_guard import refuse_parser_crashes
+
     try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise UsageError(f"cannot read '{path}': {reason}") from None
+        if path == "-":
+            raw = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as fh:
+                raw = fh.read()
+    except OSError as exc:
+        raise UsageError(f"cannot read '{path}': {exc.strerror or exc}") from None
+    text = raw.decode("utf-8", "surrogateescape")
+    refuse_parser_crashes(text, "<stdin>" if path == "-" else path)
+    return text
 
 
 def _input(spec: str, index: int, type_text: str, shape: tuple):
@@ -88,6 +96,11 @@ def _input(spec: str, index: int, type_text: str, shape: tuple):
     return array.astype(np.float32)
 
 
+def _input_bytes(spec: str, shape: tuple) -> int:
+    """Host bytes making an input takes: float32 values (random ones drawn as float64 first)."""
+    return (12 if spec.startswith("random:") else 4) * math.prod(shape)
+
+
 def _save(directory: str, k: int, value) -> None:
     """result_K.npy, written as ttbw-opt writes -o (atomically, never a partial or temp file)."""
     import io
@@ -96,6 +109,8 @@ def _save(directory: str, k: int, value) -> None:
 
     from ttbw.driver.output_file import write_output
 
+    if os.path.exists(directory) and not os.path.isdir(directory):
+        raise UsageError(f"-o: '{directory}' is a file; -o names a folder for the result_K.npy files")
     os.makedirs(directory, exist_ok=True)
     data = io.BytesIO()
     np.save(data, value)
@@ -122,6 +137,7 @@ def run(argv: list[str]) -> int:
     if len(args.args) != len(function.arguments):
         raise ExecutionError(f"@{function.name} takes {len(function.arguments)} arguments "
                              f"({', '.join(function.arguments)}); {len(args.args)} given")
+    function.check_fits(grid, sum(_input_bytes(spec, s) for spec, s in zip(args.args, shapes)))
     inputs = [_input(spec, i, t, s) for i, (spec, t, s) in enumerate(zip(args.args, function.arguments, shapes))]
     outputs, _stats = executable.run(function.name, inputs, grid)
     for k, (value, type_text) in enumerate(zip(outputs, function.result_types)):
@@ -130,6 +146,7 @@ def run(argv: list[str]) -> int:
             print(f"result {k}: {type_text}\n{text}")
         if args.output_dir:
             _save(args.output_dir, k, np.asarray(value, dtype=np.float32))
+    sys.stdout.flush()  # a closed pipe fails here, inside the tool's error handling, not at exit
     return 0
 
 
@@ -143,8 +160,14 @@ def _main(argv: list[str]) -> int:
     from ttbw.driver.output_file import OutputError
     from ttbw.ttmlir.install import InstallError
 
+    from ttbw.support.diagnostics import DiagnosticError
+
     try:
         return run(argv)
+    except BrokenPipeError:  # the reader went away (`| head`): end quietly, as `cat` does
+        _quiet_broken_pipe()
+    except DiagnosticError as error:  # located: file:line:col: error: ...
+        print(error, file=sys.stderr)
     except (UsageError, OutputError, InstallError) as error:
         print(f"{TOOL}: error: {error}", file=sys.stderr)
     except ValueError as error:  # ExecutionError: a module or inputs that do not fit
@@ -156,6 +179,17 @@ def _main(argv: list[str]) -> int:
     except Exception as error:  # noqa: BLE001 -- a bug: say so, never a traceback
         print(f"{TOOL}: internal error: {type(error).__name__}: {error}", file=sys.stderr)
     return 1
+
+
+def _quiet_broken_pipe() -> None:
+    """Dies by SIGPIPE, as a C tool writing to a closed pipe does, with nothing more printed
+    (Python would report the unflushed stdout at exit)."""
+    import signal
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGPIPE)
 
 
 if __name__ == "__main__":

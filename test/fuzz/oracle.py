@@ -23,8 +23,10 @@ def normalize(message: str) -> str:
     return text[:160]
 
 
-def tool_failure(outcome, input_name: str) -> tuple[str, str] | None:
-    """(kind, detail) of what is wrong with one tool run, or None."""
+def tool_failure(outcome, input_name: str, own_errors: str | None = None) -> tuple[str, str] | None:
+    """(kind, detail) of what is wrong with one tool run, or None. `own_errors`: the prefix of
+    errors about the run rather than a place in the input (ttbw-run's `ttbw-run: error: `:
+    arguments, inputs, the device), which need no location."""
     if outcome.status is None:
         return "timeout", f"no answer in {outcome.seconds:.0f} s"
     if outcome.status < 0:
@@ -41,7 +43,8 @@ def tool_failure(outcome, input_name: str) -> tuple[str, str] | None:
     lines = err.splitlines()
     quoted = {k for j, line in enumerate(lines) if CARET.match(line) for k in (j - 1, j)}
     for index, line in enumerate(lines):
-        if index in quoted or "error:" not in line or READ_ERRORS.match(line):
+        if index in quoted or "error:" not in line or READ_ERRORS.match(line) or \
+                (own_errors and line.startswith(own_errors)):
             continue  # the source line a diagnostic quotes (and its caret) is the user's text
         match = LOCATED.match(line)
         if match is None:

@@ -1,5 +1,5 @@
-"""The mutation fuzzer of ttbw-opt (every pass configuration the lit tests use) and
-ttbw-translate, over the lit inputs. Each case: pick a configuration and an input, mutate it,
+"""The mutation fuzzer of ttbw-opt (every pass configuration the lit tests use),
+ttbw-translate and ttbw-run (mutated lowered modules with edge-value inputs), over the lit inputs. Each case: pick a configuration and an input, mutate it,
 run the real tool's `main` in a forked child, judge the result (`oracle.tool_failure`); for
 ttbw-opt, what it accepts and prints must parse again.
 """
@@ -15,7 +15,7 @@ from mutate import mutate
 from oracle import tool_failure
 
 TEST_DIR = Path(__file__).resolve().parents[1]
-TTIR_FOLDERS = ("Conversion", "Dialect", "Transforms", "ttbw-opt")
+TTIR_FOLDERS = ("Conversion", "Dialect", "Transforms", "Pipelines", "ttbw-opt")
 TIMEOUT = 120.0
 # Flags that print something else than the input's IR (and ignore the input).
 NOT_PASS_CONFIGURATIONS = ("--version", "--help", "--list-passes", "--show-dialects")
@@ -73,9 +73,15 @@ def _words(segment: str) -> list[str]:
         return segment.split()
 
 
+# ttbw-run's inputs: numbers (edge values too), seeded random tensors, files that are not there
+RUN_INPUTS = ("1", "-2.5", "0", "inf", "-inf", "nan", "3e38", "1e-40", "random:7", "random:x", "missing.npy")
+
+
 def _run_tool(tool: str, argv: list[str]) -> int:
     if tool == "ttbw-opt":
         from ttbw.tools.ttbw_opt import main
+    elif tool == "ttbw-run":
+        from ttbw.tools.ttbw_run import main
     else:
         from ttbw.tools.ttbw_translate import main
     return main(argv)
@@ -102,6 +108,7 @@ class ToolFuzzer:
         self.configs = opt_configs(self.inputs)
         self.checked: set[Config] = set()  # configurations found valid (checked on first use)
         self.kernels = translate_inputs()
+        self.lowered: dict[str, str] = {}  # what --ttir-to-tensix-pipeline makes of lit inputs
         self.translate_limit = translate_limit
         self.corpus = list(self.inputs.values()) + list(self.kernels.values())
 
@@ -112,11 +119,19 @@ class ToolFuzzer:
         return run_forked(_run_tool, config.tool, [*config.flags, str(path)], timeout=TIMEOUT).status == 0
 
     def case(self, rng: random.Random) -> None:
-        if rng.random() < 0.2:
+        draw, extra = rng.random(), []
+        if draw < 0.3:
             if self.translate_limit:  # made on first use
-                self.kernels.update(ttkernel_inputs(self.inputs, self.work, self.translate_limit))
-                self.corpus += list(self.kernels.values())
+                self.lowered.update(ttkernel_inputs(self.inputs, self.work, self.translate_limit))
+                self.kernels.update(self.lowered)
+                self.corpus += list(self.lowered.values())
                 self.translate_limit = 0
+        if draw < 0.15 and self.lowered:  # a mutated lowered module run on the emulated device
+            config = Config("ttbw-run", ("--no-print",), "")
+            source = rng.choice(sorted(self.lowered))
+            text = self.lowered[source]
+            extra = [rng.choice(RUN_INPUTS) for _ in range(rng.choice((1, 2, 3, 3, 3, 4)))]
+        elif draw < 0.3:
             config = Config("ttbw-translate", ("--ttkernel-to-cpp",), "")
             source = rng.choice(sorted(self.kernels))
             text = self.kernels[source]
@@ -134,10 +149,11 @@ class ToolFuzzer:
         path = self.work / "case.mlir"
         path.write_text(text, encoding="utf-8", errors="surrogateescape")
         stdin = rng.random() < 0.1  # sometimes through stdin, located as <stdin>
-        argv = [*config.flags, "-" if stdin else str(path)]
+        argv = [*config.flags, "-" if stdin else str(path), *extra]
         outcome = run_forked(_run_tool, config.tool, argv, timeout=TIMEOUT,
                              stdin=text.encode("utf-8", "surrogateescape") if stdin else b"")
-        failure = tool_failure(outcome, "<stdin>" if stdin else str(path))
+        failure = tool_failure(outcome, "<stdin>" if stdin else str(path),
+                               "ttbw-run: error: " if config.tool == "ttbw-run" else None)
         if failure is None and config.tool == "ttbw-opt" and outcome.status == 0 and rng.random() < 0.3 \
                 and not NOT_REPARSED & set(config.flags):
             failure = self._reparse(outcome.stdout)

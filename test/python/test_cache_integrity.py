@@ -7,10 +7,12 @@ Each variant corrupts a copy in a temp dir (TTBW_CACHE_DIR / TTBW_TTMLIR_DIR), n
 project's own.
 """
 import contextlib
+import json
 import os
 import shutil
 import subprocess
 import sys
+import time
 import zipfile
 from pathlib import Path
 
@@ -175,6 +177,7 @@ def test_full_cache_disk_leaves_no_temp_and_a_clear_error(cache):
 
 RUNTIME = """
 import sys
+import time
 from ttbw.execution.emulator import kernel_cache, native
 from ttbw.support import native_build
 native.lib()
@@ -281,3 +284,45 @@ def test_file_where_the_ttmlir_folder_belongs(tmp_path, monkeypatch):
     with pytest.raises(install.InstallError,
                        match=r"cannot install tt-lang==1.1.1 into .*ttmlir: it is a file, not a folder \(remove it\)"):
         install.install(progress=open(os.devnull, "w"))
+
+
+def test_kernels_swapped_with_their_records_are_rebuilt(cache):
+    """Issue 26: a record names the entry (its key) it was built for."""
+    first = kernel()
+    second = kernel_cache.compile_kernel(KERNEL, (16, 3), name="writer")
+    for suffix in ("", cache_files.RECORD_SUFFIX):
+        a, b = Path(str(first) + suffix), Path(str(second) + suffix)
+        tmp = a.with_name("swap")
+        a.rename(tmp), b.rename(a), tmp.rename(b)
+    assert not cache_files.is_valid(first) and not cache_files.is_valid(second)
+    before = native_build.stats.compiled
+    assert kernel() == first and native_build.stats.compiled == before + 1
+    assert cache_files.is_valid(first)
+
+
+def test_record_without_the_entry_name_is_rehashed_and_rewritten(cache):
+    path = kernel()
+    record = cache_files.record_path(path)
+    old = json.loads(record.read_text())
+    del old["entry"]
+    record.write_text(json.dumps(old))
+    assert cache_files.is_valid(path)
+    assert json.loads(record.read_text())["entry"] == path.name
+
+
+def test_stale_temp_files_are_removed_when_the_cache_opens(cache):
+    """Issue 26: a SIGKILLed build leaves .tmp-<pid>-*.so; removed when older than a build takes
+    and its writer is gone, never a live writer's or a fresh one."""
+    folder = kernel().parent
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True).stdout.strip()
+    old = time.time() - 2 * cache_files.STALE_TEMP_SECONDS
+    planted = {"dead_old": f".tmp-{dead}-aaaaaaaaaaaa.so", "dead_fresh": f".tmp-{dead}-bbbbbbbbbbbb.so",
+               "live_old": f".tmp-{os.getpid()}-cccccccccccc.so", "legacy_old": ".tmp-dddddddddddd.so"}
+    for key, name in planted.items():
+        (folder / name).write_bytes(b"partial")
+        if key.endswith("old"):
+            os.utime(folder / name, (old, old))
+    removed = cache_files.clean_stale_temps(folder, now=time.time())
+    assert sorted(p.name for p in removed) == sorted([planted["dead_old"], planted["legacy_old"]])
+    assert (folder / planted["dead_fresh"]).exists() and (folder / planted["live_old"]).exists()

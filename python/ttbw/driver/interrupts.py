@@ -1,30 +1,64 @@
-"""SIGINT, SIGTERM and SIGHUP as an exception, so `finally` blocks (temp files) run first.
+"""SIGINT, SIGTERM and SIGHUP end a tool at once, wherever they land, with one line and the
+signal's exit status (128 + n, as for mlir-opt).
 
-A tool's `main` runs under `exit_on_signals`: a signal raises `Interrupted` wherever the
-program is, cleanup runs as the exception unwinds, then the process dies by that same signal
-(its exit status says so, as for mlir-opt). `deferred_signals` holds them back for the few
-steps that must not be split (creating a temp file and remembering it, renaming it).
+The tools install the handler as their package is imported (`install`), before anything
+heavy loads. It never raises: an exception raised by a Python signal handler unwinds through
+whatever called the Python code it interrupted (an extension module's import running Python,
+a ctypes callback from tt-mlir, a C++ pass manager running Python), and crossing those frames
+aborts the process, crashes it (SIGSEGV) or is turned into another error (numpy's ImportError
+read as a ttbw bug), issue 26. Instead the handler removes the temp files the tool registered
+(`track` / `untrack`, e.g. `-o`'s temp file), prints `<tool>: interrupted (SIGINT)` and kills
+the process with the signal's default action. `deferred_signals` holds the signals back for
+the few steps that must not be split (creating a temp file and tracking it, renaming it).
 """
 from __future__ import annotations
 
 import contextlib
 import os
 import signal
+import sys
 import threading
 
 SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 
-
-class Interrupted(KeyboardInterrupt):
-    """A termination signal arrived; `signum` is the signal."""
-
-    def __init__(self, signum: int):
-        super().__init__(signal.Signals(signum).name)
-        self.signum = signum
+_temps: set = set()
+_tool: list = []  # the tool's name, once installed
 
 
-def _raise(signum, _frame):
-    raise Interrupted(signum)
+def install(tool: str | None = None) -> None:
+    """Makes the termination signals end the process as the module doc says (main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    _tool[:] = [tool or os.path.basename(sys.argv[0] if sys.argv and sys.argv[0] else "ttbw")]
+    for signum in SIGNALS:
+        signal.signal(signum, _terminate)
+
+
+def track(path: str) -> None:
+    """`path` is a temp file to remove if a signal ends the process (call with signals deferred)."""
+    _temps.add(path)
+
+
+def untrack(path: str) -> None:
+    _temps.discard(path)
+
+
+def _terminate(signum, _frame) -> None:
+    signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)  # a second signal cannot cut this short
+    for path in list(_temps):
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+    name = signal.Signals(signum).name
+    try:
+        os.write(2, f"{_tool[0] if _tool else 'ttbw'}: interrupted ({name})\n".encode())
+    except OSError:  # stderr closed
+        pass
+    signal.signal(signum, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, (signum,))
+    os.kill(os.getpid(), signum)
+    os._exit(128 + signum)  # not reached: the signal ends the process
 
 
 @contextlib.contextmanager
@@ -41,15 +75,7 @@ def deferred_signals():
 
 
 def exit_on_signals(main, *args) -> int:
-    """Runs `main(*args)`; a termination signal unwinds it, then kills the process with that signal."""
-    previous = {s: signal.signal(s, _raise) for s in SIGNALS}
-    try:
-        return main(*args)
-    except Interrupted as interrupted:
-        signum = interrupted.signum
-    finally:
-        for s, handler in previous.items():
-            signal.signal(s, handler)
-    signal.signal(signum, signal.SIG_DFL)
-    os.kill(os.getpid(), signum)
-    return 128 + signum  # not reached: the signal ends the process
+    """Runs a tool's `main(*args)` with the handler installed (if the tools' package has not)."""
+    if not _tool:
+        install()
+    return main(*args)

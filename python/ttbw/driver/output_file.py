@@ -11,7 +11,7 @@
   mlir-opt does: no temp file, no rename.
 
 SIGINT / SIGTERM / SIGHUP arriving while a temp file exists remove it before the process dies
-(see `ttbw.driver.interrupts`).
+(it is tracked by `ttbw.driver.interrupts`).
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ import errno
 import os
 import stat
 
-from ttbw.driver.interrupts import deferred_signals
+from ttbw.driver.interrupts import deferred_signals, track, untrack
 
 
 class OutputError(Exception):
@@ -84,6 +84,7 @@ def _replace_atomically(target: str, data: bytes, info: os.stat_result | None) -
         with deferred_signals():
             fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666)
             created = True
+            track(temp)
         try:
             if info is not None:
                 _copy_owner_and_mode(fd, info)
@@ -92,11 +93,13 @@ def _replace_atomically(target: str, data: bytes, info: os.stat_result | None) -
             os.close(fd)
         with deferred_signals():
             os.replace(temp, target)
+            untrack(temp)
             temp = None
     finally:
         if created and temp is not None:
             with deferred_signals():
                 _remove(temp)
+                untrack(temp)
 
 
 def _copy_owner_and_mode(fd: int, info: os.stat_result) -> None:

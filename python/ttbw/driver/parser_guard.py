@@ -13,6 +13,9 @@ process instead of giving a parse error (found by test/fuzz):
   bindings cannot turn into a str (RuntimeError "str_from_cstr_and_size(): conversion error").
   In comments such bytes are fine.
 
+- brackets nested deeper than MAX_NESTING (`module {` 6,000 times deep, as upstream mlir-opt):
+  the recursive-descent parser overflows the stack (SIGSEGV).
+
 Comments and string literals are skipped, so only what MLIR would parse is looked at.
 """
 from __future__ import annotations
@@ -30,6 +33,8 @@ _CRASHES = [(re.compile(_ARRAY + r"(index)\b"),
              "expected integer or float type, got: 'index' (dense arrays have no index elements)")]
 _DENSE_ARRAY = re.compile(_ARRAY + r"((?:[su]?i\d+|bf16|tf32|f\d+\w*))\b")
 _BOUND_ELEMENTS = {"i1", "i8", "i16", "i32", "i64", "f32", "f64"}  # the bindings' Dense*ArrayAttr
+MAX_NESTING = 1000  # the parser's stack holds 3,000 nested regions, not 6,000 (8 MiB main-thread stack)
+_BRACKETS = re.compile(r"[{}()\[\]]")
 
 
 def refuse_parser_crashes(text: str, name: str) -> None:
@@ -44,6 +49,10 @@ def refuse_parser_crashes(text: str, name: str) -> None:
             errors.append(Diagnostic("error", _loc(masked, match.start(1), name), (
                 f"dense arrays of {match.group(1)} are not supported (ttbw's MLIR bindings read "
                 "i1, i8, i16, i32, i64, f32 and f64 elements)")))
+    too_deep = _too_deep(masked)
+    if too_deep is not None:
+        errors.append(Diagnostic("error", _loc(masked, too_deep, name),
+                                 f"brackets nested more than {MAX_NESTING} deep (the parser's limit)"))
     # Undecodable bytes were read as surrogates, which ASCII text cannot hold.
     uncommented = "" if text.isascii() else _MASKED.sub(
         lambda m: m.group(0) if m.group(0)[0] == '"' else " " * len(m.group(0)), text)
@@ -54,6 +63,21 @@ def refuse_parser_crashes(text: str, name: str) -> None:
         break  # one is enough: the rest of the line would not parse either
     if errors:
         raise DiagnosticError(errors)
+
+
+def _too_deep(masked: str) -> int | None:
+    """The offset of the first bracket nested deeper than MAX_NESTING, if any."""
+    if masked.count("{") + masked.count("(") + masked.count("[") <= MAX_NESTING:
+        return None  # cannot nest that deep: no scan
+    depth = 0
+    for match in _BRACKETS.finditer(masked):
+        if match.group(0) in "{([":
+            depth += 1
+            if depth > MAX_NESTING:
+                return match.start()
+        else:
+            depth = max(depth - 1, 0)
+    return None
 
 
 def _loc(text: str, offset: int, name: str) -> SourceLoc:

@@ -34,6 +34,8 @@ from functools import cached_property, lru_cache
 
 import numpy as np
 
+from ttbw.lowering.limits import buffers_problem
+from ttbw.support.host_memory import host_problem
 from ttbw.target.scalar_encoding import scalar_args
 
 DEFAULT_GRID = (8, 8)
@@ -107,6 +109,19 @@ class Function:
     @property
     def grid(self) -> tuple[int, int]:
         return tuple(self.host.grid)
+
+    def check_fits(self, grid=None, inputs_bytes: int = 0) -> None:
+        """ExecutionError unless the function's buffers fit the device (its DRAM; L1 on `grid`,
+        default the function's) and its results, with `inputs_bytes` of inputs still to be
+        made, fit the host's free memory: checked before anything is allocated."""
+        cols, rows = grid or self.grid
+        problem = buffers_problem(self.host.buffers, cols * rows)
+        if problem is not None:
+            raise ExecutionError(f"@{self.name} on a {cols}x{rows} grid: {problem}")
+        results = sum(4 * math.prod(r.value.shape) for r in self.host.results if r.value.is_tensor)
+        problem = host_problem(results + inputs_bytes, "its inputs and results" if inputs_bytes else "its results")
+        if problem is not None:
+            raise ExecutionError(f"@{self.name}: {problem}")
 
 
 class Stats:
@@ -299,6 +314,7 @@ def _resident(function: Function, dev) -> _DeviceState:
         _RESIDENT[key] = state  # most recently used last
         return state
     kept = all(b.memory == "dram" for b in function.host.buffers)
+    function.check_fits(dev.grid)
     state = _DeviceState(function, dev, kept)
     if kept:
         _RESIDENT[key] = state
@@ -393,9 +409,20 @@ def executable(module, filename: str = "<module>") -> Executable:
         raise ExecutionError(error.format() if isinstance(error, TTMLIRError) else str(error)) from None
     functions = {}
     for host in hosts:
+        _check_uploads(host, filename)
         programs = [ProgramModule(launch, _kernels_of(launch.name, sources)) for launch in host.launches]
         functions[host.name] = Function(host, programs)
     return Executable(functions)
+
+
+def _check_uploads(host, filename: str) -> None:
+    """Each uploaded argument is of its buffer's shape (a module whose types were edited apart
+    would have the host make inputs of one size for a buffer of another)."""
+    for upload in host.uploads:
+        argument, buffer = host.arguments[upload.arg], host.buffer(upload.buffer)
+        if argument.shape is None or math.prod(argument.shape) != math.prod(buffer.shape):
+            raise ExecutionError(f"{filename}: @{host.name} argument {upload.arg} ({argument.type}) is written into "
+                                 f"buffer '{buffer.name}' of shape {list(buffer.shape)}: the module's types disagree")
 
 
 def _kernels_of(program: str, sources: dict) -> dict:

@@ -25,7 +25,7 @@ from .addresses import assign_addresses
 from .codegen.schedule import same_pages
 from .empty import is_empty
 from .errors import UnsupportedError
-from .limits import dram_problem
+from .limits import buffers_problem
 
 
 
@@ -125,7 +125,7 @@ def host_function(func, programs: dict, grid) -> HostFunction:
     # the arguments' buffers in argument order, then the others as the launches first touch them
     buffers = [plan.buffers[name] for name in plan.args if name in plan.buffers]
     buffers += [b for name, b in plan.buffers.items() if name not in plan.args]
-    problem = dram_problem(sum(b.bytes for b in buffers if b.memory == "dram"), "the function's buffers")
+    problem = buffers_problem(buffers, grid[0] * grid[1])
     if problem is not None:
         raise HostPlanError(next(op for op in ops if op.name == "func.call"), problem)
     return assign_addresses(HostFunction(

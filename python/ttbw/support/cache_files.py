@@ -3,11 +3,16 @@ set-up installs outside the cache): written complete or not at all, and checked 
 anything loads them.
 
 A loaded shared object that is truncated or garbage crashes the process (SIGBUS) or fails in
-dlopen, so every entry has a record next to it (`<name>.record`: size, SHA-256 and the stat
-fingerprint it had when checked). An entry is valid when its size matches and either its
-fingerprint (inode, mtime, ctime: any rewrite changes the ctime) or its SHA-256 does; an
-invalid entry is rebuilt. Entries and records are written to a temp name in the same folder and
-renamed into place, so a reader sees the old file or the complete new one, never part of one.
+dlopen, so every entry has a record next to it (`<name>.record`: the entry's name, which holds
+its cache key, its size, SHA-256 and the stat fingerprint it had when checked). An entry is
+valid when its record names it (two entries swapped together with their records are not) and
+its size matches and either its fingerprint (inode, mtime, ctime: any rewrite changes the
+ctime) or its SHA-256 does; an invalid entry is rebuilt. (A record of an older ttbw, without
+the name, is checked by its SHA-256 and then rewritten with it.) Entries and records are
+written to a temp name in the same folder and renamed into place, so a reader sees the old
+file or the complete new one, never part of one. A temp name holds its writer's pid: temp files
+a killed process left (`.tmp-<pid>-*`) are removed when a process first uses the folder, once
+older than any build takes and their writer is gone (`clean_stale_temps`).
 Where nothing can be written (a read-only cache, a file in the way of a folder, a directory in
 the way of a file), `CacheError` says so once, naming the path.
 """
@@ -19,11 +24,14 @@ import json
 import os
 import secrets
 import stat
+import time
 from pathlib import Path
 from typing import Callable
 
 REPO_ROOT = Path(__file__).resolve().parents[3]  # python/ttbw/support/cache_files.py (editable install)
 RECORD_SUFFIX = ".record"
+TEMP_PREFIX = ".tmp-"
+STALE_TEMP_SECONDS = 3600  # older than any build of an entry takes (the emulator runtime: ~2 min under load)
 _HINT = "set TTBW_CACHE_DIR to another folder"
 
 
@@ -40,6 +48,7 @@ def cache_root() -> Path:
 def ensure_folder(folder: Path) -> Path:
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        clean_stale_temps(folder)
     except (FileExistsError, NotADirectoryError):
         blocker = next(p for p in (folder, *folder.parents) if p.exists() and not p.is_dir())
         raise CacheError(f"ttbw's cache folder '{folder}' cannot be created: '{blocker}' is a file, "
@@ -85,18 +94,19 @@ def is_valid(entry: Path) -> bool:
     try:
         record = json.loads(record_path(entry).read_text())
         size, digest, fingerprint = int(record["size"]), str(record["sha256"]), record.get("stat")
-    except (OSError, ValueError, TypeError, KeyError):
+        named = record.get("entry")
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return False
-    if size != info.st_size:
+    if size != info.st_size or named not in (None, entry.name):  # the record of another key's entry
         return False
-    if fingerprint == _fingerprint(info):
+    if named is not None and fingerprint == _fingerprint(info):
         return True
     try:
         if _sha256(entry) != digest:
             return False
     except OSError:
         return False
-    _write_record(entry, {**record, "stat": _fingerprint(os.lstat(entry))}, required=False)
+    _write_record(entry, {**record, "entry": entry.name, "stat": _fingerprint(os.lstat(entry))}, required=False)
     return True
 
 
@@ -117,8 +127,8 @@ def publish(entry: Path, build: Callable[[Path], None]) -> Path:
 def seal(entry: Path) -> Path:
     """Records `entry` as it is now (complete: renamed into place, or in a staged folder)."""
     info = os.lstat(entry)
-    _write_record(entry, {"size": info.st_size, "sha256": _sha256(entry), "stat": _fingerprint(info)},
-                  required=True)
+    _write_record(entry, {"entry": entry.name, "size": info.st_size, "sha256": _sha256(entry),
+                          "stat": _fingerprint(info)}, required=True)
     return entry
 
 
@@ -154,7 +164,7 @@ def _replace(path: Path, data: bytes, required: bool) -> Path:
 def _temp_in(folder: Path, suffix: str) -> Path:
     """A new empty file (0666 less the umask, like any cache file) in `folder`."""
     for _ in range(100):
-        temp = folder / f".tmp-{secrets.token_hex(6)}{suffix}"
+        temp = folder / f"{TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(6)}{suffix}"
         try:
             os.close(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o666))
             return temp
@@ -171,3 +181,45 @@ def _remove(path: Path) -> None:
     except OSError as error:
         if error.errno != errno.ENOENT:
             raise
+
+
+_cleaned: set = set()
+
+
+def clean_stale_temps(folder: Path, now: float | None = None) -> list[Path]:
+    """Removes (once per process and folder) the temp files in `folder` a killed writer left:
+    older than STALE_TEMP_SECONDS and written by a process that is gone (a name without a
+    pid, an older ttbw's: by age alone). Returns the removed paths."""
+    if folder in _cleaned and now is None:
+        return []
+    _cleaned.add(folder)
+    now = time.time() if now is None else now
+    removed = []
+    try:
+        names = [n for n in os.listdir(folder) if n.startswith(TEMP_PREFIX)]
+    except OSError:
+        return removed
+    for name in names:
+        path = folder / name
+        try:
+            if now - os.lstat(path).st_mtime < STALE_TEMP_SECONDS or _writer_alive(name):
+                continue
+            os.unlink(path)
+            removed.append(path)
+        except OSError:  # gone already, or a read-only cache: left as it is
+            continue
+    return removed
+
+
+def _writer_alive(name: str) -> bool:
+    """Whether the process whose pid a temp file's name holds still runs."""
+    pid = name[len(TEMP_PREFIX):].split("-", 1)[0]
+    if not pid.isdigit() or "-" not in name[len(TEMP_PREFIX):]:
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: alive, another user's
+        return True
+    return True

@@ -54,6 +54,8 @@ def cached_build(cxx: str, args: list[str], out: Path, what: str, source: str | 
             raise CompileError(f"failed to compile {what}:\n{proc.stderr.strip()}")
 
     try:
+        for folder in (out.parent, out.parent / "src"):  # a killed build's temp files (once per process)
+            cache_files.clean_stale_temps(folder)
         if cache_files.is_valid(out):
             stats.cache_hits += 1
             return out

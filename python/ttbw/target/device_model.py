@@ -2,15 +2,17 @@
 work is spread over its cores.
 
 One chip of an n300: a grid of up to 8x8 Tensix cores (the emulator's; a Wormhole chip has
-8x10 workers), each with 1464 KiB of L1, and 12 DRAM banks, of 3 GiB each in the emulator
-(emulator/runtime/device.cpp; the alignments and DRAM base are emu.h's).
+8x10 workers), each with 1464 KiB of L1, and 12 DRAM banks of 1 GiB (tt-metal's
+wormhole_b0 soc descriptor: worker_l1_size 1499136, dram_bank_size 1073741824). The emulator
+reserves 3 GiB of address space per bank (emulator/runtime/emu.h, whose alignments and DRAM base these are); the
+compiler and the executor hold programs to the real device's sizes.
 """
 from __future__ import annotations
 
 L1_BYTES = 1464 * 1024     # per core
 L1_ALIGN = 16              # bytes: L1 buffers and CBs start on this boundary
 DRAM_BANKS = 12
-DRAM_BANK_BYTES = 3 << 30
+DRAM_BANK_BYTES = 1 << 30
 DRAM_BASE = 0x10000        # the lowest DRAM address a buffer takes (a zero address is caught)
 DRAM_ALIGN = 32
 DRAM_BYTES = DRAM_BANKS * DRAM_BANK_BYTES

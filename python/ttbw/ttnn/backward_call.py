@@ -272,7 +272,10 @@ def _run_device(call: BackwardCall) -> list[np.ndarray]:
     from ttbw.driver.compiler import run_on_device
     from ttbw.execution.emulator import L1OverflowError
 
+    from .device_fit import check_fits_device
+
     grid = call.device.grid if call.device is not None else (8, 8)
+    check_fits_device(call, grid)
     try:
         outputs, _stats = run_on_device(call.ir(), call.inputs(), grid=grid, host_formats=True,
                                         frozen_inputs=True)  # a Tensor's values never change in place
