@@ -93,6 +93,16 @@ def _name(op):
     return getattr(op, "name", None) or op.operation.name
 
 
+def _through_views(value):
+    """`value` seen through reshapes (the result's pages stay those of the generic's output)."""
+    from mlir import ir
+
+    while not isinstance(value, ir.BlockArgument) and _name(value.owner) in (
+            "tensor.collapse_shape", "tensor.expand_shape"):
+        value = value.owner.operands[0]
+    return value
+
+
 def _same(x, y) -> bool:
     return x is not None and y is not None and getattr(x, "operation", x) == getattr(y, "operation", y)
 
@@ -183,8 +193,8 @@ def read(func_op) -> ContractionProgram | None:
         raise UnsupportedError("codegen: a contraction program computes one result: the contraction and "
                                "at most one elementwise epilogue")
     main = contractions[0]
-    epilogue = next((g for g in generics if g is not main), None)
-    result = results[0]
+    epilogue = next((g for g in generics if not _same(g, main)), None)
+    result = _through_views(results[0])
     if isinstance(result, ir.BlockArgument) or not _same(result.owner, epilogue or main):
         raise UnsupportedError("codegen: a contraction program returns its last generic's result")
     if epilogue is not None and not _same(_contraction_of(epilogue.operands[0]), main):
@@ -242,10 +252,10 @@ def _program(main, epilogue, inputs, args, result) -> ContractionProgram:
     iterators = [str(t) for t in main.attributes["iterator_types"]]
     space_rank = len(iterators)
     a_res, b_res, out_res = (_results(m) for m in maps)
-    if None in out_res or len(out_res) < 2:
+    if len(out_res) < 2 or None in out_res[-2:]:
         raise UnsupportedError("codegen: a contraction's result must have rank >= 2 (no vector operands)")
     m_dim, n_dim = out_res[-2], out_res[-1]
-    batch = out_res[:-2]
+    batch = [d for d in out_res[:-2] if d is not None]  # const 0: a unit dim (a sum folded in, keep_dim)
     reductions = [d for d in range(space_rank) if "reduction" in iterators[d]]
     a_shape, b_shape = (list(ir.RankedTensorType(v.type).shape) for v in inputs)
     if len(a_res) < 2 or len(b_res) < 2:
@@ -263,7 +273,8 @@ def _program(main, epilogue, inputs, args, result) -> ContractionProgram:
             if d is not None:
                 space[d] = max(space[d], size)
     for d, size in zip(out_res, ir.RankedTensorType(main.results[0].type).shape):
-        space[d] = size
+        if d is not None:
+            space[d] = size
     for res, shape in ((a_res, a_shape), (b_res, b_shape)):
         for pos, d in enumerate(res[:-2]):
             if d is not None and d not in batch and d not in summed:
@@ -287,7 +298,7 @@ def _program(main, epilogue, inputs, args, result) -> ContractionProgram:
 
     a = walk(a_res, a_shape, ("k", "m") if transpose_a else ("m", "k"))
     b = walk(b_res, b_shape, ("n", "k") if transpose_b else ("k", "n"))
-    out_type = ir.RankedTensorType(result.type)
+    out_type = ir.RankedTensorType((epilogue or main).results[0].type)
     out_fmt = _fmt(out_type)
     c_strides = _strides(_tile_grid(out_type.shape))
     c = OperandWalk(_triplets(batch, space, lambda d: c_strides[out_res.index(d)]),
