@@ -290,3 +290,9 @@ _CONVERSIONS = {
     "bufferization.materialize_in_destination": _materialize,
 }
 _DEVICE_CONVERSIONS = {name: f for name, f in _CONVERSIONS.items() if name != "bufferization.materialize_in_destination"}
+
+
+def lowers_on_device(op_name: str) -> bool:
+    """Whether ttir-to-tensix-pipeline takes ops named `op_name`: a device conversion here, or a
+    backward op the decomposition rewrites into them (front ends ask this before handing an op on)."""
+    return op_name in _DEVICE_CONVERSIONS or decomposes(op_name)
