@@ -85,7 +85,7 @@ class ContractionProgram:
     kernels: ContractionKernels
     schedule: ContractionSchedule
     args: tuple             # function argument index of each input buffer (a, b, bias)
-    scalar: tuple = ()
+    scalar: None = None     # contractions read no runtime scalar
     out_shapes: tuple = ()
 
 
@@ -134,15 +134,21 @@ def _body_ops(generic):
     return [o.operation for o in generic.regions[0].blocks[0].operations]
 
 
+def _defining(value, name: str):
+    """The op named `name` defining `value`, or None (a block argument, another op)."""
+    from mlir import ir
+
+    if isinstance(value, ir.BlockArgument) or _name(value.owner) != name:
+        return None
+    return value.owner
+
+
 def _source(value, args):
-    """The block argument `value` is, seen through an `extf`; None otherwise."""
-    owner = getattr(value, "owner", None)
-    if owner is not None and not hasattr(owner, "arg_number") and _name(owner) == "arith.extf":
-        value = owner.operands[0]
-    for i, a in enumerate(args):
-        if value == a:
-            return i
-    return None
+    """The index in `args` of the block argument `value` is, seen through an `extf`; None otherwise."""
+    extf = _defining(value, "arith.extf")
+    if extf is not None:
+        value = extf.operands[0]
+    return next((i for i, a in enumerate(args) if value == a), None)
 
 
 def is_contraction(generic) -> bool:
@@ -152,20 +158,12 @@ def is_contraction(generic) -> bool:
         return False
     block = generic.regions[0].blocks[0]
     args = list(block.arguments)
-    ops = _body_ops(generic)
-    yielded = ops[-1].operands[0]
-    add = getattr(yielded, "owner", None)
-    if add is None or hasattr(add, "arg_number") or _name(add) != "arith.addf":
+    add = _defining(_body_ops(generic)[-1].operands[0], "arith.addf")
+    if add is None or args[2] not in list(add.operands):
         return False
     add_ops = list(add.operands)
-    if args[2] not in add_ops:
-        return False
-    product = add_ops[1] if add_ops[0] == args[2] else add_ops[0]
-    mul = getattr(product, "owner", None)
-    if mul is None or hasattr(mul, "arg_number") or _name(mul) != "arith.mulf":
-        return False
-    sources = {_source(v, args[:2]) for v in mul.operands}
-    return sources == {0, 1}
+    mul = _defining(add_ops[1] if add_ops[0] == args[2] else add_ops[0], "arith.mulf")
+    return mul is not None and {_source(v, args[:2]) for v in mul.operands} == {0, 1}
 
 
 def _contraction_of(value):
@@ -315,7 +313,7 @@ def _program(main, epilogue, inputs, args, result) -> ContractionProgram:
     batch_count = _count(batch, space)
     schedule = ContractionSchedule(batch_count * (mt // bm) * (nt // bn), _count(summed, space) * kt, kt,
                                    mt // bm, nt // bn, a, b, c, bias_walk, space[k_dim] % TILE)
-    return ContractionProgram(kernels, schedule, tuple(input_args), (), (tuple(out_type.shape),))
+    return ContractionProgram(kernels, schedule, tuple(input_args), None, (tuple(out_type.shape),))
 
 
 def _count(dims, space) -> int:
