@@ -163,7 +163,27 @@ def is_contraction(generic) -> bool:
         return False
     add_ops = list(add.operands)
     mul = _defining(add_ops[1] if add_ops[0] == args[2] else add_ops[0], "arith.mulf")
-    return mul is not None and {_source(v, args[:2]) for v in mul.operands} == {0, 1}
+    return mul is not None and {_source(v, args[:2]) for v in mul.operands} == {0, 1} and _matrix_maps(generic)
+
+
+def _matrix_maps(generic) -> bool:
+    """The maps of a matrix product: the output's last two results dims M, N; a's last two
+    {M, K}, b's {K, N}, K a reduction dim; b without M, a without N (else it is a reduced
+    elementwise product, the other walk's)."""
+    try:
+        a, b, out = (_results(m) for m in generic.attributes["indexing_maps"])
+    except UnsupportedError:
+        return False
+    iterators = [str(t) for t in generic.attributes["iterator_types"]]
+    if len(out) < 2 or len(a) < 2 or len(b) < 2 or None in out[-2:] or out[-2] == out[-1]:
+        return False
+    m, n = out[-2], out[-1]
+    k = set(a[-2:]) - {m}
+    if len(k) != 1:
+        return False
+    k = k.pop()
+    return k is not None and "reduction" in iterators[k] and set(a[-2:]) == {m, k} and set(b[-2:]) == {k, n} \
+        and m not in b and n not in a
 
 
 def _contraction_of(value):
