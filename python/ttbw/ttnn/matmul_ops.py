@@ -4,11 +4,11 @@ tt-metal's nanobind bindings. Each call is one TTIR function (`ttir_function`): 
 one `ttir.matmul` / `ttir.linear`; a backward op its gradients, PyTorch's rules written in TTIR:
 
     Y = A B:         dA = sum_to(dY B^T, A),  dB = sum_to(A^T dY, B)   (broadcast batch dims summed)
-    Y = X W^T + b:   dX = dY W,  dW = dY'^T X'  (X', dY': the batch dims merged into the rows,
-                     so the batch sum is part of the contraction),  db = sum_to(dY, b)
+    Y = X W^T + b:   dX = dY W,  dW = sum_to(dY^T X, W),  db = sum_to(dY, b)
 
 each product accumulated in f32 and rounded once into the gradient's data type (a product summed
-further stays f32 until its sum is rounded). Beyond ttnn's arguments every op takes
+further stays f32 until its sum is rounded; on the device the sum over a product's batch dims is
+folded into the contraction: `ttbw.lowering.contraction_fusion`). Beyond ttnn's arguments every op takes
 `backend="device" | "cpu"`.
 """
 from __future__ import annotations
@@ -226,21 +226,20 @@ def moreh_linear_backward(output_grad, input, weight, are_required_outputs=(True
     device = _device(op, {"output_grad": grad, "input": x, "weight": w, "bias": bias})
     f = FunctionBuilder(op)
     g, xv, wv = f.argument("grad", grad), f.argument("input", x), f.argument("weight", w)
-    rows = 1
-    for d in x.shape[:-1]:
-        rows *= d
     outputs, wanted = [], [mask[0], mask[1], mask[2] and bias_like is not None]
     if wanted[0]:
         dx = f.matmul(g, wv, tuple(x.shape), element="f32")
         outputs.append(_gradient(f, op, "input_grad", dx, x, pre[0], input_grad_memory_config))
     if wanted[1]:
-        dw = f.matmul(f.reshape(g, (rows, out_features)), f.reshape(xv, (rows, x.shape[-1])),
-                      (out_features, x.shape[-1]), transpose_a=True, element="f32")
-        outputs.append(_gradient(f, op, "weight_grad", dw, w, pre[1], weight_grad_memory_config))
+        lhs, rhs = (g, xv) if len(x.shape) > 1 else (f.reshape(g, (1, out_features)), f.reshape(xv, (1, x.shape[-1])))
+        per_item = f.matmul(lhs, rhs, tuple(x.shape[:-2]) + (out_features, x.shape[-1]), transpose_a=True,
+                            element="f32")
+        outputs.append(_gradient(f, op, "weight_grad", f.sum_to(per_item, w.shape), w, pre[1],
+                                 weight_grad_memory_config))
     if wanted[2]:
-        flat = f.reshape(g, (rows, out_features))
-        db = f.sum_to(flat, bias_like.shape)
-        outputs.append(_gradient(f, op, "bias_grad", db, bias_like, pre[2], bias_grad_memory_config))
+        flat = g if len(x.shape) > 1 else f.reshape(g, (1, out_features))
+        outputs.append(_gradient(f, op, "bias_grad", f.sum_to(flat, bias_like.shape), bias_like, pre[2],
+                                 bias_grad_memory_config))
     results = iter(run(f, outputs, backend, device) if outputs else [])
     return [next(results) if w else None for w in wanted]
 

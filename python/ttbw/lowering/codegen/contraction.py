@@ -85,12 +85,22 @@ class ContractionProgram:
     kernels: ContractionKernels
     schedule: ContractionSchedule
     args: tuple             # function argument index of each input buffer (a, b, bias)
-    scalar: tuple = ()
+    scalar: None = None     # contractions read no runtime scalar
     out_shapes: tuple = ()
 
 
 def _name(op):
     return getattr(op, "name", None) or op.operation.name
+
+
+def _through_views(value):
+    """`value` seen through reshapes (the result's pages stay those of the generic's output)."""
+    from mlir import ir
+
+    while not isinstance(value, ir.BlockArgument) and _name(value.owner) in (
+            "tensor.collapse_shape", "tensor.expand_shape"):
+        value = value.owner.operands[0]
+    return value
 
 
 def _same(x, y) -> bool:
@@ -124,15 +134,21 @@ def _body_ops(generic):
     return [o.operation for o in generic.regions[0].blocks[0].operations]
 
 
+def _defining(value, name: str):
+    """The op named `name` defining `value`, or None (a block argument, another op)."""
+    from mlir import ir
+
+    if isinstance(value, ir.BlockArgument) or _name(value.owner) != name:
+        return None
+    return value.owner
+
+
 def _source(value, args):
-    """The block argument `value` is, seen through an `extf`; None otherwise."""
-    owner = getattr(value, "owner", None)
-    if owner is not None and not hasattr(owner, "arg_number") and _name(owner) == "arith.extf":
-        value = owner.operands[0]
-    for i, a in enumerate(args):
-        if value == a:
-            return i
-    return None
+    """The index in `args` of the block argument `value` is, seen through an `extf`; None otherwise."""
+    extf = _defining(value, "arith.extf")
+    if extf is not None:
+        value = extf.operands[0]
+    return next((i for i, a in enumerate(args) if value == a), None)
 
 
 def is_contraction(generic) -> bool:
@@ -142,20 +158,32 @@ def is_contraction(generic) -> bool:
         return False
     block = generic.regions[0].blocks[0]
     args = list(block.arguments)
-    ops = _body_ops(generic)
-    yielded = ops[-1].operands[0]
-    add = getattr(yielded, "owner", None)
-    if add is None or hasattr(add, "arg_number") or _name(add) != "arith.addf":
+    add = _defining(_body_ops(generic)[-1].operands[0], "arith.addf")
+    if add is None or args[2] not in list(add.operands):
         return False
     add_ops = list(add.operands)
-    if args[2] not in add_ops:
+    mul = _defining(add_ops[1] if add_ops[0] == args[2] else add_ops[0], "arith.mulf")
+    return mul is not None and {_source(v, args[:2]) for v in mul.operands} == {0, 1} and _matrix_maps(generic)
+
+
+def _matrix_maps(generic) -> bool:
+    """The maps of a matrix product: the output's last two results dims M, N; a's last two
+    {M, K}, b's {K, N}, K a reduction dim; b without M, a without N (else it is a reduced
+    elementwise product, the other walk's)."""
+    try:
+        a, b, out = (_results(m) for m in generic.attributes["indexing_maps"])
+    except UnsupportedError:
         return False
-    product = add_ops[1] if add_ops[0] == args[2] else add_ops[0]
-    mul = getattr(product, "owner", None)
-    if mul is None or hasattr(mul, "arg_number") or _name(mul) != "arith.mulf":
+    iterators = [str(t) for t in generic.attributes["iterator_types"]]
+    if len(out) < 2 or len(a) < 2 or len(b) < 2 or None in out[-2:] or out[-2] == out[-1]:
         return False
-    sources = {_source(v, args[:2]) for v in mul.operands}
-    return sources == {0, 1}
+    m, n = out[-2], out[-1]
+    k = set(a[-2:]) - {m}
+    if len(k) != 1:
+        return False
+    k = k.pop()
+    return k is not None and "reduction" in iterators[k] and set(a[-2:]) == {m, k} and set(b[-2:]) == {k, n} \
+        and m not in b and n not in a
 
 
 def _contraction_of(value):
@@ -183,8 +211,8 @@ def read(func_op) -> ContractionProgram | None:
         raise UnsupportedError("codegen: a contraction program computes one result: the contraction and "
                                "at most one elementwise epilogue")
     main = contractions[0]
-    epilogue = next((g for g in generics if g is not main), None)
-    result = results[0]
+    epilogue = next((g for g in generics if not _same(g, main)), None)
+    result = _through_views(results[0])
     if isinstance(result, ir.BlockArgument) or not _same(result.owner, epilogue or main):
         raise UnsupportedError("codegen: a contraction program returns its last generic's result")
     if epilogue is not None and not _same(_contraction_of(epilogue.operands[0]), main):
@@ -242,10 +270,10 @@ def _program(main, epilogue, inputs, args, result) -> ContractionProgram:
     iterators = [str(t) for t in main.attributes["iterator_types"]]
     space_rank = len(iterators)
     a_res, b_res, out_res = (_results(m) for m in maps)
-    if None in out_res or len(out_res) < 2:
+    if len(out_res) < 2 or None in out_res[-2:]:
         raise UnsupportedError("codegen: a contraction's result must have rank >= 2 (no vector operands)")
     m_dim, n_dim = out_res[-2], out_res[-1]
-    batch = out_res[:-2]
+    batch = [d for d in out_res[:-2] if d is not None]  # const 0: a unit dim (a sum folded in, keep_dim)
     reductions = [d for d in range(space_rank) if "reduction" in iterators[d]]
     a_shape, b_shape = (list(ir.RankedTensorType(v.type).shape) for v in inputs)
     if len(a_res) < 2 or len(b_res) < 2:
@@ -263,7 +291,8 @@ def _program(main, epilogue, inputs, args, result) -> ContractionProgram:
             if d is not None:
                 space[d] = max(space[d], size)
     for d, size in zip(out_res, ir.RankedTensorType(main.results[0].type).shape):
-        space[d] = size
+        if d is not None:
+            space[d] = size
     for res, shape in ((a_res, a_shape), (b_res, b_shape)):
         for pos, d in enumerate(res[:-2]):
             if d is not None and d not in batch and d not in summed:
@@ -287,7 +316,7 @@ def _program(main, epilogue, inputs, args, result) -> ContractionProgram:
 
     a = walk(a_res, a_shape, ("k", "m") if transpose_a else ("m", "k"))
     b = walk(b_res, b_shape, ("n", "k") if transpose_b else ("k", "n"))
-    out_type = ir.RankedTensorType(result.type)
+    out_type = ir.RankedTensorType((epilogue or main).results[0].type)
     out_fmt = _fmt(out_type)
     c_strides = _strides(_tile_grid(out_type.shape))
     c = OperandWalk(_triplets(batch, space, lambda d: c_strides[out_res.index(d)]),
@@ -304,7 +333,7 @@ def _program(main, epilogue, inputs, args, result) -> ContractionProgram:
     batch_count = _count(batch, space)
     schedule = ContractionSchedule(batch_count * (mt // bm) * (nt // bn), _count(summed, space) * kt, kt,
                                    mt // bm, nt // bn, a, b, c, bias_walk, space[k_dim] % TILE)
-    return ContractionProgram(kernels, schedule, tuple(input_args), (), (tuple(out_type.shape),))
+    return ContractionProgram(kernels, schedule, tuple(input_args), None, (tuple(out_type.shape),))
 
 
 def _count(dims, space) -> int:

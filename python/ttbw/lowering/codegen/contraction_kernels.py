@@ -24,7 +24,8 @@ from ttbw.target.host_program import AddressOf, CircularBufferSpec, CoreArgs, Ke
     ProgramLaunch
 
 from ..kernel_ir import IR_FORMAT, MAX_GROUPS, KernelFn, cb_type, tensor_accessor, tile_map
-from .contraction import ContractionKernels, ContractionProgram
+from ..errors import UnsupportedError
+from .contraction import HELD_BYTES, ContractionKernels, ContractionProgram
 
 CB_A, CB_B, CB_BIAS, CB_AT, CB_OUT, CB_ZERO = 0, 1, 2, 3, 16, 23
 WALK_ARGS = 6 * MAX_GROUPS + 3  # batch and summed triplets, m, n, k strides
@@ -246,6 +247,15 @@ def writer(k: ContractionKernels) -> KernelFn:
     f.cbop("cb_pop_front", cb_out, f.c(tiles))
     f.end()
     return f
+
+
+def check_program(spec: ContractionProgram) -> None:
+    """L1 per core: the CBs (the held transposed A panel the most) within the device's L1."""
+    k, s = spec.kernels, spec.schedule
+    held = k.bm * s.inner * DataFormat.parse(k.a_fmt).tile_bytes if k.transpose_a else 0
+    if held > HELD_BYTES:
+        raise UnsupportedError(f"codegen: a transposed A panel of {k.bm * s.inner} tiles ({held} bytes) does not "
+                               f"fit in L1")
 
 
 def kernel_functions(k: ContractionKernels) -> tuple[KernelFn, KernelFn, KernelFn]:
