@@ -35,6 +35,7 @@ from mlir.dialects import arith, linalg, tensor
 from ttbw.dialect.ops import walk_ops
 from ttbw.lowering.limits import refuse_unrunnable_sizes
 from ttbw.support.diagnostics import Diagnostic, DiagnosticError, source_loc
+from ttbw.ttmlir.dialects import FOREIGN_DIALECTS
 
 from . import linalg_elementwise as elementwise
 from .decompose_backward import decomposes
@@ -97,8 +98,15 @@ def _refuse_unsupported(module, device: bool) -> None:
     def error(op, message):
         errors.append(Diagnostic("error", source_loc(op.location), message))
 
+    context = module.context
     for op in walk_ops(module.operation):
-        if op.name == "builtin.unrealized_conversion_cast":
+        dialect = op.name.partition(".")[0]
+        if dialect in FOREIGN_DIALECTS or not (dialect == "ttir" or context.is_registered_operation(op.name)):
+            # tt-mlir's ttcore / ttnn ops and ops no dialect defines are read and printed only
+            what = f"tt-mlir's {dialect} ops" if dialect in FOREIGN_DIALECTS else "it"
+            error(op, f"'{op.name}' has no {'device' if device else 'CPU'} lowering (ttbw reads and prints "
+                      f"{what} but computes nothing with {'them' if what != 'it' else 'it'})")
+        elif op.name == "builtin.unrealized_conversion_cast":
             error(op, "unrealized_conversion_cast cannot be executed on the CPU path "
                       "(a ttbw pass left it unresolved)")
         elif op.name.startswith("ttir.") and op.name not in _CONVERSIONS:
