@@ -112,6 +112,8 @@ def _refuse_unsupported(module, device: bool) -> None:
         elif op.name.startswith("ttir.") and op.name not in _CONVERSIONS:
             hint = "; run ttir-backward-decomposition-pipeline first" if decomposes(op.name) else ""
             error(op, f"'{op.name}' has no {'device' if device else 'CPU'} lowering{hint}")
+        elif (message := _untyped_tensor(op)) is not None:
+            error(op, f"'{op.name}' {message}")
         elif op.name in elementwise.BODIES and not _is_complex_op(op):
             for kind, value in (*(("operand", v) for v in op.operands), ("result", op.results[0])):
                 element = str(value.type.element_type)
@@ -131,6 +133,22 @@ def _refuse_unsupported(module, device: bool) -> None:
                       "only (run ttir-expand-complex first)")
     if errors:
         raise DiagnosticError(errors)
+
+
+def _untyped_tensor(op) -> str | None:
+    """Why a ttir op's tensor is none the lowering computes with (a type only tt-mlir's ops
+    take: an integer, i1 or f64 element, a ttnn layout), or None."""
+    from ttbw.dialect.tensor_types import TypeRuleError, describe
+
+    if not op.name.startswith("ttir."):
+        return None
+    for kind, value in (*(("operand", v) for v in op.operands), *(("result", v) for v in op.results)):
+        if isinstance(value.type, ir.RankedTensorType):
+            try:
+                describe(value.type)
+            except TypeRuleError as rule:
+                return f"{kind} of type {value.type}: {rule}"
+    return None
 
 
 def _is_complex_op(op) -> bool:
