@@ -215,4 +215,205 @@ def TTIR_SquareBwOp : TTIR_UnaryBackwardOp<"square_bw"> {
   let summary = "Gradient of elementwise x^2 (ttnn.square_bw)";
 }
 
+//===----------------------------------------------------------------------===//
+// Unary ops of ttnn's unary_backward family (PyTorch's derivatives.yaml)
+//===----------------------------------------------------------------------===//
+
+// input_grad = min <= x <= max ? grad : 0 (a NaN x: 0), a bound absent: that side open; one bound at least.
+def TTIR_ClampBwOp : TTIR_UnaryBackwardOp<"clamp_bw", (ins OptionalAttr<F32Attr>:$min, OptionalAttr<F32Attr>:$max), "::ttbw::ttir::verify::checkAnyPresent(*this, {\"min\", \"max\"}, {getMinAttr(), getMaxAttr()})"> {
+  let summary = "Gradient of clamp (ttnn.clamp_bw)";
+}
+// input_grad = clamp_bw's gradient (ttnn's alias).
+def TTIR_ClipBwOp : TTIR_UnaryBackwardOp<"clip_bw", (ins OptionalAttr<F32Attr>:$min, OptionalAttr<F32Attr>:$max), "::ttbw::ttir::verify::checkAnyPresent(*this, {\"min\", \"max\"}, {getMinAttr(), getMaxAttr()})"> {
+  let summary = "Gradient of clip (ttnn.clip_bw)";
+}
+// input_grad = x <= min or x >= max ? 0 : grad (a NaN x: grad).
+def TTIR_HardtanhBwOp : TTIR_UnaryBackwardOp<"hardtanh_bw", (ins DefaultValuedAttr<F32Attr, "-1.0f">:$min, DefaultValuedAttr<F32Attr, "1.0f">:$max)> {
+  let summary = "Gradient of hardtanh (ttnn.hardtanh_bw)";
+}
+// input_grad = -lambd <= x <= lambd ? 0 : grad.
+def TTIR_HardshrinkBwOp : TTIR_UnaryBackwardOp<"hardshrink_bw", (ins DefaultValuedAttr<F32Attr, "0.5f">:$lambd)> {
+  let summary = "Gradient of hardshrink (ttnn.hardshrink_bw)";
+}
+// input_grad = -lambd <= x <= lambd ? 0 : grad.
+def TTIR_SoftshrinkBwOp : TTIR_UnaryBackwardOp<"softshrink_bw", (ins DefaultValuedAttr<F32Attr, "0.5f">:$lambd)> {
+  let summary = "Gradient of softshrink (ttnn.softshrink_bw)";
+}
+// input_grad = x > 0 ? grad : grad * negative_slope.
+def TTIR_LeakyReluBwOp : TTIR_UnaryBackwardOp<"leaky_relu_bw", (ins DefaultValuedAttr<F32Attr, "0.01f">:$negative_slope)> {
+  let summary = "Gradient of leaky_relu (ttnn.leaky_relu_bw)";
+}
+// input_grad = x > 0 ? grad : grad * alpha * exp(x).
+def TTIR_EluBwOp : TTIR_UnaryBackwardOp<"elu_bw", (ins DefaultValuedAttr<F32Attr, "1.0f">:$alpha)> {
+  let summary = "Gradient of elu (ttnn.elu_bw)";
+}
+// input_grad = x > 0 ? grad : grad * exp(x / alpha).
+def TTIR_CeluBwOp : TTIR_UnaryBackwardOp<"celu_bw", (ins DefaultValuedAttr<F32Attr, "1.0f">:$alpha)> {
+  let summary = "Gradient of celu (ttnn.celu_bw)";
+}
+// input_grad = x > 0 ? grad * scale : grad * scale * alpha * exp(x) (SELU's constants).
+def TTIR_SeluBwOp : TTIR_UnaryBackwardOp<"selu_bw"> {
+  let summary = "Gradient of selu (ttnn.selu_bw)";
+}
+// input_grad = x <= threshold ? 0 : grad (value: the forward's fill, no gradient).
+def TTIR_ThresholdBwOp : TTIR_UnaryBackwardOp<"threshold_bw", (ins F32Attr:$threshold, F32Attr:$value)> {
+  let summary = "Gradient of threshold (ttnn.threshold_bw)";
+}
+// input_grad = beta x > threshold ? grad : grad * sigmoid(beta x).
+def TTIR_SoftplusBwOp : TTIR_UnaryBackwardOp<"softplus_bw", (ins DefaultValuedAttr<F32Attr, "1.0f">:$beta, DefaultValuedAttr<F32Attr, "20.0f">:$threshold)> {
+  let summary = "Gradient of softplus (ttnn.softplus_bw)";
+}
+// input_grad = -3 < x < 3 ? grad / 6 : 0.
+def TTIR_HardsigmoidBwOp : TTIR_UnaryBackwardOp<"hardsigmoid_bw"> {
+  let summary = "Gradient of hardsigmoid (ttnn.hardsigmoid_bw)";
+}
+// input_grad = x < -3 ? 0 : x <= 3 ? grad (x + 1.5) / 3 : grad.
+def TTIR_HardswishBwOp : TTIR_UnaryBackwardOp<"hardswish_bw"> {
+  let summary = "Gradient of hardswish (ttnn.hardswish_bw)";
+}
+// input_grad = 0 < x < 6 ? grad : 0 (hardtanh's rule at 0, 6).
+def TTIR_Relu6BwOp : TTIR_UnaryBackwardOp<"relu6_bw"> {
+  let summary = "Gradient of relu6 (ttnn.relu6_bw)";
+}
+// input_grad = grad * sign(x).
+def TTIR_AbsBwOp : TTIR_UnaryBackwardOp<"abs_bw"> {
+  let summary = "Gradient of abs (ttnn.abs_bw)";
+}
+// input_grad = 0 (sign is piecewise constant).
+def TTIR_SignBwOp : TTIR_UnaryBackwardOp<"sign_bw"> {
+  let summary = "Gradient of sign (ttnn.sign_bw)";
+}
+// input_grad = grad / (1 + |x|)^2.
+def TTIR_SoftsignBwOp : TTIR_UnaryBackwardOp<"softsign_bw"> {
+  let summary = "Gradient of softsign (ttnn.softsign_bw)";
+}
+// input_grad = grad * tanh(x)^2.
+def TTIR_TanhshrinkBwOp : TTIR_UnaryBackwardOp<"tanhshrink_bw"> {
+  let summary = "Gradient of tanhshrink (ttnn.tanhshrink_bw)";
+}
+// input_grad = grad * sigmoid(-x).
+def TTIR_LogSigmoidBwOp : TTIR_UnaryBackwardOp<"log_sigmoid_bw"> {
+  let summary = "Gradient of log_sigmoid (ttnn.log_sigmoid_bw)";
+}
+// input_grad = grad / sqrt(1 - x^2).
+def TTIR_AsinBwOp : TTIR_UnaryBackwardOp<"asin_bw"> {
+  let summary = "Gradient of asin (ttnn.asin_bw)";
+}
+// input_grad = -grad / sqrt(1 - x^2).
+def TTIR_AcosBwOp : TTIR_UnaryBackwardOp<"acos_bw"> {
+  let summary = "Gradient of acos (ttnn.acos_bw)";
+}
+// input_grad = grad / (1 + x^2).
+def TTIR_AtanBwOp : TTIR_UnaryBackwardOp<"atan_bw"> {
+  let summary = "Gradient of atan (ttnn.atan_bw)";
+}
+// input_grad = grad * cosh(x).
+def TTIR_SinhBwOp : TTIR_UnaryBackwardOp<"sinh_bw"> {
+  let summary = "Gradient of sinh (ttnn.sinh_bw)";
+}
+// input_grad = grad * sinh(x).
+def TTIR_CoshBwOp : TTIR_UnaryBackwardOp<"cosh_bw"> {
+  let summary = "Gradient of cosh (ttnn.cosh_bw)";
+}
+// input_grad = grad / sqrt(x^2 + 1).
+def TTIR_AsinhBwOp : TTIR_UnaryBackwardOp<"asinh_bw"> {
+  let summary = "Gradient of asinh (ttnn.asinh_bw)";
+}
+// input_grad = grad / sqrt(x^2 - 1).
+def TTIR_AcoshBwOp : TTIR_UnaryBackwardOp<"acosh_bw"> {
+  let summary = "Gradient of acosh (ttnn.acosh_bw)";
+}
+// input_grad = grad / (1 - x^2).
+def TTIR_AtanhBwOp : TTIR_UnaryBackwardOp<"atanh_bw"> {
+  let summary = "Gradient of atanh (ttnn.atanh_bw)";
+}
+// input_grad = grad / (x ln 10).
+def TTIR_Log10BwOp : TTIR_UnaryBackwardOp<"log10_bw"> {
+  let summary = "Gradient of log10 (ttnn.log10_bw)";
+}
+// input_grad = grad / (1 + x).
+def TTIR_Log1pBwOp : TTIR_UnaryBackwardOp<"log1p_bw"> {
+  let summary = "Gradient of log1p (ttnn.log1p_bw)";
+}
+// input_grad = grad / (x ln 2).
+def TTIR_Log2BwOp : TTIR_UnaryBackwardOp<"log2_bw"> {
+  let summary = "Gradient of log2 (ttnn.log2_bw)";
+}
+// input_grad = grad * 2^x ln 2.
+def TTIR_Exp2BwOp : TTIR_UnaryBackwardOp<"exp2_bw"> {
+  let summary = "Gradient of exp2 (ttnn.exp2_bw)";
+}
+// input_grad = grad * exp(x).
+def TTIR_Expm1BwOp : TTIR_UnaryBackwardOp<"expm1_bw"> {
+  let summary = "Gradient of expm1 (ttnn.expm1_bw)";
+}
+// input_grad = grad * 2 / sqrt(pi) exp(-x^2).
+def TTIR_ErfBwOp : TTIR_UnaryBackwardOp<"erf_bw"> {
+  let summary = "Gradient of erf (ttnn.erf_bw)";
+}
+// input_grad = -grad * 2 / sqrt(pi) exp(-x^2).
+def TTIR_ErfcBwOp : TTIR_UnaryBackwardOp<"erfc_bw"> {
+  let summary = "Gradient of erfc (ttnn.erfc_bw)";
+}
+// input_grad = grad * 180 / pi.
+def TTIR_Rad2degBwOp : TTIR_UnaryBackwardOp<"rad2deg_bw"> {
+  let summary = "Gradient of rad2deg (ttnn.rad2deg_bw)";
+}
+// input_grad = grad * pi / 180.
+def TTIR_Deg2radBwOp : TTIR_UnaryBackwardOp<"deg2rad_bw"> {
+  let summary = "Gradient of deg2rad (ttnn.deg2rad_bw)";
+}
+// input_grad = grad.
+def TTIR_FracBwOp : TTIR_UnaryBackwardOp<"frac_bw"> {
+  let summary = "Gradient of frac (ttnn.frac_bw)";
+}
+// input_grad = 0.
+def TTIR_TruncBwOp : TTIR_UnaryBackwardOp<"trunc_bw"> {
+  let summary = "Gradient of trunc (ttnn.trunc_bw)";
+}
+// input_grad = 0.
+def TTIR_FloorBwOp : TTIR_UnaryBackwardOp<"floor_bw"> {
+  let summary = "Gradient of floor (ttnn.floor_bw)";
+}
+// input_grad = 0.
+def TTIR_CeilBwOp : TTIR_UnaryBackwardOp<"ceil_bw"> {
+  let summary = "Gradient of ceil (ttnn.ceil_bw)";
+}
+// input_grad = 0.
+def TTIR_RoundBwOp : TTIR_UnaryBackwardOp<"round_bw"> {
+  let summary = "Gradient of round (ttnn.round_bw)";
+}
+// input_grad = 0 (fill's result does not depend on x).
+def TTIR_FillBwOp : TTIR_UnaryBackwardOp<"fill_bw"> {
+  let summary = "Gradient of fill (ttnn.fill_bw)";
+}
+// input_grad = 0.
+def TTIR_FillZeroBwOp : TTIR_UnaryBackwardOp<"fill_zero_bw"> {
+  let summary = "Gradient of fill_zero (ttnn.fill_zero_bw)";
+}
+// input_grad = scalar / x: -grad * scalar / x^2; with a round_mode ("trunc" | "floor") 0.
+def TTIR_RdivBwOp : TTIR_UnaryBackwardOp<"rdiv_bw", (ins F32Attr:$scalar, OptionalAttr<StrAttr>:$round_mode), "::ttbw::ttir::verify::checkRoundMode(*this, getRoundModeAttr())"> {
+  let summary = "Gradient of rdiv (ttnn.rdiv_bw)";
+}
+// input_grad = x^exponent: grad * exponent * x^(exponent - 1); 0 for exponent 0.
+def TTIR_PowBwOp : TTIR_UnaryBackwardOp<"pow_bw", (ins F32Attr:$exponent)> {
+  let summary = "Gradient of pow (ttnn.pow_bw)";
+}
+// input_grad = exponent^x (exponent: the base): grad * exponent^x * ln(exponent).
+def TTIR_RpowBwOp : TTIR_UnaryBackwardOp<"rpow_bw", (ins F32Attr:$exponent)> {
+  let summary = "Gradient of rpow (ttnn.rpow_bw)";
+}
+// input_grad = grad / (x (1 - x)), NaN outside [0, 1].
+def TTIR_LogitBwOp : TTIR_UnaryBackwardOp<"logit_bw"> {
+  let summary = "Gradient of logit (ttnn.logit_bw)";
+}
+// input_grad = eps <= x <= 1 - eps ? grad / (x (1 - x)) : 0.
+def TTIR_LogitepsBwOp : TTIR_UnaryBackwardOp<"logiteps_bw", (ins DefaultValuedAttr<F32Attr, "0.0f">:$eps)> {
+  let summary = "Gradient of logiteps (ttnn.logiteps_bw)";
+}
+// input_grad = x / scalar (0 when scalar = 0): grad / scalar, 0 when scalar = 0.
+def TTIR_DivNoNanBwOp : TTIR_UnaryBackwardOp<"div_no_nan_bw", (ins F32Attr:$scalar)> {
+  let summary = "Gradient of div_no_nan (ttnn.div_no_nan_bw)";
+}
+
 #endif // TTBW_DIALECT_TTIRBACKWARDOPS_TD

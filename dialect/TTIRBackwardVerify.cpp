@@ -286,3 +286,13 @@ LogicalResult ttbw::ttir::verify::checkRoundMode(Operation *op, Attribute attr) 
                                 "ComplexTensor div_bw has none)";
   return success();
 }
+
+LogicalResult ttbw::ttir::verify::checkAnyPresent(Operation *op, ArrayRef<StringRef> names,
+                                                  ArrayRef<Attribute> attrs) {
+  if (llvm::any_of(attrs, [](Attribute attr) { return bool(attr); }))
+    return success();
+  SmallVector<std::string> quoted;
+  for (StringRef name : names)
+    quoted.push_back("'" + name.str() + "'");
+  return op->emitOpError() << "needs at least one of " << llvm::join(quoted, ", ");
+}

@@ -98,6 +98,9 @@ LogicalResult checkOneOf(Operation *op, StringRef name, Attribute attr, ArrayRef
 LogicalResult checkComplexOnly(Operation *op, StringRef name, Attribute attr, StringRef realOp);
 // div_bw's round_mode: "trunc" | "floor", real tensors only (ttnn's complex div_bw has none).
 LogicalResult checkRoundMode(Operation *op, Attribute attr);
+// At least one of the optional attributes `names` (their values `attrs`) is present (clamp_bw's
+// min / max: ttnn's "Only one of 'min' or 'max' can be None").
+LogicalResult checkAnyPresent(Operation *op, ArrayRef<StringRef> names, ArrayRef<Attribute> attrs);
 
 } // namespace ttbw::ttir::verify
 

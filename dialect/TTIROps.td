@@ -184,6 +184,7 @@ def TTIR_ConstantOp : TTIR_Op<"constant", [Pure, ConstantLike]> {
   let hasFolder = 1;
 }
 
+include "TTIRContractionOps.td"
 include "TTIRBackwardOps.td"
 
 #endif // TTBW_DIALECT_TTIROPS_TD

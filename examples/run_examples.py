@@ -3,7 +3,9 @@ down to the kernels' C++; the compiled module of each run by `ttbw-run` (exactly
 ttbw-opt emitted) beside torch autograd; then ttbw.mul_bw run on the emulated device and on
 the CPU reference path beside torch autograd (examples/run_mul_bw.py); then a small layer's
 backward chain (gelu_bw -> add_bw -> mul_bw, bias and weight broadcast) beside torch autograd
-(examples/run_backward_chain.py).
+(examples/run_backward_chain.py); then a 2-layer MLP trained with torch.compile(backend="ttbw") and a
+transformer block's backward (examples/train_mlp.py, examples/transformer_block_bw.py), each
+region's IR per stage written under build/demo/<example>/.
 
 Each stage is a ttbw-opt invocation; its IR is printed so the lowering can be
 read stage by stage. A stage that fails stops the run with exit code 1.
@@ -106,6 +108,11 @@ def main() -> int:
     subprocess.run([sys.executable, str(EXAMPLES / "run_mul_bw.py")], check=True)
     print("==================== a layer's backward chain (gelu_bw, add_bw, mul_bw) beside torch autograd")
     subprocess.run([sys.executable, str(EXAMPLES / "run_backward_chain.py")], check=True)
+    # torch.compile(backend="ttbw"): each example's regions' IR per stage under build/demo/<example>/
+    for example in ("train_mlp", "transformer_block_bw"):
+        print(f"==================== {example}.py: torch.compile(backend='ttbw') beside eager torch", flush=True)
+        subprocess.run([sys.executable, "-W", "ignore::UserWarning", str(EXAMPLES / f"{example}.py"),
+                        "--ir", str(EXAMPLES.parent / "build" / "demo" / example)], check=True)
     return 0
 
 

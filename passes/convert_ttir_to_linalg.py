@@ -37,6 +37,7 @@ from ttbw.lowering.limits import refuse_unrunnable_sizes
 from ttbw.support.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.ttmlir.dialects import FOREIGN_DIALECTS
 
+from . import linalg_contraction as contraction
 from . import linalg_elementwise as elementwise
 from .decompose_backward import decomposes
 
@@ -311,6 +312,13 @@ _CONVERSIONS = {
     "ttir.sum": _sum,
     "ttir.reshape": _reshape,
     "ttir.full": _full,
+    **contraction.CONVERSIONS,
     "bufferization.materialize_in_destination": _materialize,
 }
 _DEVICE_CONVERSIONS = {name: f for name, f in _CONVERSIONS.items() if name != "bufferization.materialize_in_destination"}
+
+
+def lowers_on_device(op_name: str) -> bool:
+    """Whether ttir-to-tensix-pipeline takes ops named `op_name`: a device conversion here, or a
+    backward op the decomposition rewrites into them (front ends ask this before handing an op on)."""
+    return op_name in _DEVICE_CONVERSIONS or decomposes(op_name)

@@ -18,6 +18,7 @@ from typing import Callable, NamedTuple
 from ttbw.dialect.ops import (ADDCMUL_BACKWARD, BINARY_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD,
                               BackwardSignature)
 
+from .derivatives_unary import GRADIENTS as UNARY_GRADIENTS
 from .gradient_builder import is_complex
 
 
@@ -44,16 +45,13 @@ RULES = {
     "ttir.sub_bw": _rule(BINARY_BACKWARD,
                          input_grad=lambda d, x: x.grad,
                          other_grad=lambda d, x: _times_alpha(d, x, -1.0)),
-    # a / b: g / conj(b), -(g / conj(b)) * conj(a / b) (PyTorch's -g * conj((a / b) / b), its
-    # infinities and NaNs at b = 0, as a product of two once-rounded quotients: < 2 ulp, where
-    # PyTorch's three chained roundings reach 2.2; conj: complex operands); with a rounding mode
-    # the quotient is piecewise constant: zeros, as PyTorch.
+    # a / b: g / conj(b), -g * conj(a / b / b) (other_grad: _div_other_grad); with a rounding
+    # mode the quotient is piecewise constant: zeros, as PyTorch.
     "ttir.div_bw": _rule(BINARY_BACKWARD,
                          input_grad=lambda d, x: (d.full_like(x.grad, 0.0) if x.attr("round_mode")
                                                   else d.div(x.grad, d.conj(x.other))),
                          other_grad=lambda d, x: (d.full_like(x.grad, 0.0) if x.attr("round_mode")
-                                                  else d.neg(d.multiply(d.div(x.grad, d.conj(x.other)),
-                                                                        d.conj(d.div(x.input, x.other)))))),
+                                                  else _div_other_grad(d, x))),
     # a + alpha * b: g, alpha * g
     "ttir.addalpha_bw": _rule(BINARY_BACKWARD,
                               input_grad=lambda d, x: x.grad,
@@ -86,11 +84,6 @@ RULES = {
                           input_grad=lambda d, x: d.multiply(_sigmoid_slope(d, x.grad, d.multiply(d.constant(2.0), x.input)),
                                                              d.constant(4.0))),
     "ttir.sigmoid_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: _sigmoid_slope(d, x.grad, x.input)),
-    # exp: g * exp(x) (exp overflows above x = 88.7, where a tiny g's gradient may be finite
-    # and 0 * inf is NaN: PyTorch's float32 gives the same; (g h) h with h = exp(x / 2) there
-    # would cost the fused program three more exp_tiles)
-    "ttir.exp_bw": _rule(UNARY_BACKWARD,
-                         input_grad=lambda d, x: d.multiply(x.grad, d.exp(x.input))),
     # log: g / x
     "ttir.log_bw": _rule(UNARY_BACKWARD,
                          input_grad=lambda d, x: d.div(x.grad, x.input)),
@@ -103,6 +96,8 @@ RULES = {
     "ttir.square_bw": _rule(UNARY_BACKWARD,
                             input_grad=lambda d, x: d.multiply(d.multiply(x.grad, x.input), d.constant(2.0))),
 }
+
+RULES.update({name: _rule(UNARY_BACKWARD, input_grad=gradient) for name, gradient in UNARY_GRADIENTS.items()})
 
 _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
 # the float32 above the root of silu's slope 1 + x (1 - s(x)) (-1.27846454276...): the slope is
@@ -318,6 +313,23 @@ def _reciprocal(d, x):
         return d.neg(d.div(d.div(x.grad, x.input), x.input))
     r = d.reciprocal(x.input)
     return d.multiply(d.neg(x.grad), d.conj(d.multiply(r, r)))
+
+
+def _div_other_grad(d, x):
+    """-g a / b^2: the product of g, q = a / b and 1 / b, each once rounded (< 2 ulp, where
+    PyTorch's -g * ((a / b) / b) reaches 2.2), in an order whose partial product stays in
+    range wherever the result does: the largest factor times the smallest first. q and 1 / b on
+    one side of 1 (|q| <= 1 <= |b| or |q| > 1 > |b|): g times one of them first, -(g / b) q;
+    on either side: q / b first (between them), -g (q / b). (g / b) q is also the order of
+    PyTorch's infinities and NaNs at b = 0. Complex: -(g / conj(b)) conj(q)."""
+    quotient = d.div(x.input, x.other)
+    grad_first = d.neg(d.multiply(d.div(x.grad, d.conj(x.other)), d.conj(quotient)))
+    if is_complex(x.grad) or is_complex(x.input) or is_complex(x.other):
+        return grad_first
+    one = d.constant(1.0)
+    either_side = d.lt(d.multiply(d.subtract(d.abs(quotient), one), d.subtract(one, d.abs(x.other))),
+                       d.constant(0.0))
+    return d.where(either_side, d.neg(d.multiply(x.grad, d.div(quotient, x.other))), grad_first)
 
 
 def _rsqrt(d, x):

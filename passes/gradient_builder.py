@@ -22,7 +22,7 @@ from ttbw.dialect.tensor_types import broadcast_shapes, describe
 
 from .ir_build import full, tensor, typecast
 
-EXACT = {"neg", "abs", "conj", "where", "gt", "ge", "lt", "le", "eq", "ne"}  # never round
+EXACT = {"neg", "abs", "sign", "conj", "where", "gt", "ge", "lt", "le", "eq", "ne"}  # never round
 QUOTIENTS = {"div", "reciprocal"}  # several roundings on complex operands
 SAME_TYPE = {"neg", "conj"}  # results of their operand's exact type (their verifiers' rule)
 
@@ -60,6 +60,7 @@ class GradientBuilder:
     # unary
     def neg(self, x): return Expression("neg", (x,))  # noqa: E704
     def abs(self, x): return Expression("abs", (x,))  # noqa: E704
+    def sign(self, x): return Expression("sign", (x,))  # noqa: E704  (sign(NaN) = 0)
     def exp(self, x): return Expression("exp", (x,))  # noqa: E704
     def expm1(self, x): return Expression("expm1", (x,))  # noqa: E704
     def log(self, x): return Expression("log", (x,))  # noqa: E704

@@ -4,7 +4,7 @@ function) points down the layers, and no modules import each other in a cycle.
     python test/import_layers.py          # prints the layer graph; exit 1 on a violation
 
 Layers, bottom up (README's "Layout"): support, target, dialect (with mlir_dialects, its generated
-op classes), ttmlir, lowering, passes, execution, driver, ttnn, tools; the package's own
+op classes), ttmlir, lowering, passes, execution, driver, ttnn, torch, tools; the package's own
 `__init__` (the lazy public API) may import any of them.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = {"ttbw": ROOT / "python/ttbw", "ttbw.passes": ROOT / "passes", "ttbw.dialect": ROOT / "dialect",
             "ttbw.tools": ROOT / "tools"}
 LAYERS = ["support", "target", "dialect", "mlir_dialects", "ttmlir", "lowering", "passes", "execution", "driver",
-          "ttnn", "tools"]
+          "ttnn", "torch", "tools"]
 
 
 def modules() -> dict[str, Path]:

@@ -6,6 +6,7 @@
 // bf16 exactly and f32 as TF32. bf16 x bf16 products are exact in fp32, so the only rounding
 // of an FPU multiply is the DST write / the pack, both round-to-nearest-even.
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <type_traits>
 
@@ -313,6 +314,57 @@ void ttbw_pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, int out_of_or
         pack_tile_data(c.fmt, v, page);
     }
     t_core->ctr->ops[kPackTile]++;
+}
+
+void ttbw_mm_init(uint32_t transpose) { compute_fiber().mm_transpose = transpose != 0; }
+
+// DST[dst] += A x B. The unpacker feeds both tiles through the source registers (bf16 and
+// bfloat8_b exactly, f32 as TF32), so every product is exact in fp32; each output element sums
+// its 32 products in fp32 in k order, then adds what DST holds, rounded once to DST's format.
+// A is read as rows, B as rows (or its transpose's rows): the j loop vectorises.
+void ttbw_matmul_tiles(uint32_t cb0, uint32_t cb1, uint32_t t0, uint32_t t1, uint32_t dst) {
+    need_math("matmul_tiles");
+    uint8_t* d = dst_bytes(dst, "matmul_tiles");
+    alignas(64) float a[kTileElems], b[kTileElems], rows_b[kTileElems], c[kTileElems];
+    read_tile(cb0, t0, a, true, "matmul_tiles");
+    read_tile(cb1, t1, b, true, "matmul_tiles");
+    const bool transposed = compute_fiber().mm_transpose;
+    for (uint32_t k = 0; k < 32; ++k)
+        for (uint32_t j = 0; j < 32; ++j) rows_b[k * 32 + j] = b[transposed ? tile_index(j, k) : tile_index(k, j)];
+    for (uint32_t i = 0; i < 32; ++i) {
+        alignas(64) float acc[32] = {};
+        const float* row_a = a + tile_index(i, 0);  // a tile row: two 16-element face rows, 256 apart
+        for (uint32_t k = 0; k < 32; ++k) {
+            const float aik = row_a[k < 16 ? k : 256 + k - 16];
+            const float* row_b = rows_b + k * 32;
+            for (uint32_t j = 0; j < 32; ++j) acc[j] += aik * row_b[j];
+        }
+        std::memcpy(c + tile_index(i, 0), acc, 16 * sizeof(float));
+        std::memcpy(c + tile_index(i, 16), acc + 16, 16 * sizeof(float));
+    }
+    in_dst_mode([&](auto mode) {
+        auto out = decltype(mode)::at(d);
+        store_tile(out, [&](uint32_t i) { return out.get(i) + c[i]; });
+    });
+    t_core->ctr->ops[kMatmulTiles]++;
+}
+
+// DST[dst] = the tile transposed, unpacked straight to DST (no TF32 step, as copy_tile).
+void ttbw_transpose_wh_tile(uint32_t cb, uint32_t tile, uint32_t dst) {
+    need_math("transpose_wh_tile");
+    uint8_t* d = dst_bytes(dst, "transpose_wh_tile", true);
+    const CBState* c;
+    const uint8_t* p = front_tile(cb, tile, &c, "transpose_wh_tile");
+    alignas(64) float v[kTileElems];
+    unpack_tile(c->fmt, p, v);
+    static const auto swapped = [] {  // face-order index of (r, c) -> that of (c, r)
+        std::array<uint16_t, kTileElems> t{};
+        for (uint32_t r = 0; r < 32; ++r)
+            for (uint32_t col = 0; col < 32; ++col) t[tile_index(r, col)] = static_cast<uint16_t>(tile_index(col, r));
+        return t;
+    }();
+    in_dst_mode([&](auto mode) { store_tile(decltype(mode)::at(d), [&](uint32_t i) { return v[swapped[i]]; }); });
+    t_core->ctr->ops[kTransposeWhTile]++;
 }
 
 // Row-major block <-> tiles. A row-major block of n tiles is 32 rows of n*32 elements spread

@@ -121,7 +121,7 @@ struct Program {
 enum Op {
     kMulTiles, kAddTiles, kSubTiles, kMulBinaryTile, kAddBinaryTile, kSubBinaryTile, kCopyTile,
     kFillTile, kReduceTile, kUnaryBcast, kDestReuse, kPackTile, kTilize, kUntilize, kNocReadTile,
-    kNocWriteTile, kNocRead, kNocWrite,
+    kNocWriteTile, kNocRead, kNocWrite, kMatmulTiles, kTransposeWhTile,
 #define TTBW_X(name) kOp_##name,
     TTBW_SFPU_UNARY_OPS(TTBW_X) TTBW_SFPU_BINARY_OPS(TTBW_X) TTBW_SFPU_TERNARY_OPS(TTBW_X)
 #undef TTBW_X
@@ -191,6 +191,7 @@ struct Fiber {
     bool fp32_dest = false;
     uint32_t dst_tiles = 8;
     uint32_t dst_valid = 0;  // bit i: DST tile i written since tile_regs_acquire
+    bool mm_transpose = false;  // mm_init / mm_init_short: matmul_tiles reads B's tiles transposed
     LookupCache cache;
     std::string error;
 };

@@ -21,7 +21,7 @@ const char* const kOpNames[kNumOps] = {
     "mul_tiles", "add_tiles", "sub_tiles", "mul_binary_tile", "add_binary_tile", "sub_binary_tile",
     "copy_tile", "fill_tile", "reduce_tile", "unary_bcast", "binary_dest_reuse_tiles", "pack_tile",
     "tilize", "untilize", "noc_async_read_tile", "noc_async_write_tile", "noc_async_read",
-    "noc_async_write",
+    "noc_async_write", "matmul_tiles", "transpose_wh_tile",
 #define TTBW_X(name) #name "_tile",
     TTBW_SFPU_UNARY_OPS(TTBW_X) TTBW_SFPU_BINARY_OPS(TTBW_X) TTBW_SFPU_TERNARY_OPS(TTBW_X)
 #undef TTBW_X

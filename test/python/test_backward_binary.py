@@ -24,8 +24,8 @@ SCALAR_FORMS = ["add_bw", "sub_bw", "div_bw", "div_bw-floor"]
 BACKENDS = ["cpu", "device"]
 
 
-def call_and_check(op, g, a, b, backend, **kwargs):
-    function, forward, extra = OPS[op]
+def call_and_check(op, g, a, b, backend, table=OPS, **kwargs):
+    function, forward, extra = table[op]
     kwargs = {**extra, **kwargs}
     b_arg = tensor(b) if isinstance(b, torch.Tensor) else b
     grads = function(tensor(g), tensor(a), b_arg, backend=backend, **kwargs)
@@ -104,17 +104,27 @@ def test_bfloat8_b(op):
         check_gradient(ttbw.to_torch(got).to(torch.bfloat16), term, operand, min_pcc=0.99, ulps=float("inf"))
 
 
+# (g, a, b) whose gradients are in range while a product or quotient of two of them is not
+# (issue 26): g / b overflows, (a / b) / b does not; (a / b) / b overflows, g / b does not;
+# (a / b) / b underflows, g / b does not
+NEAR_RANGE_ENDS = [(3e38, 0.25, 0.5), (1e30, 1e-20, 1e-10), (1e-20, 1e20, 1e-10), (1e20, 1e-20, 1e10)]
+EDGE_OPS = {**OPS, "mul_bw": (ttbw.mul_bw, lambda a, b: a * b, {})}
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("op", list(OPS))
-def test_edge_values(op, backend):
-    g = rand((32, 8), generator=GEN)
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32], ids=["bf16", "f32"])
+@pytest.mark.parametrize("op", list(EDGE_OPS))
+def test_edge_values(op, dtype, backend):
+    g = rand((32, 8), dtype, generator=GEN)
     for row, value in enumerate((float("inf"), -float("inf"), float("nan"), 0.0, -0.0, 1e38, -1e-38)):
         g[row, row] = value  # one special value per row: the row sums see one each
-    a = rand((32, 8), generator=GEN)
-    b = rand((32, 1), generator=GEN)
+    a = rand((32, 8), dtype, generator=GEN)
+    b = rand((32, 1), dtype, generator=GEN)
     b[3:6] = torch.tensor([0.0, -0.0, float("inf")]).reshape(3, 1)  # division by zero and by inf
     a[3, 0] = 0.0  # 0 / 0
-    call_and_check(op, g, a, b, backend)
+    for row, (g_value, a_value, b_value) in enumerate(NEAR_RANGE_ENDS, start=8):
+        g[row, row - 8], a[row, row - 8], b[row, 0] = g_value, a_value, b_value
+    call_and_check(op, g, a, b, backend, table=EDGE_OPS)
 
 
 @pytest.mark.parametrize("op", list(OPS))

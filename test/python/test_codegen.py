@@ -198,7 +198,7 @@ def test_runtime_scalar(value):
     text = (f"func.func @f(%x: {t}, %s: f32) -> {t} {{\n  %t = tensor.from_elements %s : tensor<f32>\n"
             f"  %0 = \"ttir.multiply\"(%x, %t) : ({t}, tensor<f32>) -> {t}\n  return %0 : {t}\n}}\n")
     spec = lower(text)
-    assert spec.scalar == ("arg", 1) and spec.kernels.scalar
+    assert spec.scalar == codegen.ScalarArgument(1) and spec.kernels.scalar
     got, (x,) = run(text, [randn((64, 96), 5)], [("f32", "tile")], ("f32", "tile"), scalar=value)
     assert np.array_equal(got, (torch.from_numpy(x) * torch.tensor(value, dtype=torch.float32)).numpy())
 

@@ -45,6 +45,9 @@ void ttbw_reduce_tile(int pool, int dim, uint32_t cb, uint32_t scaler_cb, uint32
 void ttbw_unary_bcast(int type, uint32_t cb, uint32_t tile, uint32_t dst);
 void ttbw_dest_reuse(int op, int reuse, uint32_t cb, uint32_t tile, uint32_t dst);
 void ttbw_pack_tile(uint32_t dst, uint32_t cb, uint32_t out_index, int out_of_order);
+void ttbw_mm_init(uint32_t transpose);
+void ttbw_matmul_tiles(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1, uint32_t dst);
+void ttbw_transpose_wh_tile(uint32_t cb, uint32_t tile, uint32_t dst);
 void ttbw_tilize_block(uint32_t in_cb, uint32_t tiles, uint32_t out_cb, int untilize);
 // SFPU operations of ttbw_emu/sfpu_ops.h (op: TtbwSfpuUnaryOp / TtbwSfpuBinaryOp / TtbwSfpuTernaryOp).
 void ttbw_sfpu_unary(int op, uint32_t dst);

@@ -129,6 +129,19 @@ inline void pack_tile(uint32_t dst, uint32_t cb, uint32_t output_tile_index = 0)
     ttbw_pack_tile(dst, cb, output_tile_index, out_of_order_output ? 1 : 0);
 }
 
+// Matmul: DST[dst] += A x B of one tile each (in0: A, in1: B), B's tile transposed when the last
+// mm_init / mm_init_short said so (tt-metal's transpose of in1).
+inline void mm_init(uint32_t, uint32_t, uint32_t, uint32_t transpose = 0) { ttbw_mm_init(transpose); }
+inline void mm_init_short(uint32_t, uint32_t, uint32_t transpose = 0) { ttbw_mm_init(transpose); }
+inline void matmul_init(uint32_t, uint32_t, uint32_t transpose = 0) { ttbw_mm_init(transpose); }
+inline void matmul_tiles(uint32_t cb0, uint32_t cb1, uint32_t t0, uint32_t t1, uint32_t dst) {
+    ttbw_matmul_tiles(cb0, cb1, t0, t1, dst);
+}
+// DST[dst] = the tile's transpose (rows <-> columns), unpacked straight to DST as copy_tile.
+inline void transpose_wh_init(uint32_t, uint32_t) {}
+inline void transpose_wh_init_short(uint32_t) {}
+inline void transpose_wh_tile(uint32_t cb, uint32_t tile, uint32_t dst) { ttbw_transpose_wh_tile(cb, tile, dst); }
+
 // Tilize / untilize of row-major blocks (32 rows x tiles*32 columns).
 inline void tilize_init(uint32_t, uint32_t, uint32_t) {}
 inline void tilize_uninit(uint32_t, uint32_t) {}

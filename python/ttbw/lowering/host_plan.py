@@ -214,8 +214,8 @@ class _Plan:
             launch = codegen.program_launch(spec, program.name, inputs, outputs, self.grid)
         except (UnsupportedError, ScalarEncodingError) as error:
             raise HostPlanError(call, str(error)) from None
-        if spec.scalar and spec.scalar[0] == "arg":
-            value = operands[spec.scalar[1]]
+        if isinstance(spec.scalar, codegen.ScalarArgument):
+            value = operands[spec.scalar.index]
             if value not in self.scalars:
                 raise HostPlanError(call, f"the runtime scalar of @{program.name} is not an f32 argument")
             launch = dataclasses.replace(launch, scalar_arg=self.scalars[value])

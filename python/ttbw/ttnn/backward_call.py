@@ -135,9 +135,9 @@ class BackwardCall:
         out = []
         for _, value in self.arguments():
             if isinstance(value, ComplexTensor):
-                out += [_ir_array(value.real), _ir_array(value.imag)]
+                out += [ir_array(value.real), ir_array(value.imag)]
             elif isinstance(value, Tensor):
-                out.append(_ir_array(value))
+                out.append(ir_array(value))
             else:
                 out.append(float(value))
         return out
@@ -234,7 +234,7 @@ def _function_text(op: str, signature: BackwardSignature, arguments: tuple, resu
         f"  return{' ' + ', '.join(values) + ' : ' + ', '.join(result_types) if count else ''}\n}}\n")
 
 
-def _ir_array(tensor: Tensor) -> np.ndarray:
+def ir_array(tensor: Tensor) -> np.ndarray:
     """The tensor's values as its IR element type holds them (bfloat8_b: bf16, exactly)."""
     data = tensor.host_data()
     if tensor.dtype is bfloat8_b:
@@ -247,7 +247,7 @@ def _ir_array(tensor: Tensor) -> np.ndarray:
 _COMPILED: dict[str, str] = {}
 
 
-def _compile(ir_text: str) -> str:
+def decomposed(ir_text: str) -> str:
     """Verifies and decomposes one signature's IR (cached: a repeat compiles nothing)."""
     cached = _COMPILED.get(ir_text)
     if cached is not None:
@@ -261,7 +261,7 @@ def _compile(ir_text: str) -> str:
 def _run_cpu(call: BackwardCall) -> list[np.ndarray]:
     from ttbw.execution.cpu import run_cpu
 
-    return run_cpu(_compile(call.ir()), call.op, call.inputs())
+    return run_cpu(decomposed(call.ir()), call.op, call.inputs())
 
 
 def _run_device(call: BackwardCall) -> list[np.ndarray]:

@@ -10,6 +10,8 @@ the emulated device) or `"cpu"` (the decomposed TTIR, JIT-compiled on the host).
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ttbw.dialect.ops import ADDCMUL_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD
 
 from .backward_call import BackwardCall, binary_call, check_backend_and_queue, is_number
@@ -133,16 +135,43 @@ def check_scalar_form(op: str, name: str, value, scalar_form: bool) -> None:
         raise TypeError("other_tensor must be a ttnn.Tensor or ComplexTensor; pass a number as scalar=")
 
 
-def unary_backward(op: str, *, preallocated: bool = True, approximate: bool = False):
-    """ttnn's unary backward op `op`: (grad_tensor, input_tensor) -> [input_grad].
+class Param(NamedTuple):
+    """An argument of a unary backward op beyond (grad_tensor, input_tensor), as ttnn binds it:
+    `name` (also the op's attribute unless `attribute` names it), `default` (REQUIRED: none;
+    None: optional, absent from the op when not given), `positional`: may be passed by position
+    (after input_tensor; else keyword-only), `kind` "float" | "str", `aliases`: other keywords
+    (ttnn's docs' names)."""
+    name: str
+    default: object = None
+    positional: bool = False
+    kind: str = "float"
+    attribute: str | None = None
+    aliases: tuple = ()
+
+
+REQUIRED = object()  # a Param without a default
+
+
+def unary_backward(op: str, *, preallocated: bool = True, approximate: bool = False, params: tuple = (),
+                   check=None):
+    """ttnn's unary backward op `op`: (grad_tensor, input_tensor, *params) -> [input_grad].
     `preallocated`: ttnn binds input_grad= (alias output_tensor, its docs' name) for the op;
     without it the op takes memory_config only, as ttnn's. `approximate`: the keyword-only
-    "none" | "tanh" of gelu_bw, the op's `approximate` attribute."""
+    "none" | "tanh" of gelu_bw, the op's `approximate` attribute. `params`: the op's own
+    arguments (Param), each an attribute of the op; `check(values)`: raises for values the op
+    refuses (`values`: each given Param's Python value by name)."""
+    positional_params = [p for p in params if p.positional]
 
-    def backward(grad_tensor, input_tensor, *, memory_config=None, queue_id=0, backend: str = "device",
+    def backward(grad_tensor, input_tensor, *positional, memory_config=None, queue_id=0, backend: str = "device",
                  **keywords):
         check_backend_and_queue(backend, queue_id)
-        attributes = {}
+        if len(positional) > len(positional_params):
+            raise TypeError(f"{op}() takes {2 + len(positional_params)} positional arguments but "
+                            f"{2 + len(positional)} were given")
+        attributes, values = param_attributes(op, params, dict(zip((p.name for p in positional_params), positional)),
+                                              keywords)
+        if check is not None:
+            check(values)
         if approximate:
             mode = keywords.pop("approximate", "none")
             if not isinstance(mode, str):
@@ -167,6 +196,31 @@ def unary_backward(op: str, *, preallocated: bool = True, approximate: bool = Fa
     backward.__name__ = backward.__qualname__ = op
     backward.__doc__ = f"ttnn.{op}: [input_grad]."
     return backward
+
+
+def param_attributes(op: str, params: tuple, positional: dict, keywords: dict) -> tuple[dict, dict]:
+    """(the op's attributes (name -> IR text), the Params' values by name) from the caller's
+    arguments (`keywords` loses those it reads); TypeError for a missing or doubly given
+    argument, ValueError for a bad value."""
+    attributes, values = {}, {}
+    for param in params:
+        given = {param.name: positional.get(param.name, keywords.pop(param.name, MISSING))}
+        for alias in param.aliases:
+            given[alias] = keywords.pop(alias, MISSING)
+        name, value = one_of(op, param.name, given, required=param.default is REQUIRED)
+        if value is MISSING:
+            value = param.default
+        if value is None:
+            continue
+        values[param.name] = value
+        attribute = param.attribute or param.name
+        if param.kind == "str":
+            if not isinstance(value, str):
+                raise TypeError(f"{name} must be a str or None, got {type(value).__name__}")
+            attributes[attribute] = f'"{value}"'
+        else:
+            attributes[attribute] = f32_attribute(name, value)
+    return attributes, values
 
 
 def where_backward(op: str = "where_bw"):

@@ -2,7 +2,7 @@
 // Composite mode, scalar b: the decomposition's grad -> f32 typecast, multiply by the rank-0
 // scalar, -> bf16 typecast. The scalar (ttir.full for a constant, tensor.from_elements of the
 // f32 argument at run time) gets no program: it is the multiply program's runtime scalar
-// (a ("scalar",) leaf of the codegen: fill_tile, compute args m, n_up, n_down:
+// (the codegen's Scalar leaf: fill_tile, compute args m, n_up, n_down:
 // f32(b) = m * 2^(n_up - n_down)).
 
 // CHECK-LABEL: func.func @const_scalar(

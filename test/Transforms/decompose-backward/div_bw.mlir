@@ -1,19 +1,32 @@
 // RUN: ttbw-opt --split-input-file --ttir-decompose-backward %s | FileCheck %s
 // div_bw: input_grad = grad / other (one rounding: in the operands' type);
-// other_grad = -(grad / other) * (input / other) (PyTorch's -grad * ((input / other) / other)
-// as a product of two once-rounded quotients), in f32, rounded once.
+// other_grad = -grad * q / other, q = input / other, in f32, rounded once, in the order that
+// stays in range where the result does: -(grad / other) * q where |q| - 1 and 1 - |other|
+// have one sign, else -grad * (q / other) (PyTorch's order).
 
 // CHECK-LABEL: func.func @broadcast
 func.func @broadcast(%g: tensor<2x32x64xbf16>, %a: tensor<2x32x64xbf16>, %b: tensor<32x1xbf16>) -> (tensor<2x32x64xbf16>, tensor<32x1xbf16>) {
   // CHECK: %[[GA:.*]] = "ttir.div"(%arg0, %arg2) : (tensor<2x32x64xbf16>, tensor<32x1xbf16>) -> tensor<2x32x64xbf16>
-  // CHECK: %[[G:.*]] = "ttir.typecast"(%arg0) : (tensor<2x32x64xbf16>) -> tensor<2x32x64xf32>
-  // CHECK: %[[B:.*]] = "ttir.typecast"(%arg2) : (tensor<32x1xbf16>) -> tensor<32x1xf32>
-  // CHECK: %[[GQ:.*]] = "ttir.div"(%[[G]], %[[B]]) : (tensor<2x32x64xf32>, tensor<32x1xf32>) -> tensor<2x32x64xf32>
   // CHECK: %[[A:.*]] = "ttir.typecast"(%arg1) : (tensor<2x32x64xbf16>) -> tensor<2x32x64xf32>
+  // CHECK: %[[B:.*]] = "ttir.typecast"(%arg2) : (tensor<32x1xbf16>) -> tensor<32x1xf32>
   // CHECK: %[[Q:.*]] = "ttir.div"(%[[A]], %[[B]]) : (tensor<2x32x64xf32>, tensor<32x1xf32>) -> tensor<2x32x64xf32>
-  // CHECK: %[[P:.*]] = "ttir.multiply"(%[[GQ]], %[[Q]]) : (tensor<2x32x64xf32>, tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
-  // CHECK: %[[N:.*]] = "ttir.neg"(%[[P]]) : (tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
-  // CHECK: %[[GB:.*]] = builtin.unrealized_conversion_cast %[[N]] : tensor<2x32x64xf32> to tensor<32x1xbf16> {ttbw.sum_to}
+  // CHECK: %[[QA:.*]] = "ttir.abs"(%[[Q]])
+  // CHECK: %[[ONE:.*]] = "ttir.full"() <{fill_value = 1.000000e+00 : f32, shape = array<i32>}> : () -> tensor<f32>
+  // CHECK: %[[QM:.*]] = "ttir.subtract"(%[[QA]], %[[ONE]])
+  // CHECK: %[[BA:.*]] = "ttir.abs"(%[[B]])
+  // CHECK: %[[BM:.*]] = "ttir.subtract"(%[[ONE]], %[[BA]])
+  // CHECK: %[[S:.*]] = "ttir.multiply"(%[[QM]], %[[BM]])
+  // CHECK: %[[Z:.*]] = "ttir.full"() <{fill_value = 0.000000e+00 : f32, shape = array<i32>}> : () -> tensor<f32>
+  // CHECK: %[[EITHER:.*]] = "ttir.lt"(%[[S]], %[[Z]])
+  // CHECK: %[[G:.*]] = "ttir.typecast"(%arg0) : (tensor<2x32x64xbf16>) -> tensor<2x32x64xf32>
+  // CHECK: %[[QB:.*]] = "ttir.div"(%[[Q]], %[[B]])
+  // CHECK: %[[TP:.*]] = "ttir.multiply"(%[[G]], %[[QB]])
+  // CHECK: %[[TN:.*]] = "ttir.neg"(%[[TP]])
+  // CHECK: %[[GB1:.*]] = "ttir.div"(%[[G]], %[[B]])
+  // CHECK: %[[GP:.*]] = "ttir.multiply"(%[[GB1]], %[[Q]])
+  // CHECK: %[[GN:.*]] = "ttir.neg"(%[[GP]])
+  // CHECK: %[[W:.*]] = "ttir.where"(%[[EITHER]], %[[TN]], %[[GN]]) : (tensor<2x32x64xf32>, tensor<2x32x64xf32>, tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
+  // CHECK: %[[GB:.*]] = builtin.unrealized_conversion_cast %[[W]] : tensor<2x32x64xf32> to tensor<32x1xbf16> {ttbw.sum_to}
   // CHECK: return %[[GA]], %[[GB]]
   %0:2 = ttir.div_bw %g, %a, %b : tensor<2x32x64xbf16>, tensor<2x32x64xbf16>, tensor<32x1xbf16> -> input_grad tensor<2x32x64xbf16> other_grad tensor<32x1xbf16>
   return %0#0, %0#1 : tensor<2x32x64xbf16>, tensor<32x1xbf16>

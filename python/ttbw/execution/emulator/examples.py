@@ -169,3 +169,52 @@ def untilize(x: Buffer, out: Buffer, grid=(1, 1), fp32_dest: bool | None = None)
     ]
     cbs = [CircularBuffer(CB_IN0, x.data_format, wt, cores), CircularBuffer(CB_OUT, out.data_format, wt, cores)]
     return Program(kernels, cbs, [x, out])
+
+
+def matmul(a: Buffer, b: Buffer, out: Buffer, grid=(1, 1), transpose_b: bool = False,
+           fp32_dest: bool = True) -> Program:
+    """C[batch] = A[batch] x B (B batched like A, or one matrix shared by every batch item);
+    transpose_b: B is stored (.., N, K). Work unit: one output tile, its K loop in DST."""
+    batch, mt, kt = a.tiles
+    b_batch, b_rows, b_cols = b.tiles
+    nt, b_kt = (b_rows, b_cols) if transpose_b else (b_cols, b_rows)
+    if b_kt != kt or b_batch not in (1, batch):
+        raise ProgramError(f"matmul: A has {batch}x{mt}x{kt} tiles, B {b_batch}x{b_rows}x{b_cols}"
+                           f"{' (transposed)' if transpose_b else ''}")
+    if out.tiles != (batch, mt, nt):
+        raise ProgramError(f"matmul: output needs {batch}x{mt}x{nt} tiles, buffer has {out.tiles}")
+    src = example_sources("matmul")
+    work = split_work(out.num_pages, grid)
+    cores = _ranges(work)
+    flag, batched = int(transpose_b), int(b_batch == batch and batch > 1)
+    kernels = [
+        Kernel("reader", src["reader"], "reader", cores, [CB_IN0, CB_IN1, a.accessor_config, b.accessor_config],
+               {c: [a.address, b.address, f, n, mt, kt, nt, flag, batched] for c, f, n in work}),
+        Kernel("compute", src["compute"], "compute", cores, [CB_IN0, CB_IN1, CB_OUT],
+               {c: [n, kt, flag] for c, f, n in work}, fp32_dest_acc_en=fp32_dest),
+        Kernel("writer", src["writer"], "writer", cores, [CB_OUT, out.accessor_config],
+               {c: [out.address, f, n] for c, f, n in work}),
+    ]
+    cbs = [CircularBuffer(CB_IN0, a.data_format, 2, cores), CircularBuffer(CB_IN1, b.data_format, 2, cores),
+           CircularBuffer(CB_OUT, out.data_format, 2, cores)]
+    return Program(kernels, cbs, [a, b, out])
+
+
+def transpose_wh(x: Buffer, out: Buffer, grid=(1, 1), fp32_dest: bool | None = None) -> Program:
+    """Y[batch] = X[batch]^T (the last two dims swapped). Work unit: one output tile."""
+    batch, ht, wt = x.tiles
+    if out.tiles != (batch, wt, ht):
+        raise ProgramError(f"transpose: output needs {batch}x{wt}x{ht} tiles, buffer has {out.tiles}")
+    src = example_sources("transpose_wh")
+    work = split_work(out.num_pages, grid)
+    cores = _ranges(work)
+    kernels = [
+        Kernel("reader", src["reader"], "reader", cores, [CB_IN0, x.accessor_config],
+               {c: [x.address, f, n, ht, wt] for c, f, n in work}),
+        Kernel("compute", src["compute"], "compute", cores, [CB_IN0, CB_OUT], {c: [n] for c, f, n in work},
+               fp32_dest_acc_en=_fp32_dest(fp32_dest, x)),
+        Kernel("writer", src["writer"], "writer", cores, [CB_OUT, out.accessor_config],
+               {c: [out.address, f, n] for c, f, n in work}),
+    ]
+    cbs = [CircularBuffer(CB_IN0, x.data_format, 2, cores), CircularBuffer(CB_OUT, out.data_format, 2, cores)]
+    return Program(kernels, cbs, [x, out])

@@ -1,8 +1,8 @@
-"""The DST plan of one DST section's expression (select.py's tuple trees; sections.py cuts a
+"""The DST plan of one DST section's expression (`expr` trees; sections.py cuts a
 step into sections): which tile op runs on which DST slots, in order, with each shared
 subexpression computed once where the DST holds it.
 
-A subtree that occurs more than once (equal tuples: the same value, e.g. tanh-gelu's exp of
+A subtree that occurs more than once (equal nodes: the same value, e.g. tanh-gelu's exp of
 2u, sigmoid_bw's t) keeps its slot until its last use, which takes the slot over; earlier uses
 read it in place. The tile ops write their result over an operand (unary ops over their only
 one, binary ops and where over the lowest slot they own, else into a free slot), so a unary
@@ -11,24 +11,40 @@ operand first (select.dst_need) and frees the slots it consumed; a subtree whose
 would leave too few slots is computed for each use (with none held the Sethi-Ullman order fits:
 dst_need).
 
-A plan is a list of steps: ("leaf", expr, slot) loads a leaf (an input, a rounding hop, a
-spilled value, the partial, the scalar, a literal) into slot; ("op", expr, operand slots, result slot) applies
-expr's tile op.
+A plan is a list of steps: a `Load` of a leaf (an input, a rounding hop, a spilled value, the
+partial, the scalar, a literal) into a slot, an `Apply` of a node's tile op.
 """
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from . import select
+from .expr import LEAVES, Expr, Rounded, TileOp, children
 
-_LEAVES = (*select.LEAVES, "round")  # a section reads its rounding hops unpacked
+_LEAVES = (*LEAVES, Rounded)  # a section reads its rounding hops unpacked
+
+
+@dataclass(frozen=True)
+class Load:
+    """Leaf `expr` read into DST slot `slot`."""
+    expr: Expr
+    slot: int
+
+
+@dataclass(frozen=True)
+class Apply:
+    """`expr`'s tile op on its operands' `slots`, its result in slot `out`."""
+    expr: TileOp
+    slots: tuple
+    out: int
 
 
 class _Full(Exception):
     """The held values left no free DST slot."""
 
 
-def plan(expr, limit: int) -> tuple[list, int]:
+def plan(expr: Expr, limit: int) -> tuple[list, int]:
     """(steps, result slot) computing expr in `limit` DST slots. The shared subtrees are held
     greedily, the largest first, each where the plan still fits and leaves the result no higher
     than computing every use would (a masked sum takes the two slots above it)."""
@@ -48,19 +64,19 @@ def plan(expr, limit: int) -> tuple[list, int]:
 
 
 def _size(expr) -> int:
-    return 1 + sum(_size(child) for child in select.children(expr))
+    return 1 + sum(_size(child) for child in children(expr))
 
 
 def _uses(expr, counts: Counter, shared) -> None:
     """How many times each operation node is read, a held node's operands counted once
     (`shared`: the nodes held, None: every node)."""
-    if expr[0] in _LEAVES:
+    if isinstance(expr, _LEAVES):
         return
     held = shared is None or expr in shared
     if held:
         counts[expr] += 1
     if not held or counts[expr] == 1:
-        for child in select.children(expr):
+        for child in children(expr):
             _uses(child, counts, shared)
 
 
@@ -85,9 +101,9 @@ class _Planner:
     def request(self, e, own: bool) -> tuple[int, bool]:
         """(slot of e's value, whether the requester owns it: may overwrite and must free it);
         `own`: the requester overwrites it (a unary op)."""
-        if e[0] in _LEAVES:
+        if isinstance(e, _LEAVES):
             slot = self.new()
-            self.steps.append(("leaf", e, slot))
+            self.steps.append(Load(e, slot))
             return slot, True
         self.remaining[e] -= 1
         if e in self.held:
@@ -104,8 +120,8 @@ class _Planner:
         return slot, True
 
     def compute(self, e) -> int:
-        args = select.children(e)
-        unary = e[0] in select.UNARY
+        args = children(e)
+        unary = e.name in select.UNARY
         order = sorted(range(len(args)), key=lambda k: -select.dst_need(args[k]))
         got = [None] * len(args)
         for k in order:
@@ -115,7 +131,7 @@ class _Planner:
         slots = [slot for slot, _ in got]
         owned = [slot for slot, mine in got if mine]
         out = min(owned) if owned else self.new()
-        self.steps.append(("op", e, slots, out))
+        self.steps.append(Apply(e, tuple(slots), out))
         self.free.extend(slot for slot in owned if slot != out)
         for slot, mine in got:
             if not mine:

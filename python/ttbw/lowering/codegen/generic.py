@@ -3,7 +3,7 @@ compile-time `Kernels` and runtime `Schedule` of its Tensix program.
 
 The function returns one value computed by one `linalg.generic`, optionally followed by an
 elementwise generic over a reduction's f32 result, its *epilogue*: the rounding of the final
-pack (its `truncf`), or any expression of the finished partial sum ("acc",), of inputs with
+pack (its `truncf`), or any expression of the finished partial sum (`Accumulator`), of inputs with
 the result's dims (read once per output tile) and of the scalar, computed in DST once more
 before the one rounding into the result. Everything comes from the IR: the operands' device
 data types and layouts from their `#ttir.layout<...>` encodings, broadcasts and reductions
@@ -15,155 +15,22 @@ runtime args).
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ttbw.target.formats import DataFormat
 
 from ..errors import UnsupportedError
 from . import schedule as sched
-from . import sections, select
+from . import select
+from .expr import Accumulator, Input, Literal, Rounded, Scalar, reads_inputs
+from .program import PARTIAL_BY_LOOPS, Kernels, Operand, Output, Partial, ProgramSpec, ScalarArgument, \
+    ScalarConstant
 
 MAX_OUTPUTS = 4  # a complex pair of gradients: four results
-DST_TILES = {False: 8, True: 4}  # by fp32_dest_acc_en: the fp32 DST holds half as many tiles
 L1_HELD = 1200 * 1024  # bytes per core the cross walk may hold in L1 (held inner tiles, FIFO partials)
 MAX_ORDERS = 24  # inner loop orders tried per middle loop (permutations of its classes)
 _TILE_BYTES = {"bf16": 2048, "f32": 4096, "bfp8_b": 1088}
 _VIEWS = ("tensor.collapse_shape", "tensor.expand_shape", "tensor.cast")  # same tiles, another type
-
-
-@dataclass(frozen=True)
-class Operand:
-    fmt: str             # device format: bf16 | bfp8_b | f32
-    layout: str          # tile | row_major
-    access: sched.Access
-
-
-@dataclass(frozen=True)
-class Output:
-    """One result of the program: its tensor (for a reduction `operand.access.bcast` names
-    the in-tile dims summed) and how each of its tiles is computed."""
-    operand: Operand
-    reduce: bool
-    expr: tuple          # the term (reduction) or the value (elementwise), select's tree
-    term_fmt: str        # reduction: format the terms are rounded to before the sum
-    fpu: tuple | None    # (full input, other input): an exact FPU multiply
-    rounded: bool = False  # a reduction rounded to bf16 before its (f32) result
-    partial: str = "inner"  # the loops its f32 partial sums over (see PARTIALS)
-    epilogue: tuple | None = None  # reduction: the result's expression of ("acc",), the finished partial
-    paged: bool = False  # its FIFO is over the inner loop's fastest axes only (its page count a runtime arg)
-
-    @property
-    def fmt(self) -> str:
-        return self.operand.fmt
-
-    @property
-    def fifo(self) -> bool:
-        return self.partial in ("fifo", "mfifo")
-
-
-# A reduction's partial in the cross walk (units, middle loop, inner loop), by the loops it keeps:
-# the middle one: one tile per middle step, summed over the inner loop ("inner", as without a
-# middle loop); the inner one: a FIFO of one tile per inner position, summed over the middle loop;
-# neither: one tile per unit, summed over both; both: one tile per step (sums inside the tile).
-# Keeping only the inner loop's fastest axes: a FIFO over those ("fifo"; "mfifo" with the middle
-# loop: zeroed per middle step, written after the inner loop).
-PARTIALS = {(True, False): "inner", (False, True): "fifo", (False, False): "unit", (True, True): "step"}
-
-
-@dataclass(frozen=True)
-class Kernels:
-    """Everything compile-time: one set of kernels per Kernels."""
-    inputs: tuple        # (Operand, ...) the buffers read, in function argument order
-    outputs: tuple       # (Output, ...) in return order (siblings over one iteration space)
-    scalar: bool         # an expression reads the scalar
-    cross: bool = False  # the cross loop nest: units, middle, inner (see schedule.py)
-
-    @property
-    def fp32_dest(self) -> bool:
-        return any(o.fpu is None or o.reduce for o in self.outputs)
-
-    def hop(self, k: int) -> bool:
-        """bfloat8_b elements are bf16 values: a result in the fp32 DST is rounded to bf16 (a
-        bf16 CB) before its block quantization, as the region truncates to bf16 first."""
-        return self.fp32_dest and (self.outputs[k].fmt == "bfp8_b" or self.outputs[k].rounded)
-
-    @property
-    def reduce(self) -> bool:
-        return any(o.reduce for o in self.outputs)
-
-    @property
-    def masked(self) -> bool:
-        """Some output's padding (outside the iteration space, in its edge tiles) is set to 0
-        before its pack (`where` with a mask tile the reader makes per step), as the expression
-        need not keep 0 there (a broadcast operand or the scalar fill every row / column of a
-        tile, a device tile's padding need not be 0, 0 / 0 is NaN): see `zeroes_padding`."""
-        return any(self.zeroes_padding(k) for k in range(len(self.outputs)))
-
-    def zeroes_padding(self, k: int) -> bool:
-        """Output k's tiles (its terms, for a sum) are masked: the terms of a sum inside the
-        tile, whose padding it would add in; and every bfloat8_b tile, whose 16-element blocks
-        share one exponent with the padding (an inf or a large value there flushes the block's
-        valid values to 0)."""
-        o = self.outputs[k]
-        return o.reduce and o.operand.access.bcast != "none" or o.fmt == "bfp8_b"
-
-    @property
-    def direct(self) -> bool:
-        """One reduction summing an input's tiles as they are (no term to compute first)."""
-        o = self.outputs[0]
-        return len(self.outputs) == 1 and o.reduce and o.expr[0] == "in" \
-            and not self.inputs[o.expr[1]].access.held and not self.masked
-
-    def reader_bcast(self, i: int) -> bool:
-        """f32 input broadcast inside the tile: by the reader, in L1 (the FPU reads TF32)."""
-        return self.inputs[i].fmt == "f32" and self.inputs[i].access.bcast != "none"
-
-    def split_terms(self, k: int) -> bool:
-        """f32 terms reduced inside the tile (FPU reduce_tile): their TF32-exact parts."""
-        o = self.outputs[k]
-        return o.reduce and o.operand.access.bcast != "none" and (
-            self.inputs[o.expr[1]].fmt == "f32" if self.direct else o.term_fmt == "f32")
-
-    @property
-    def needs_scaler(self) -> bool:
-        return any(o.reduce and o.operand.access.bcast != "none" for o in self.outputs)
-
-    @property
-    def rm_inputs(self) -> bool:
-        return any(o.layout == "row_major" for o in self.inputs)
-
-    @property
-    def step_plan(self) -> sections.Plan:
-        """The DST sections of one inner step: every output's expression but those the FPU
-        multiplies (or a direct reduction's input tile)."""
-        exprs = tuple(None if o.fpu is not None or self.direct else o.expr for o in self.outputs)
-        return sections.plan(exprs, DST_TILES[self.fp32_dest])
-
-    def epilogue_plan(self, k: int) -> sections.Plan:
-        return sections.plan((self.outputs[k].epilogue,), DST_TILES[self.fp32_dest])
-
-    def _plans(self) -> list:
-        return [self.step_plan] + [self.epilogue_plan(k) for k, o in enumerate(self.outputs) if o.epilogue]
-
-    @property
-    def round_hops(self) -> int:
-        """bf16 CBs the rounding hops inside the expressions need (reused once a hop is read)."""
-        return max(p.hops for p in self._plans())
-
-    @property
-    def spill_pages(self) -> int:
-        """f32 pages of the spill CB: the values computed once and read again from L1."""
-        return max(p.pages for p in self._plans())
-
-
-@dataclass(frozen=True)
-class ProgramSpec:
-    kernels: Kernels
-    schedule: sched.Schedule
-    args: tuple          # function argument index of each input buffer
-    scalar: tuple = ()   # ("const", value) | ("arg", function argument index)
-    out_shapes: tuple = ()
-
 
 def _name(op):
     return getattr(op, "name", None) or op.operation.name
@@ -178,15 +45,16 @@ def _device(t) -> tuple[str, str]:
     return DataFormat.parse(d.data_type).short_name, d.layout
 
 
-def _exprs(map_attr):
+def _exprs(map_attr) -> list:
+    """An indexing map's results: each the dim it reads, or None for the constant index 0."""
     from mlir import ir
 
     out = []
     for e in ir.AffineMapAttr(map_attr).value.results:
         if isinstance(e, ir.AffineDimExpr):
-            out.append(("dim", e.position))
+            out.append(e.position)
         elif isinstance(e, ir.AffineConstantExpr) and e.value == 0:
-            out.append(("const", 0))
+            out.append(None)
         else:
             raise UnsupportedError(f"codegen: indexing map result {e} is neither a dim nor 0")
     return out
@@ -196,8 +64,8 @@ def _is_reduction(generic) -> bool:
     return any("reduction" in str(t) for t in generic.attributes["iterator_types"])
 
 
-def _scalar_of(value, args):
-    """("arg", i) / ("const", v) for a rank-0 scalar input; None for a tensor buffer."""
+def _scalar_of(value):
+    """The ScalarArgument / ScalarConstant of a rank-0 scalar input; None for a tensor buffer."""
     from mlir import ir
 
     owner = value.owner
@@ -205,11 +73,11 @@ def _scalar_of(value, args):
         return None
     name = _name(owner)
     if name == "tensor.from_elements" and isinstance(owner.operands[0], ir.BlockArgument):
-        return ("arg", ir.BlockArgument(owner.operands[0]).arg_number)
+        return ScalarArgument(ir.BlockArgument(owner.operands[0]).arg_number)
     if name == "arith.constant" and ir.RankedTensorType(value.type).rank == 0:
         attr = ir.DenseElementsAttr(owner.attributes["value"])
         if attr.is_splat:
-            return ("const", ir.FloatAttr(attr.get_splat_value()).value)
+            return ScalarConstant(ir.FloatAttr(attr.get_splat_value()).value)
     raise UnsupportedError(f"codegen: a generic's input made by '{name}' is neither a function argument "
                            "nor a scalar")
 
@@ -296,29 +164,29 @@ def read_function(func_op) -> ProgramSpec:
 
     def aligned(m):
         lead = lead_of(m)
-        return [("dim", e[1] + lead) if e[0] == "dim" else e for e in _exprs(m)]
+        return [None if d is None else d + lead for d in _exprs(m)]
 
-    inputs, args, scalar = [], [], ()
+    inputs, args, scalar = [], [], None
     index_of: dict = {}  # function argument number -> input index
 
     def use_scalar(s):
         nonlocal scalar
-        if scalar and scalar != s:
+        if scalar is not None and scalar != s:
             raise UnsupportedError("codegen: at most one scalar per program")
         scalar = s
-        return ("scalar",)
+        return Scalar()
 
     def constant(value):
         # A constant in the region (one the fusion folded in, or the op's own): the program's
         # scalar when that is free (a runtime arg: one kernel for every value), else a literal.
-        if scalar in ((), ("const", value)):
-            return use_scalar(("const", value))
-        return ("const", value)
+        if scalar is None or scalar == ScalarConstant(value):
+            return use_scalar(ScalarConstant(value))
+        return Literal(value)
 
     def leaf(value, map_attr, where, epilogue=None):
         """The leaf of a generic's input; `epilogue`: (its dims in the space, its in-tile
         broadcast over the result's tile) for an epilogue's input."""
-        s = _scalar_of(value, entry.arguments)
+        s = _scalar_of(value)
         if s is not None:
             return use_scalar(s)
         shape = list(ir.RankedTensorType(value.type).shape)
@@ -332,13 +200,14 @@ def read_function(func_op) -> ProgramSpec:
         arg = ir.BlockArgument(value).arg_number
         if arg not in index_of:
             index_of[arg] = len(inputs)
-            inputs.append([*_device(value.type), dims, bcast])
+            inputs.append(Operand(*_device(value.type), sched.Access(dims, bcast)))
             args.append(arg)
-        elif [_sized(inputs[index_of[arg]][2], space), inputs[index_of[arg]][3]] != [_sized(dims, space), bcast]:
+        elif (_sized(inputs[index_of[arg]].access.dims, space), inputs[index_of[arg]].access.bcast) \
+                != (_sized(dims, space), bcast):
             raise UnsupportedError(f"codegen: {where} reads an input with another indexing map")
-        return ("in", index_of[arg])
+        return Input(index_of[arg])
 
-    outs = []
+    outs = []  # each result's Output, its walk (partial, FPU multiply, FIFO pages) chosen below
     for r, (main, epilogue) in zip(results, chains):
         ins = list(main.operands)[:-1]
         maps = list(main.attributes["indexing_maps"])
@@ -367,17 +236,18 @@ def read_function(func_op) -> ProgramSpec:
             expr = select.expression(term, leaves, constant)
             tail = None if epilogue is None else _epilogue(epilogue, main, aligned(maps[-1]), space, out_dims,
                                                            leaf, constant)
-            rounded = tail == ("round", ("acc",))  # a sum rounded to bf16 before its f32 result
-            if tail in (("acc",), ("round", ("acc",))):  # only the rounding: the partial moved into the result
+            rounded = tail == Rounded(Accumulator())  # a sum rounded to bf16 before its f32 result
+            if tail in (Accumulator(), Rounded(Accumulator())):  # only the rounding: the partial moved into the result
                 tail = None
         else:
             term_fmt, rounded, tail = "", False, None
             expr = select.expression(select.split_root(yielded)[0], leaves, constant)
-        outs.append((out_fmt, out_layout, out_dims, reduce, expr, term_fmt, rounded, tail))
+        access = sched.Access(out_dims, sched.in_tile_kind(out_dims, space))
+        outs.append(Output(Operand(out_fmt, out_layout, access), reduce, expr, term_fmt, None, rounded, epilogue=tail))
 
-    accesses = [sched.Access(dims, bcast) for _, _, dims, bcast in inputs]
-    out_accesses = [sched.Access(o[2], sched.in_tile_kind(o[2], space)) for o in outs]
-    reducing = [k for k, o in enumerate(outs) if o[3]]
+    accesses = [i.access for i in inputs]
+    out_accesses = [o.operand.access for o in outs]
+    reducing = [k for k, o in enumerate(outs) if o.reduce]
     groups = []  # the distinct dims the reductions keep, in result order
     for k in reducing:
         if out_accesses[k].dims not in groups:
@@ -386,12 +256,13 @@ def read_function(func_op) -> ProgramSpec:
                         for d in range(len(space))):
         raise UnsupportedError("codegen: an elementwise sibling of a reduction must cover the iteration space")
     partials, cross = {}, len(groups) > 1
-    tails = any(o[7] is not None and _reads_inputs(o[7]) for o in outs)
+    tails = any(o.epilogue is not None and reads_inputs(o.epilogue) for o in outs)
     if cross and tails:
         raise UnsupportedError("codegen: an epilogue reading inputs after cross reductions")
     if cross:
         accesses, schedule, partials = _cross(accesses, out_accesses, space, groups)
-        schedule = replace(schedule, pages=tuple(partials[o[2]][1] or 0 if o[3] else 0 for o in outs))
+        schedule = replace(schedule, pages=tuple(partials[a.dims][1] or 0 if o.reduce else 0
+                                                 for o, a in zip(outs, out_accesses)))
     else:
         operands = accesses + out_accesses
         pattern = len(accesses) + reducing[0] if reducing else sched.pattern_index(accesses + out_accesses[:1],
@@ -405,19 +276,22 @@ def read_function(func_op) -> ProgramSpec:
                 held, walk, _ = _cross(plain, out_accesses, space, [tuple(sorted(p_dims)), reread.dims], ordered=True)
             except UnsupportedError:  # it lacks a summed axis too: the plain walk
                 held = None
-            if held is not None and walk.inner * sum(_TILE_BYTES[i[0]] for i, a in zip(inputs, held) if a.indexed) \
+            if held is not None and walk.inner * sum(_TILE_BYTES[i.fmt] for i, a in zip(inputs, held) if a.indexed) \
                     <= L1_HELD:
                 accesses, schedule, cross = held, walk, True
-    in_ops = tuple(Operand(i[0], i[1], a) for i, a in zip(inputs, accesses))
+    in_ops = tuple(replace(i, access=a) for i, a in zip(inputs, accesses))
     outputs = []
-    for (fmt, layout, _, reduce, expr, term_fmt, rounded, tail), acc in zip(outs, out_accesses):
-        fpu = None
-        if not reduce and fmt != "f32":
-            fpu = select.fpu_multiply(expr, [o.fmt for o in in_ops], [o.access.bcast for o in in_ops])
-        outputs.append(Output(Operand(fmt, layout, acc), reduce, expr, term_fmt, fpu, rounded,
-                              partials[acc.dims][0] if reduce and cross and partials else "inner", tail,
-                              reduce and bool(partials) and partials[acc.dims][1] is not None))
-    kernels = Kernels(in_ops, tuple(outputs), bool(scalar), cross)
+    for o in outs:
+        dims = o.operand.access.dims
+        if not o.reduce:
+            fpu = None if o.fmt == "f32" else \
+                select.fpu_multiply(o.expr, [i.fmt for i in in_ops], [i.access.bcast for i in in_ops])
+            outputs.append(replace(o, fpu=fpu))
+        elif cross and partials:
+            outputs.append(replace(o, partial=partials[dims][0], paged=partials[dims][1] is not None))
+        else:
+            outputs.append(o)
+    kernels = Kernels(in_ops, tuple(outputs), scalar is not None, cross)
     return ProgramSpec(kernels, schedule, tuple(args), scalar,
                        tuple(tuple(ir.RankedTensorType(r.type).shape) for r in results))
 
@@ -493,14 +367,15 @@ def _cross(accesses, out_accesses, space, groups, ordered: bool = False):
             if kept and not ki:  # some of the inner axes: a FIFO over them, if they are the fastest
                 if kept != inner[len(inner) - len(kept):]:
                     return None
-                out[g] = ("mfifo" if km else "fifo", tiles(kept))
+                out[g] = (Partial.MFIFO if km else Partial.FIFO, tiles(kept))
                 continue
-            out[g] = (PARTIALS[km, ki], None)
+            out[g] = (PARTIAL_BY_LOOPS[km, ki], None)
         return out
 
     def fifo_tiles(order):
         partials = kinds(*order)
-        return sum(tiles(order[1]) if p is None else p for kind, p in partials.values() if kind in ("fifo", "mfifo"))
+        return sum(tiles(order[1]) if p is None else p for kind, p in partials.values()
+                   if kind in (Partial.FIFO, Partial.MFIFO))
     orders = [o for o in orders if kinds(*o) is not None]
     if not orders:
         raise UnsupportedError(f"codegen: sibling reductions over {len(groups)} sets of dims (tile axes in "
@@ -510,9 +385,9 @@ def _cross(accesses, out_accesses, space, groups, ordered: bool = False):
     partials = kinds(middle, inner)
     # an input's loops: the dims (of any size) the groups keeping each loop, and only they, keep
     middle_keys = {keeping(d) for d in middle} or \
-        {tuple(i for i, g in enumerate(groups) if partials[g][0] in ("inner", "step", "mfifo"))}
+        {tuple(i for i, g in enumerate(groups) if partials[g][0] in (Partial.INNER, Partial.STEP, Partial.MFIFO))}
     inner_keys = {keeping(d) for d in inner} or \
-        {tuple(i for i, g in enumerate(groups) if partials[g][0] in ("fifo", "step"))}
+        {tuple(i for i, g in enumerate(groups) if partials[g][0] in (Partial.FIFO, Partial.STEP))}
     middle_dims = {d for d in range(len(space)) if keeping(d) in middle_keys}
     inner_dims = {d for d in range(len(space)) if keeping(d) in inner_keys}
     out = []
@@ -525,18 +400,18 @@ def _cross(accesses, out_accesses, space, groups, ordered: bool = False):
 
 def _epilogue(epilogue, main, out_exprs, space, out_dims, leaf, constant):
     """The expression of a reduction's epilogue generic (its root `truncf`, the pack's
-    rounding, left out): ("acc",) the reduction's finished f32 partial, its other inputs
+    rounding, left out): `Accumulator` the reduction's finished f32 partial, its other inputs
     leaves with their dims in the reduction's space and their in-tile broadcast over the
     result's tile (they have only the result's dims: each is read once per output tile)."""
     from mlir import ir
 
     maps = list(epilogue.attributes["indexing_maps"])
     shape = list(ir.RankedTensorType(epilogue.results[0].type).shape)
-    if any(e[0] != "dim" for e in _exprs(maps[-1])):
+    if any(d is None for d in _exprs(maps[-1])):
         raise UnsupportedError("codegen: an epilogue must be elementwise over the reduction's result")
     # the result's non-1 dims are the reduction output's, in order (same pages): epilogue dim -> space dim
     main_shape = list(ir.RankedTensorType(main.results[0].type).shape)
-    kept = [e[1] for size, e in zip(main_shape, out_exprs) if e[0] == "dim" and size != 1]
+    kept = [d for size, d in zip(main_shape, out_exprs) if d is not None and size != 1]
     own = [d for d, size in enumerate(shape) if size != 1]
     if len(kept) != len(own):
         raise UnsupportedError("codegen: an epilogue's space is not the reduction's result")
@@ -549,11 +424,11 @@ def _epilogue(epilogue, main, out_exprs, space, out_dims, leaf, constant):
         where = f"epilogue input {k}"
         source = _reduction_of(value)
         if source is not None and getattr(source, "operation", source) == getattr(main, "operation", main):
-            if [e[1] for e in _exprs(m) if e[0] == "dim"] != list(range(len(shape))):
+            if [d for d in _exprs(m) if d is not None] != list(range(len(shape))):
                 raise UnsupportedError("codegen: an epilogue must read the reduction's result as it is")
-            leaves[block.arguments[k]] = ("acc",)
+            leaves[block.arguments[k]] = Accumulator()
             continue
-        dims = tuple(sorted({to_space[e[1]] for e in _exprs(m) if e[0] == "dim" and e[1] in to_space}))
+        dims = tuple(sorted({to_space[d] for d in _exprs(m) if d is not None and d in to_space}))
         lacks = tuple(has[axis] and axis not in dims for axis in (r - 2, r - 1))
         leaves[block.arguments[k]] = leaf(value, m, where, (dims, sched.BCAST_KINDS[lacks]))
     yielded = block.operations[len(block.operations) - 1].operands[0]
@@ -565,10 +440,6 @@ def _sized(dims, space) -> tuple:
     return tuple(d for d in dims if space[d] > 1)
 
 
-def _reads_inputs(expr) -> bool:
-    return expr[0] == "in" or any(isinstance(e, tuple) and _reads_inputs(e) for e in expr[1:])
-
-
 def _space(generic) -> list[int]:
     """The generic's iteration space (sizes from its operands), rank-aligned to >= 2."""
     from mlir import ir
@@ -577,9 +448,9 @@ def _space(generic) -> list[int]:
     n = ir.AffineMapAttr(maps[0]).value.n_dims
     space = [1] * n
     for value, m in zip(generic.operands, maps):
-        for size, e in zip(ir.RankedTensorType(value.type).shape, _exprs(m)):
-            if e[0] == "dim":
-                space[e[1]] = max(space[e[1]], size)
+        for size, d in zip(ir.RankedTensorType(value.type).shape, _exprs(m)):
+            if d is not None:
+                space[d] = max(space[d], size)
     return [1] * (max(2, n) - n) + space
 
 

@@ -17,7 +17,7 @@ Several outputs (sibling generics over one iteration space): per inner step one 
 output, elementwise results written per step, reductions' per unit. Cross reductions (see
 schedule.py) add a middle loop between units and inner steps: the reader reads the indexed
 held inputs' inner tiles per unit and the middle inputs per middle step; compute keeps each
-reduction's partial per its `partial` kind (generic.PARTIALS): one per middle step (rounded
+reduction's partial per its `partial` kind (program.Partial): one per middle step (rounded
 into its result after the inner loop), a FIFO of inner partials (after the middle loop), one
 per unit (after the middle loop), one per step (after the step).
 
@@ -42,10 +42,12 @@ from ..errors import UnsupportedError
 from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, KernelFn, cb_type, f32_literal, rm_accessor, rm_read_tile, \
     rm_write_tile, tensor_accessor, tile_map
 from . import dst_plan, select
+from .sections import SectionKind
 from .l1_broadcast import broadcast_in_l1
 from .padding_mask import mask_tile
 from .tile_args import SpaceTiles, fifo_page_args, operand_maps
-from .generic import DST_TILES, Kernels
+from .expr import Accumulator, Input, Literal, Rounded, Scalar, Spilled
+from .program import DST_TILES, Kernels, Partial
 
 # CB indices of a program (host.py configures those the kernels use)
 CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO = 16, 17, 18, 19, 20, 21, 22, 23
@@ -226,17 +228,17 @@ def writer(k: Kernels) -> KernelFn:
     if k.cross:
         mi = f.for_(None, middle)
         base = [f.arith("addi", base[j], tile_map(f, mi, maps[j][2])) for j in range(m)]
-    per_step = [j for j, o in enumerate(k.outputs) if not o.reduce or o.partial == "step"]
+    per_step = [j for j, o in enumerate(k.outputs) if not o.reduce or o.partial is Partial.STEP]
     if per_step:
         i = f.for_(None, inner)
         for j in per_step:
             write(j, f.arith("addi", base[j], tile_map(f, i, maps[j][1])))
         f.end()
     for j, o in enumerate(k.outputs):
-        if o.reduce and o.partial == "inner":
+        if o.reduce and o.partial is Partial.INNER:
             write(j, base[j])
     for j, p in pages.items():
-        if k.outputs[j].partial == "mfifo":  # its FIFO, after the inner loop of each middle step
+        if k.outputs[j].partial is Partial.MFIFO:  # its FIFO, after the inner loop of each middle step
             i = f.for_(None, p)
             write(j, f.arith("addi", base[j], tile_map(f, i, maps[j][1])))
             f.end()
@@ -248,13 +250,13 @@ def writer(k: Kernels) -> KernelFn:
                 write(j, f.arith("addi", unit_base[j], tile_map(f, i, maps[j][1])))
         f.end()
         for j, p in pages.items():
-            if k.outputs[j].partial != "fifo":
+            if k.outputs[j].partial is not Partial.FIFO:
                 continue
             i = f.for_(None, p)
             write(j, f.arith("addi", unit_base[j], tile_map(f, i, maps[j][1])))
             f.end()
         for j, o in enumerate(k.outputs):
-            if o.reduce and o.partial == "unit":
+            if o.reduce and o.partial is Partial.UNIT:
                 write(j, unit_base[j])
     f.end()
     return f
@@ -289,7 +291,7 @@ class _Compute:
         self.hop_of: dict = {}
         self.s = None
         self.j = None  # the inner step (tile index of an indexed held input)
-        self.acc = None  # the partial an epilogue reads, ("acc",)
+        self.acc = None  # the partial an epilogue reads (its Accumulator)
 
     def index(self, i: int) -> str:
         """Tile index of input i at the front of its CB: the inner step for an indexed held input."""
@@ -302,13 +304,13 @@ class _Compute:
         f = self.f
         mine = [s for s in plan.sections if s.output == j]
         for s in mine[:-1]:
-            cb = self.hops[s.dest] if s.kind == "round" else self.spill
+            cb = self.hops[s.dest] if s.kind is SectionKind.ROUND else self.spill
             f.acquire()
             slot = self.evaluate(s.body, cb)
             self.pop_reads(s)
             f.pack([(slot, cb)])
-            if s.kind == "round":
-                self.hop_of[("round", s.body)] = cb
+            if s.kind is SectionKind.ROUND:
+                self.hop_of[Rounded(s.body)] = cb
         return mine[-1]
 
     def pop_reads(self, s) -> None:  # before the section's pack
@@ -326,17 +328,17 @@ class _Compute:
         once where the DST holds it until its last use."""
         steps, result = dst_plan.plan(body, DST_TILES[self.k.fp32_dest])
         for step in steps:
-            if step[0] == "leaf":
-                self._load(step[1], step[2], target)
+            if isinstance(step, dst_plan.Load):
+                self._load(step.expr, step.slot, target)
             else:
-                self._tile_op(*step[1:])
+                self._tile_op(step.expr, step.slots, step.out)
         return result
 
     def _load(self, e, slot: int, target: str) -> None:
         """Leaf e into DST slot `slot`."""
         f = self.f
-        if e[0] == "in":
-            i = e[1]
+        if isinstance(e, Input):
+            i = e.index
             bcast = self.k.inputs[i].access.bcast
             if bcast == "none" or self.k.reader_bcast(i):  # whole tiles (the reader broadcast f32)
                 f.copy(self.ins[i], slot, self.index(i))
@@ -345,34 +347,35 @@ class _Compute:
                 f.op("unary_bcast_init", [self.ins[i], target], [f.cb_types[self.ins[i]], f.cb_types[target]],
                      props=bt)
                 f.cbop("unary_bcast", self.ins[i], self.index(i), f.c(slot), props=bt)
-        elif e[0] == "round":  # computed and rounded by an earlier section (popped by the caller)
+        elif isinstance(e, Rounded):  # computed and rounded by an earlier section (popped by the caller)
             cb = self.hop_of[e]
             f.cbop("cb_wait_front", cb, f.c(1))
             f.copy(cb, slot)
-        elif e[0] == "acc":  # the finished partial sum (f32) at the front of its CB
+        elif isinstance(e, Accumulator):  # the finished partial sum (f32) at the front of its CB
             f.copy(self.acc, slot)
-        elif e[0] == "spill":  # computed by an earlier section: page e[1] of the spill CB
-            f.cbop("cb_wait_front", self.spill, f.c(e[1] + 1))
-            f.copy(self.spill, slot, f.c(e[1]))
-        elif e[0] == "scalar":
+        elif isinstance(e, Spilled):  # computed by an earlier section: a page of the spill CB
+            f.cbop("cb_wait_front", self.spill, f.c(e.page + 1))
+            f.copy(self.spill, slot, f.c(e.page))
+        elif isinstance(e, Scalar):
             f.op("fill_tile_init")
             f.op("fill_tile", [f.c(slot), self.s], ["i32", "f32"])
-        else:  # "const"
-            f.fill(f32_literal(e[1]), slot)
+        else:
+            assert isinstance(e, Literal), e
+            f.fill(f32_literal(e.value), slot)
 
     def _tile_op(self, e, slots: list, out: int) -> None:
         """e's tile op on DST `slots` into `out` (a unary op in place: out is its slot)."""
         f = self.f
-        if e[0] in select.UNARY:
-            f.op(f"{select.UNARY[e[0]]}_init")
-            f.op(select.UNARY[e[0]], [f.c(out)], ["i32"])
-        elif e[0] == "where":  # the where of an fp32 DST (every SFPU expression has one)
+        if e.name in select.UNARY:
+            f.op(f"{select.UNARY[e.name]}_init")
+            f.op(select.UNARY[e.name], [f.c(out)], ["i32"])
+        elif e.name == "where":  # the where of an fp32 DST (every SFPU expression has one)
             dtype = "dtype = #ttcore.supportedDataTypes<f32>"
             f.op("where_tile_init")
             f.op("where_tile", [f.c(s) for s in slots] + [f.c(out)], ["i32"] * 4, props=dtype)
         else:
-            f.op(f"{select.BINARY[e[0]]}_init")
-            f.op(select.BINARY[e[0]], [f.c(slots[0]), f.c(slots[1]), f.c(out)], ["i32"] * 3)
+            f.op(f"{select.BINARY[e.name]}_init")
+            f.op(select.BINARY[e.name], [f.c(slots[0]), f.c(slots[1]), f.c(out)], ["i32"] * 3)
 
     def build(self) -> KernelFn:
         k, f = self.k, self.f
@@ -411,11 +414,10 @@ class _Compute:
             space_base = tile_map(f, f.arith("addi", first, u), space.maps[0])
         for i in held:
             f.cbop("cb_wait_front", self.ins[i], held_count(i))
-        partials = {kind: [j for j, o in enumerate(k.outputs) if o.reduce and o.partial == kind]
-                    for kind in ("inner", "fifo", "mfifo", "unit", "step")}
+        partials = {kind: [j for j, o in enumerate(k.outputs) if o.reduce and o.partial is kind] for kind in Partial}
         pages = fifo_page_args(f, k, 6 + 30 * int(k.masked)) if k.cross else {}
-        fifo = [j for j in partials["fifo"] if j not in pages]
-        unit_pages = {j: p for j, p in pages.items() if k.outputs[j].partial == "fifo"}
+        fifo = [j for j in partials[Partial.FIFO] if j not in pages]
+        unit_pages = {j: p for j, p in pages.items() if k.outputs[j].partial is Partial.FIFO}
         if fifo:  # one zero partial per inner position, rotating through the FIFO
             f.for_(None, inner)
             for j in fifo:
@@ -423,7 +425,7 @@ class _Compute:
             f.end()
         for j, p in unit_pages.items():  # one per position of the inner axes it keeps
             self.fill_fifo(j, p)
-        for j in partials["unit"]:
+        for j in partials[Partial.UNIT]:
             f.fill_tiles("0.0", self.accs[j])
         if k.cross:
             m = f.for_(None, middle)
@@ -431,17 +433,17 @@ class _Compute:
                 space_base = f.arith("addi", space_base, tile_map(f, m, space.maps[2]))
             for i in per_middle:
                 f.cbop("cb_wait_front", self.ins[i], one)
-        for j in partials["inner"]:
+        for j in partials[Partial.INNER]:
             f.fill_tiles("0.0", self.accs[j])
-        for j in partials["mfifo"]:
+        for j in partials[Partial.MFIFO]:
             self.fill_fifo(j, pages[j])
         self.j = f.for_(None, inner)
-        for j in partials["step"]:
+        for j in partials[Partial.STEP]:
             f.fill_tiles("0.0", self.accs[j])
         if k.direct:  # the input's tile itself is the term
             o = k.outputs[0]
             split = self.split if k.split_terms(0) else None
-            f.accumulate(self.accs[0], self.ins[o.expr[1]], o.operand.access.bcast, self.scaler, split)
+            f.accumulate(self.accs[0], self.ins[o.expr.index], o.operand.access.bcast, self.scaler, split)
         else:
             for i in streamed:
                 f.cbop("cb_wait_front", self.ins[i], one)
@@ -485,12 +487,12 @@ class _Compute:
                 if o.reduce:
                     split = self.split if k.split_terms(j) else None
                     f.accumulate(self.accs[j], self.terms[j], o.operand.access.bcast, self.scaler, split)
-            for j in partials["step"]:
+            for j in partials[Partial.STEP]:
                 self.finish(j)
         f.end()  # inner
-        for j in partials["inner"]:  # each partial sum, rounded once into its result
+        for j in partials[Partial.INNER]:  # each partial sum, rounded once into its result
             self.finish(j)
-        for j in partials["mfifo"]:
+        for j in partials[Partial.MFIFO]:
             self.finish_fifo(j, pages[j])
         if not k.cross:  # after the epilogues, which read them
             for i in held:
@@ -505,7 +507,7 @@ class _Compute:
             f.end()
             for j, p in unit_pages.items():
                 self.finish_fifo(j, p)
-            for j in partials["unit"]:
+            for j in partials[Partial.UNIT]:
                 self.finish(j)
             for i in held:
                 f.cbop("cb_pop_front", self.ins[i], held_count(i))

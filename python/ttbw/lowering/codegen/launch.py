@@ -24,7 +24,8 @@ from ttbw.target.scalar_encoding import scalar_args
 
 from ..errors import UnsupportedError
 from ..kernel_ir import MAX_GROUPS, RM_ARGS, rm_args
-from .generic import L1_HELD, Kernels, ProgramSpec
+from .generic import L1_HELD
+from .program import Kernels, ProgramSpec, ScalarArgument
 from .kernels import (CB_HOP, CB_MASK, CB_PARTS, CB_ROUND, CB_SCALER, CB_TMP, CB_ZERO, TERM_PAGES, check_kernels,
                       compute_cbs, output_cbs, spill_cb)
 
@@ -91,7 +92,6 @@ def program_launch(spec: ProgramSpec, name: str, inputs: list, outs: list, grid)
     check_program(spec)
     k, s = spec.kernels, spec.schedule
     work = split_work(s.units, grid)
-    cores = [c for c, _, _ in work]
     n = len(k.inputs)
     flat = lambda trips: [v for t in trips for v in t]  # noqa: E731
     maps = lambda o: flat(s.kept[o]) + flat(s.summed[o]) + (flat(s.mid[o]) if k.cross else [])  # noqa: E731
@@ -101,13 +101,13 @@ def program_launch(spec: ProgramSpec, name: str, inputs: list, outs: list, grid)
     rm_in = [v for b in inputs for v in rm_args(b)]
     space = [*maps(n + len(outs)), s.rows, s.cols] if k.masked else []
     pages = [s.pages[j] for j, o in enumerate(k.outputs) if o.paged]
-    runtime = bool(spec.scalar) and spec.scalar[0] == "arg"
+    runtime = isinstance(spec.scalar, ScalarArgument)
     if not k.scalar:
         sargs = [0, 0, 0]
     elif runtime:
         sargs = [ScalarWord(w) for w in SCALAR_WORDS]
     else:
-        sargs = scalar_args(spec.scalar[1])
+        sargs = scalar_args(spec.scalar.value)
     names = arg_names(k)
     in_addrs = [AddressOf(b.name) for b in inputs]
     out_addrs = [AddressOf(b.name) for b in outs]
@@ -131,7 +131,7 @@ def program_launch(spec: ProgramSpec, name: str, inputs: list, outs: list, grid)
                      arg_names=tuple(names["writer"])),
     )
     return ProgramLaunch(name, tuple(b.name for b in [*inputs, *outs]), _circular_buffers(k, s, inputs, outs),
-                         kernels, spec.scalar[1] if runtime else None)
+                         kernels, spec.scalar.index if runtime else None)
 
 
 def _circular_buffers(k: Kernels, s, inputs: list, outs: list) -> tuple:

@@ -66,15 +66,15 @@ class Schedule:
 
 
 def operand_dims(exprs, shape, space, where: str) -> tuple:
-    """The dims of `space` an operand indexes, from its map results (dim d or the constant 0;
-    dropped dims read index 0) and its shape; the results must keep the space's dim order."""
+    """The dims of `space` an operand indexes, from its map results (dim d, or None for the
+    constant 0; dropped dims read index 0) and its shape; the results must keep the space's dim
+    order."""
     dims = []
-    for size, expr in zip(shape, exprs):
-        if expr[0] == "const":
+    for size, d in zip(shape, exprs):
+        if d is None:
             if size != 1:
                 raise UnsupportedError(f"codegen: {where} reads a constant index of a dim of size {size}")
             continue
-        d = expr[1]
         if dims and d <= dims[-1]:
             raise UnsupportedError(f"codegen: {where} permutes the iteration dims (a transpose)")
         if size != space[d] and not (size == 1 and space[d] == 1):

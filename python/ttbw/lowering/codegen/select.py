@@ -11,8 +11,8 @@ rounded once at the end. A reduction's body is `acc + term`: `term` is computed 
 then summed into the f32 partial; `extf(truncf(...))` there rounds each term to bf16 first
 (a bf16 CB), as the region does.
 
-A `truncf` inside the tree (a bf16 op feeding an f32 one, after fusion) is ("round", a): a
-rounding hop, `a` packed to a bf16 CB in a section of its own and unpacked again.
+A `truncf` inside the tree (a bf16 op feeding an f32 one, after fusion) is a rounding hop
+(`expr.Rounded`): its value packed to a bf16 CB in a section of its own and unpacked again.
 
 Comparisons (`cmpf`, an i1) become 1.0 / 0.0 tiles, exact IEEE from the SFPU's compares
 with zero (tt-lang 1.1.1's TTKernel has no two-operand compare tile op, only gtz ... nez): against a 0.0 constant one op (gtz, ltz, gez, lez, eqz, nez); otherwise from
@@ -26,13 +26,13 @@ ordered - gtz(d), a == b = ordered - gtz(d) - ltz(d) (so inf == inf), a != b = 1
 Peepholes for cheaper (and once-rounded) tile ops, on the arithmetic only: 1.0 / (1.0 +
 exp(y)) -> sigmoid(-y) (sigmoid(x) when y = -x), 1.0 / sqrt(x) -> rsqrt, 1.0 / x -> recip, select(x < 0.0, 0.0, x) -> relu.
 
-An expression is a tuple tree: ("in", i) the i-th input, ("scalar",) the program's scalar
-(runtime or constant), ("const", v) an f32 literal, a binary op (BINARY values) (op, a, b),
-a unary op (UNARY values) (op, a), ("where", c, a, b), ("round", a).
+The tree is made of `expr` nodes: inputs, the program's scalar (runtime or constant), f32
+literals, tile ops (UNARY and BINARY keys, "where") and rounding hops.
 """
 from __future__ import annotations
 
 from ..errors import UnsupportedError
+from .expr import Expr, Input, Literal, Rounded, TileOp, children, op
 
 _BINARY = {"arith.mulf": "mul", "arith.addf": "add", "arith.subf": "sub", "arith.divf": "div",
            "arith.maximumf": "max", "arith.minimumf": "min", "math.powf": "pow"}
@@ -76,52 +76,52 @@ def _predicate(cmp) -> str:
     return names[ir.IntegerAttr(cmp.attributes["predicate"]).value]
 
 
-def expression(value, leaves: dict, constant=None):
+def expression(value, leaves: dict, constant=None) -> Expr:
     """The tree computing `value` (an f32 or bf16 SSA value of the body); `leaves`: block
-    argument -> leaf tuple; `constant(v)`: the leaf of an f32 constant in the body (the
+    argument -> its leaf; `constant(v)`: the leaf of an f32 constant in the body (the
     program's scalar, or a literal)."""
     if value in leaves:
         return leaves[value]
     name = owner_name(value)
-    op = value.owner
+    owner = value.owner
 
     def sub(v):
         return expression(v, leaves, constant)
     if name == "arith.extf":
-        return sub(op.operands[0])
-    if name == "arith.divf" and _constant_value(op.operands[0]) == 1.0:
-        exponent = _exp_argument(op.operands[1])
+        return sub(owner.operands[0])
+    if name == "arith.divf" and _constant_value(owner.operands[0]) == 1.0:
+        exponent = _exp_argument(owner.operands[1])
         if exponent is not None:  # 1 / (1 + exp(y)) = sigmoid(-y)
             if owner_name(exponent) == "arith.negf":
-                return ("sigmoid", sub(exponent.owner.operands[0]))
-            return ("sigmoid", ("negative", sub(exponent)))
-        if owner_name(op.operands[1]) == "math.sqrt":
-            return ("rsqrt", sub(op.operands[1].owner.operands[0]))
-        return ("recip", sub(op.operands[1]))
+                return op("sigmoid", sub(exponent.owner.operands[0]))
+            return op("sigmoid", op("negative", sub(exponent)))
+        if owner_name(owner.operands[1]) == "math.sqrt":
+            return op("rsqrt", sub(owner.operands[1].owner.operands[0]))
+        return op("recip", sub(owner.operands[1]))
     if name in _BINARY:
-        return (_BINARY[name], sub(op.operands[0]), sub(op.operands[1]))
+        return op(_BINARY[name], sub(owner.operands[0]), sub(owner.operands[1]))
     if name in _UNARY:
-        return (_UNARY[name], sub(op.operands[0]))
+        return op(_UNARY[name], sub(owner.operands[0]))
     if name == "arith.truncf":
         if not _is_bf16(value.type):
             raise UnsupportedError(f"codegen: no rounding to {value.type} on the device")
-        return ("round", sub(op.operands[0]))
-    if name == "arith.uitofp" and str(op.operands[0].type) == "i1":
-        return _condition(op.operands[0], sub)
+        return Rounded(sub(owner.operands[0]))
+    if name == "arith.uitofp" and str(owner.operands[0].type) == "i1":
+        return _condition(owner.operands[0], sub)
     if name == "arith.select":
-        c, a, b = op.operands
+        c, a, b = owner.operands
         if owner_name(c) == "arith.cmpf" and _predicate(c.owner) == "olt" and b == c.owner.operands[0] \
                 and _constant_value(c.owner.operands[1]) == 0.0 and _constant_value(a) == 0.0:
-            return ("relu", sub(b))
+            return op("relu", sub(b))
         if owner_name(c) == "arith.cmpf" and _predicate(c.owner) == "une" \
                 and _constant_value(c.owner.operands[1]) == 0.0:
             test = sub(c.owner.operands[0])
         else:
             test = _condition(c, sub)
-        return ("where", test, sub(a), sub(b))
+        return op("where", test, sub(a), sub(b))
     if name == "arith.constant" and str(value.type) in ("f32", "bf16"):
         v = _constant_value(value)
-        return constant(v) if constant is not None else ("const", v)
+        return constant(v) if constant is not None else Literal(v)
     raise UnsupportedError(f"codegen: no Tensix instruction for '{name}' in a generic's body")
 
 
@@ -146,22 +146,22 @@ def _condition(cond, sub):
     if predicate not in _AGAINST_ZERO:
         raise UnsupportedError(f"codegen: no Tensix instruction for 'arith.cmpf {predicate}'")
     if _constant_value(b) == 0.0:
-        return (_AGAINST_ZERO[predicate], sub(a))
+        return op(_AGAINST_ZERO[predicate], sub(a))
     if _constant_value(a) == 0.0:
-        return (_AGAINST_ZERO[_SWAPPED[predicate]], sub(b))
+        return op(_AGAINST_ZERO[_SWAPPED[predicate]], sub(b))
     x, y = sub(a), sub(b)
-    d, m = ("sub", x, y), ("min", x, y)
-    ordered = ("add", ("gez", m), ("ltz", m))
+    d, m = op("sub", x, y), op("min", x, y)
+    ordered = op("add", op("gez", m), op("ltz", m))
     if predicate == "ogt":
-        return ("gtz", d)
+        return op("gtz", d)
     if predicate == "olt":
-        return ("ltz", d)
+        return op("ltz", d)
     if predicate == "oge":
-        return ("sub", ordered, ("ltz", d))
+        return op("sub", ordered, op("ltz", d))
     if predicate == "ole":
-        return ("sub", ordered, ("gtz", d))
-    equal = ("sub", ("sub", ordered, ("gtz", d)), ("ltz", d))
-    return equal if predicate == "oeq" else ("sub", ("const", 1.0), equal)
+        return op("sub", ordered, op("gtz", d))
+    equal = op("sub", op("sub", ordered, op("gtz", d)), op("ltz", d))
+    return equal if predicate == "oeq" else op("sub", Literal(1.0), equal)
 
 
 def split_root(value):
@@ -189,40 +189,29 @@ def reduction_term(yielded, acc):
     return term, "f32"
 
 
-# the leaf nodes of an expression: an input, the scalar, a literal, the partial sum, a spilled value
-LEAVES = ("in", "scalar", "const", "acc", "spill")
-
-
-def children(expr) -> list:
-    """The operand subtrees of an expression node (none for leaves)."""
-    if expr[0] in LEAVES:
-        return []
-    return list(expr[1:])
-
-
-def rounds(expr) -> list:
-    """The ("round", ...) nodes of expr, innermost first (each computed before its users)."""
+def rounds(e: Expr) -> list:
+    """The rounding hops of e, innermost first (each computed before its readers)."""
     out = []
-    for e in children(expr):
-        out += [r for r in rounds(e) if r not in out]
-    if expr[0] == "round" and expr not in out:
-        out.append(expr)
+    for child in children(e):
+        out += [r for r in rounds(child) if r not in out]
+    if isinstance(e, Rounded) and e not in out:
+        out.append(e)
     return out
 
 
-def dst_need(expr) -> int:
-    """DST tiles evaluating expr takes when each node's neediest operand goes first and every
+def dst_need(e: Expr) -> int:
+    """DST tiles evaluating e takes when each node's neediest operand goes first and every
     operand's tile is freed once consumed (Sethi-Ullman)."""
-    needs = sorted((dst_need(e) for e in children(expr)), reverse=True)
+    needs = sorted((dst_need(c) for c in children(e)), reverse=True)
     return max([1] + [n + i for i, n in enumerate(needs)])
 
 
-def fpu_multiply(expr, formats, bcasts):
-    """(full input, other input) when expr multiplies two bf16-family inputs, at most one of
+def fpu_multiply(e: Expr, formats, bcasts):
+    """(full input, other input) when e multiplies two bf16-family inputs, at most one of
     them broadcast inside the tile, so the FPU does it exactly; else None."""
-    if expr[0] != "mul" or expr[1][0] != "in" or expr[2][0] != "in":
+    if not (isinstance(e, TileOp) and e.name == "mul" and all(isinstance(a, Input) for a in e.args)):
         return None
-    a, b = expr[1][1], expr[2][1]
+    a, b = (arg.index for arg in e.args)
     if "f32" in (formats[a], formats[b]):
         return None
     if bcasts[a] != "none" and bcasts[b] != "none":

@@ -4,7 +4,7 @@ tiles of masked programs."""
 from __future__ import annotations
 
 from ..kernel_ir import MAX_GROUPS, KernelFn, mapping_args
-from .generic import Kernels
+from .program import Kernels
 
 
 def fifo_page_args(f: KernelFn, k: Kernels, base: int) -> dict:

@@ -68,11 +68,11 @@ func.func @dead_code(%g: tensor<32x32xbf16>, %a: tensor<32x32xbf16>, %ia: tensor
   // CHECK-NOT: ttir.multiply
   // CHECK-NOT: ttir.sum
   // CHECK: ttir.mul_bw
-  // CHECK-NEXT: "ttir.matmul"
+  // CHECK-NEXT: "ttir.upsample2d"
   // CHECK-NEXT: return %arg0
   %0 = "ttir.multiply"(%g, %a) : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
   %1 = "ttir.sum"(%0) <{keep_dim = true}> : (tensor<32x32xbf16>) -> tensor<1x1xbf16>
   %2 = ttir.mul_bw %g, %a, %a input_grad(%ia : tensor<32x32xbf16>) {are_required_outputs = array<i1: true, false>} : tensor<32x32xbf16>, tensor<32x32xbf16>, tensor<32x32xbf16> -> input_grad tensor<32x32xbf16>
-  %3 = "ttir.matmul"(%g, %a) <{transpose_a = false, transpose_b = false}> : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
+  %3 = "ttir.upsample2d"(%g) <{scale_factor = 2 : si32}> : (tensor<32x32xbf16>) -> tensor<64x64xbf16>
   return %g : tensor<32x32xbf16>
 }

@@ -1,0 +1,187 @@
+// Verifiers and folders of the contractions and dimension moves (TTIRContractionOps.td):
+// tt-mlir's shape rules (1-D operands, broadcast batch dims, transposes) and ttbw's data-type
+// rules, with messages naming the operand and the rule.
+#include "TTIRVerify.h"
+
+#include "mlir/IR/TypeUtilities.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace ttbw::ttir;
+using namespace ttbw::ttir::verify;
+
+namespace {
+
+std::string dims(ArrayRef<int64_t> values) {
+  return "[" + llvm::join(llvm::map_range(values, [](int64_t d) { return std::to_string(d); }), ", ") + "]";
+}
+
+// Every tensor described (data-type rules) and of one element type.
+LogicalResult sameElements(Checker &c, ArrayRef<std::pair<StringRef, Value>> tensors) {
+  std::optional<TensorDesc> first;
+  SmallVector<StringRef> names;
+  for (auto [name, value] : tensors) {
+    auto desc = c.tensor(value, name);
+    if (!desc)
+      return failure();
+    if (desc->isComplex)
+      return c.fail() << "operand '" << name << "' is complex; contractions take real tensors";
+    names.push_back(name);
+    if (!first)
+      first = desc;
+    else if (desc->element != first->element)
+      return c.fail() << llvm::join(llvm::map_range(names, [](StringRef n) { return "'" + n.str() + "'"; }), ", ")
+                      << " must have the same element type (use ttir.typecast to convert)";
+  }
+  return success();
+}
+
+// The result shape of matmul(a, b) by tt-mlir's rules, or failure after reporting.
+FailureOr<SmallVector<int64_t>> productShape(Checker &c, ArrayRef<int64_t> aShape, ArrayRef<int64_t> bShape,
+                                             bool transposeA, bool transposeB) {
+  if (aShape.empty())
+    return c.fail() << "operand 'a' must have rank >= 1 (got a scalar)";
+  if (bShape.empty())
+    return c.fail() << "operand 'b' must have rank >= 1 (got a scalar)";
+  SmallVector<int64_t> a(aShape), b(bShape);
+  if (a.size() == 1)
+    a.insert(a.begin(), 1);  // a vector is one row; transpose_a does not apply
+  else if (transposeA)
+    std::swap(a[a.size() - 1], a[a.size() - 2]);
+  if (b.size() == 1)
+    b.push_back(1);  // a vector is one column
+  else if (transposeB)
+    std::swap(b[b.size() - 1], b[b.size() - 2]);
+  if (a.back() != b[b.size() - 2])
+    return c.fail() << "contracted dims differ: 'a' has " << a.back() << " (a " << shapeStr(aShape)
+                    << (transposeA ? ", transposed" : "") << "), 'b' has " << b[b.size() - 2] << " (b "
+                    << shapeStr(bShape) << (transposeB ? ", transposed" : "") << ")";
+  ArrayRef<int64_t> aBatch = ArrayRef<int64_t>(a).drop_back(2), bBatch = ArrayRef<int64_t>(b).drop_back(2);
+  auto shape = broadcastShapes(aBatch, bBatch);
+  if (!shape)
+    return c.fail() << "batch dims of 'a' (" << shapeStr(aBatch) << ") and 'b' (" << shapeStr(bBatch)
+                    << ") are not broadcast-compatible";
+  if (aShape.size() > 1)
+    shape->push_back(a[a.size() - 2]);
+  if (bShape.size() > 1)
+    shape->push_back(b.back());
+  if (shape->empty())
+    shape->push_back(1);  // vector . vector: tt-mlir has no scalars here, a 1-D tensor of one
+  return *shape;
+}
+
+LogicalResult verifyContraction(Operation *op, Value a, Value b, Value bias, bool transposeA, bool transposeB) {
+  Checker c{op};
+  if (failed(c.knownAttributes()))
+    return failure();
+  SmallVector<std::pair<StringRef, Value>> tensors = {{"a", a}, {"b", b}};
+  if (bias)
+    tensors.push_back({"bias", bias});
+  if (failed(sameElements(c, tensors)))
+    return failure();
+  // The result has the operands' element type, or f32: the product kept unrounded in its
+  // accumulator's type (a gradient summed further before its one rounding).
+  auto resultDesc = c.tensor(op->getResult(0), "result");
+  if (!resultDesc)
+    return failure();
+  if (resultDesc->element != getElementTypeOrSelf(a.getType()) && !resultDesc->element.isF32())
+    return c.fail() << "'result' must have the element type of 'a' and 'b' or f32 (the accumulator's), got "
+                    << str(resultDesc->element);
+  ArrayRef<int64_t> aShape = cast<RankedTensorType>(a.getType()).getShape();
+  ArrayRef<int64_t> bShape = cast<RankedTensorType>(b.getType()).getShape();
+  auto product = productShape(c, aShape, bShape, transposeA, transposeB);
+  if (failed(product))
+    return failure();
+  SmallVector<int64_t> expected = *product;
+  if (bias) {
+    ArrayRef<int64_t> biasShape = cast<RankedTensorType>(bias.getType()).getShape();
+    auto shape = broadcastShapes(expected, biasShape);
+    if (!shape)
+      return c.fail() << "'bias' of shape " << shapeStr(biasShape)
+                      << " is not broadcast-compatible with the product's shape " << shapeStr(expected);
+    expected = *shape;
+  }
+  ArrayRef<int64_t> result = cast<RankedTensorType>(op->getResult(0).getType()).getShape();
+  if (result != ArrayRef<int64_t>(expected))
+    return c.fail() << "result shape " << shapeStr(result) << " must be " << shapeStr(expected) << " (a "
+                    << shapeStr(aShape) << (transposeA ? " transposed" : "") << ", b " << shapeStr(bShape)
+                    << (transposeB ? " transposed" : "") << (bias ? ", plus the bias" : "") << ")";
+  return success();
+}
+
+LogicalResult verifyMove(Checker &c, Value input, Value result) {
+  if (failed(c.knownAttributes()) || failed(sameElements(c, {{"input", input}, {"result", result}})))
+    return failure();
+  return success();
+}
+
+// The dim `d` of a rank-`rank` tensor in [0, rank), or -1 when out of range.
+int64_t normalized(int64_t d, int64_t rank) { return d < -rank || d >= rank ? -1 : (d + rank) % rank; }
+
+} // namespace
+
+LogicalResult MatmulOp::verify() {
+  return verifyContraction(*this, getA(), getB(), Value(), getTransposeA(), getTransposeB());
+}
+
+LogicalResult LinearOp::verify() {
+  return verifyContraction(*this, getA(), getB(), getBias(), getTransposeA(), getTransposeB());
+}
+
+LogicalResult PermuteOp::verify() {
+  Checker c{*this};
+  if (failed(verifyMove(c, getInput(), getResult())))
+    return failure();
+  ArrayRef<int64_t> input = getInput().getType().getShape(), result = getResult().getType().getShape();
+  ArrayRef<int64_t> permutation = getPermutation();
+  SmallVector<int64_t> sorted(permutation), identity(input.size());
+  std::iota(identity.begin(), identity.end(), 0);
+  llvm::sort(sorted);
+  if (sorted != identity)
+    return c.fail() << "'permutation' " << dims(permutation) << " must be a permutation of " << dims(identity)
+                    << " (the input's rank is " << input.size() << ")";
+  SmallVector<int64_t> expected;
+  for (int64_t d : permutation)
+    expected.push_back(input[d]);
+  if (result != ArrayRef<int64_t>(expected))
+    return c.fail() << "result shape " << shapeStr(result) << " must be " << shapeStr(expected) << " (input "
+                    << shapeStr(input) << " permuted by " << dims(permutation) << ")";
+  return success();
+}
+
+LogicalResult TransposeOp::verify() {
+  Checker c{*this};
+  if (failed(verifyMove(c, getInput(), getResult())))
+    return failure();
+  ArrayRef<int64_t> input = getInput().getType().getShape(), result = getResult().getType().getShape();
+  int64_t rank = input.size();
+  if (rank < 2)
+    return c.fail() << "operand 'input' must have rank >= 2 (got " << shapeStr(input) << ")";
+  int64_t dim0 = normalized(getDim0(), rank), dim1 = normalized(getDim1(), rank);
+  if (dim0 < 0 || dim1 < 0)
+    return c.fail() << "'" << (dim0 < 0 ? "dim0" : "dim1") << "' " << (dim0 < 0 ? getDim0() : getDim1())
+                    << " is out of range for rank " << rank;
+  SmallVector<int64_t> expected(input);
+  std::swap(expected[dim0], expected[dim1]);
+  if (result != ArrayRef<int64_t>(expected))
+    return c.fail() << "result shape " << shapeStr(result) << " must be " << shapeStr(expected) << " (input "
+                    << shapeStr(input) << " with dims " << dim0 << " and " << dim1 << " swapped)";
+  return success();
+}
+
+OpFoldResult PermuteOp::fold(FoldAdaptor) {
+  if (llvm::is_sorted(getPermutation()) && getInput().getType() == getType())
+    return getInput();
+  return {};
+}
+
+OpFoldResult TransposeOp::fold(FoldAdaptor) {
+  int64_t rank = getInput().getType().getRank();
+  if (normalized(getDim0(), rank) == normalized(getDim1(), rank) && getInput().getType() == getType())
+    return getInput();
+  return {};
+}

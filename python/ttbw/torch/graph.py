@@ -1,0 +1,141 @@
+"""A compiled FX graph: its partition per static shape, the regions compiled by ttbw.compile,
+run step by step (regions on the emulated device, the rest in torch), with its timings.
+
+Shapes are static: a graph is compiled for the shapes and dtypes of its inputs (the guard is
+that signature). A graph dynamo traced with symbolic shapes is specialised per signature at its
+first call with it: torch runs it once to learn every node's concrete value, then it is
+partitioned and compiled like a static graph.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+import torch
+
+from ttbw.driver.compiler import compile as ttbw_compile
+
+from .partition import Partition, Region, TorchOp, partition
+
+# A region's results come back to the host: the executor uploads each function's arguments
+# from host arrays, with no handoff of a device buffer from one compiled function to another.
+RESIDENCY = ("region results return to the host between steps (the executor uploads a function's "
+             "arguments from host arrays; it has no device-buffer handoff between functions)")
+
+_COMPILED: dict = {}   # TTIR text -> ttbw.compile's result, shared by every graph of the process
+
+
+def compiled_region(text: str):
+    if text not in _COMPILED:
+        _COMPILED[text] = ttbw_compile(text)
+    return _COMPILED[text]
+
+
+def signature(args) -> tuple:
+    return tuple((tuple(a.shape), a.dtype) if isinstance(a, torch.Tensor) else a for a in args)
+
+
+def _is_symbolic(graph: torch.fx.Graph) -> bool:
+    for node in graph.nodes:
+        value = node.meta.get("val")
+        if isinstance(value, torch.SymInt) or (isinstance(value, torch.Tensor) and not all(
+                isinstance(d, int) for d in value.shape)):
+            return True
+    return False
+
+
+class _Recorder(torch.fx.Interpreter):
+    """Runs the graph in torch, keeping every node's value (a specialisation's metadata)."""
+
+    def __init__(self, module):
+        super().__init__(module)
+        self.values: dict = {}
+
+    def run_node(self, node):
+        self.values[node] = result = super().run_node(node)
+        return result
+
+
+@dataclass
+class Plan:
+    """One static signature: the partition, each region's compiled function, its timings."""
+    signature: tuple
+    partition: Partition
+    compiled: dict                  # region name -> ttbw.compile's result
+    compile_seconds: float
+    first_call_seconds: float = 0.0
+    cached_seconds: list = field(default_factory=list)
+
+    def programs(self, region: Region) -> int:
+        return len(self.compiled[region.name].executable.functions[region.name].programs)
+
+
+class CompiledGraph:
+    """What the dynamo backend hands aot_autograd for one forward or backward graph."""
+
+    def __init__(self, module: torch.fx.GraphModule, title: str):
+        self.module, self.title = module, title
+        self.symbolic = _is_symbolic(module.graph)
+        self.plans: dict = {}          # signature -> Plan
+        self.placeholders = [n for n in module.graph.nodes if n.op == "placeholder"]
+
+    def __call__(self, *args):
+        key = signature(args)
+        plan = self.plans.get(key)
+        if plan is None:
+            plan = self.plans[key] = self._specialise(key, args)
+            start = time.perf_counter()
+            result = self._run(plan, args)
+            plan.first_call_seconds = time.perf_counter() - start
+            return result
+        start = time.perf_counter()
+        result = self._run(plan, args)
+        plan.cached_seconds.append(time.perf_counter() - start)
+        return result
+
+    def _specialise(self, key: tuple, args) -> Plan:
+        start = time.perf_counter()
+        if self.symbolic:
+            recorder = _Recorder(self.module)
+            with torch.no_grad():
+                recorder.run(*args)
+            meta_of = recorder.values.get
+        else:
+            meta_of = lambda node: node.meta.get("val")  # noqa: E731 (dynamo's FakeTensors)
+        cut = partition(self.module.graph, meta_of)
+        compiled = {}
+        for k, step in enumerate(cut.steps):
+            if not isinstance(step, Region):
+                continue
+            try:
+                compiled[step.name] = compiled_region(step.text)
+            except ValueError as error:   # ttbw refused the whole function: torch runs its nodes
+                reason = f"{step.name} refused by ttbw.compile: {str(error).splitlines()[0]}"
+                cut.steps[k] = [TorchOp(node, reason) for node in step.nodes]
+        cut.steps = [s for step in cut.steps for s in (step if isinstance(step, list) else [step])]
+        return Plan(key, cut, compiled, time.perf_counter() - start)
+
+    def _run(self, plan: Plan, args):
+        env = dict(zip(self.placeholders, args))
+        with torch.no_grad():
+            for step in plan.partition.steps:
+                if isinstance(step, Region):
+                    inputs = [env[n].detach().contiguous() for n in step.inputs]
+                    outputs, _ = plan.compiled[step.name].executable.run(step.name, inputs, host_formats=True)
+                    results = [_from_host(array) for array in outputs]
+                    for node, slot, shape in zip(step.outputs, step.slots, step.shapes):
+                        env[node] = results[slot].reshape(shape)
+                else:
+                    node = step.node
+                    args_, kwargs = torch.fx.node.map_arg((node.args, node.kwargs), env.__getitem__)
+                    env[node] = node.target(*args_, **kwargs)
+        output = next(n for n in self.module.graph.nodes if n.op == "output")
+        return torch.fx.node.map_arg(output.args[0], env.__getitem__)
+
+
+def _from_host(array: np.ndarray) -> torch.Tensor:
+    """The executor's result as a torch tensor (a bf16 result arrives as bf16 bits)."""
+    if array.dtype.name == "bfloat16":
+        return torch.from_numpy(np.ascontiguousarray(array).view(np.int16)).view(torch.bfloat16)
+    return torch.from_numpy(np.ascontiguousarray(array))

@@ -1,0 +1,162 @@
+"""ttnn's golden functions: `get_golden_function(op)` / `attach_golden_function(op, golden_function)`,
+with a torch golden attached to every backward op, called as tt-metal's tests call them:
+`golden(grad, input, [other, ...], *params, **params)` -> the list of torch gradients (the
+op's params by position in the op's order, or by name; ttnn's extra keywords, such as device,
+memory_config or are_required_outputs, are ignored). Each golden is torch autograd of the
+forward op in the tensors' own dtype, as ttnn's `ttnn/operations/*_backward.py`.
+"""
+from __future__ import annotations
+
+from numbers import Number
+
+from . import backward_ops, unary_backward_ops
+
+
+def attach_golden_function(operation, golden_function):
+    """Attaches `golden_function` to `operation` (a ttbw op), as ttnn's attach_golden_function."""
+    if not callable(golden_function):
+        raise TypeError(f"golden_function must be callable, got {type(golden_function).__name__}")
+    operation.golden_function = golden_function
+    return operation
+
+
+def get_golden_function(operation):
+    """The golden function attached to `operation`; RuntimeError when it has none (ttnn's)."""
+    golden = getattr(operation, "golden_function", None)
+    if golden is None:
+        raise RuntimeError(f"{getattr(operation, '__name__', operation)} does not have a golden function")
+    return golden
+
+
+def _autograd(forward, params: tuple = (), defaults: tuple = ()):
+    """The golden of an op whose forward is `forward(*tensors, *param values)`: tensors are the
+    arguments after grad up to the first number or None; `params` the op's parameter names
+    (given by position after the tensors, or by name; `defaults` per name)."""
+    def golden(grad, *arguments, **keywords):
+        import torch
+
+        count = next((i for i, a in enumerate(arguments) if not isinstance(a, torch.Tensor)), len(arguments))
+        tensors, rest = arguments[:count], arguments[count:]
+        values = dict(zip(params, defaults))
+        values.update(zip(params, rest))
+        values.update({name: keywords[name] for name in params if name in keywords})
+        leaves = [t.detach().clone().requires_grad_(t.is_floating_point() or t.is_complex()) for t in tensors]
+        wanted = [leaf for leaf in leaves if leaf.requires_grad]
+        result = forward(*leaves, *(values[name] for name in params))
+        grads = torch.autograd.grad(result, wanted, grad, allow_unused=True)
+        return [torch.zeros_like(leaf) if g is None else g for leaf, g in zip(wanted, grads)]
+    return golden
+
+
+def _zeros(grad, *arguments, **keywords):
+    import torch
+
+    return [torch.zeros_like(grad)]
+
+
+def _binary(operation):
+    """a op b, or a op scalar (one gradient then), as ttnn's binary goldens."""
+    def forward(a, b, *rest):
+        return operation(a, b, *rest)
+
+    def golden(grad, a, b, *arguments, **keywords):
+        import torch
+
+        if isinstance(b, Number):
+            (ga,) = _autograd(lambda x, *rest: operation(x, b, *rest), *_extras(keywords, arguments))(grad, a)
+            return [ga]
+        return _autograd(forward, *_extras(keywords, arguments))(grad, a, b)
+    return golden
+
+
+def _extras(keywords: dict, arguments: tuple):
+    """(params, defaults) of a binary golden's extra arguments: alpha, or a rounding mode."""
+    names = [name for name in ("alpha", "round_mode", "rounding_mode") if name in keywords]
+    if names:
+        return tuple(names), tuple(keywords[name] for name in names)
+    return (("alpha",), arguments[:1]) if arguments else ((), ())
+
+
+def _goldens():
+    import torch
+
+    F = torch.nn.functional
+
+    def div(a, b, *rest):
+        mode = rest[0] if rest and isinstance(rest[0], str) else None
+        return torch.div(a, b, rounding_mode=mode)
+
+    def where(condition, a, b):
+        return torch.where(condition.bool(), a, b)
+
+    def addcmul(a, b, c, value=1.0):
+        return torch.addcmul(a, b, c, value=value)
+
+    def div_no_nan(x, scalar):
+        return torch.zeros_like(x) * x if scalar == 0 else x / scalar
+
+    def rdiv(x, scalar, round_mode=None):
+        return scalar / x if round_mode is None else torch.zeros_like(x) * x
+
+    unary = {
+        "neg_bw": torch.neg, "relu_bw": torch.relu, "silu_bw": F.silu, "tanh_bw": torch.tanh,
+        "sigmoid_bw": torch.sigmoid, "exp_bw": torch.exp, "log_bw": torch.log, "sqrt_bw": torch.sqrt,
+        "rsqrt_bw": torch.rsqrt, "reciprocal_bw": torch.reciprocal, "square_bw": torch.square,
+        "hardsigmoid_bw": F.hardsigmoid, "hardswish_bw": F.hardswish, "relu6_bw": F.relu6, "selu_bw": F.selu,
+        "abs_bw": torch.abs, "softsign_bw": F.softsign, "tanhshrink_bw": F.tanhshrink,
+        "log_sigmoid_bw": F.logsigmoid, "frac_bw": torch.frac,
+        **{f"{name}_bw": getattr(torch, name) for name in (
+            "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "log10", "log1p", "log2", "exp2",
+            "expm1", "erf", "erfc", "rad2deg", "deg2rad", "logit")},
+    }
+    goldens = {name: _autograd(forward) for name, forward in unary.items()}
+    goldens.update({name: _zeros for name in ("sign_bw", "trunc_bw", "floor_bw", "ceil_bw", "round_bw", "fill_bw",
+                                              "fill_zero_bw")})
+    with_params = {  # name -> (forward(x, *params), params, defaults)
+        "clamp_bw": (lambda x, lo, hi: torch.clamp(x, lo, hi), ("min", "max"), (None, None)),
+        "clip_bw": (lambda x, lo, hi: torch.clamp(x, lo, hi), ("min", "max"), (None, None)),
+        "hardtanh_bw": (F.hardtanh, ("min", "max"), (-1.0, 1.0)),
+        "hardshrink_bw": (F.hardshrink, ("lambd",), (0.5,)),
+        "softshrink_bw": (F.softshrink, ("lambd",), (0.5,)),
+        "leaky_relu_bw": (F.leaky_relu, ("negative_slope",), (0.01,)),
+        "elu_bw": (F.elu, ("alpha",), (1.0,)),
+        "celu_bw": (F.celu, ("alpha",), (1.0,)),
+        "threshold_bw": (F.threshold, ("threshold", "value"), ()),
+        "softplus_bw": (F.softplus, ("beta", "threshold"), (1.0, 20.0)),
+        "logiteps_bw": (torch.logit, ("eps",), (0.0,)),
+        "rdiv_bw": (rdiv, ("scalar", "round_mode"), (None, None)),
+        "pow_bw": (torch.pow, ("exponent",), ()),
+        "rpow_bw": (lambda x, base: torch.pow(base, x), ("exponent",), ()),
+        "div_no_nan_bw": (div_no_nan, ("scalar",), ()),
+        "gelu_bw": (lambda x, approximate: F.gelu(x, approximate=approximate), ("approximate",), ("none",)),
+    }
+    goldens.update({name: _autograd(*spec) for name, spec in with_params.items()})
+    goldens["threshold_bw"] = _threshold_golden(goldens["threshold_bw"])
+    goldens.update({
+        "mul_bw": _binary(torch.mul), "add_bw": _binary(torch.add), "sub_bw": _binary(torch.sub),
+        "div_bw": _binary(div),
+        "addalpha_bw": _binary(lambda a, b, alpha=1.0: torch.add(a, b, alpha=alpha)),
+        "subalpha_bw": _binary(lambda a, b, alpha=1.0: torch.sub(a, b, alpha=alpha)),
+        "where_bw": lambda grad, c, a, b, *rest, **keywords: _autograd(where)(grad, c.bool(), a, b),
+        "addcmul_bw": lambda grad, a, b, c, value=1.0, *rest, **keywords: _autograd(addcmul, ("value",))(
+            grad, a, b, c, keywords.get("alpha", value)),
+    })
+    return goldens
+
+
+def _threshold_golden(golden):
+    """threshold_bw's golden also takes ttnn's binding names min / max for threshold / value."""
+    def threshold(grad, input_tensor, *arguments, **keywords):
+        renamed = {"min": "threshold", "max": "value"}
+        return golden(grad, input_tensor, *arguments,
+                      **{renamed.get(name, name): value for name, value in keywords.items()})
+    return threshold
+
+
+def _attach_all() -> None:
+    for name, golden in _goldens().items():
+        operation = getattr(backward_ops, name, None) or getattr(unary_backward_ops, name)
+        attach_golden_function(operation, golden)
+
+
+_attach_all()

@@ -1,0 +1,276 @@
+"""ttnn's matmul ops, compiled by ttbw: `matmul`, `linear` and the moreh backward ops
+`moreh_matmul_backward`, `moreh_linear_backward`, `moreh_bmm_backward`, with the keywords of
+tt-metal's nanobind bindings. Each call is one TTIR function (`ttir_function`): the forward ops
+one `ttir.matmul` / `ttir.linear`; a backward op its gradients, PyTorch's rules written in TTIR:
+
+    Y = A B:         dA = sum_to(dY B^T, A),  dB = sum_to(A^T dY, B)   (broadcast batch dims summed)
+    Y = X W^T + b:   dX = dY W,  dW = dY'^T X'  (X', dY': the batch dims merged into the rows,
+                     so the batch sum is part of the contraction),  db = sum_to(dY, b)
+
+each product accumulated in f32 and rounded once into the gradient's data type (a product summed
+further stays f32 until its sum is rounded). Beyond ttnn's arguments every op takes
+`backend="device" | "cpu"`.
+"""
+from __future__ import annotations
+
+import re
+
+from .backward_call import describe_kind, required_outputs
+from .tensor import ComplexTensor, Tensor, check_dtype, check_memory_config
+from .ttir_function import FunctionBuilder, Output, run
+from .types import DRAM_MEMORY_CONFIG
+
+_UNSUPPORTED = ("program_config", "activation", "compute_kernel_config", "core_grid", "output_tile", "global_cb",
+                "sub_device_id")
+
+
+def _tensor(op: str, name: str, value, optional: bool = False) -> Tensor | None:
+    if value is None and optional:
+        return None
+    if isinstance(value, ComplexTensor):
+        raise TypeError(f"{op}: {name} must be a real ttnn.Tensor; complex matmul is not supported")
+    if not isinstance(value, Tensor):
+        raise TypeError(f"{op}: {name} must be a ttnn.Tensor{' or None' if optional else ''}, "
+                        f"got {describe_kind(value)}")
+    value.check_on_open_device(name)
+    return value
+
+
+def _device(op: str, tensors: dict):
+    placed = {name: t.device() for name, t in tensors.items() if t is not None and t.device() is not None}
+    if len({id(d) for d in placed.values()}) > 1:
+        where = ", ".join(f"{name} on device {d.id()}" for name, d in placed.items())
+        raise ValueError(f"{op}: tensors on different devices ({where}); place them on one device")
+    return next(iter(placed.values()), None)
+
+
+def _refuse_options(op: str, options: dict) -> None:
+    for name, value in options.items():
+        if value is not None:
+            raise ValueError(f"{op}: {name} is not supported by ttbw (pass None); the compiler chooses the "
+                             f"program and its math fidelity (HiFi4, fp32 accumulation)")
+
+
+def _renamed(error: ValueError, names: dict) -> ValueError:
+    """A verifier message in the caller's argument names ('a' -> input_tensor_a, ...)."""
+    message = re.sub(r"'(a|b|bias)'", lambda m: names[m.group(1)], str(error))
+    try:
+        return type(error)(message)
+    except Exception:
+        return ValueError(message)
+
+
+def _forward(op: str, a, b, bias, transpose_a, transpose_b, memory_config, dtype, optional_output_tensor,
+             backend, options):
+    names = {"a": "input_tensor_a", "b": "input_tensor_b", "bias": "bias"}
+    a, b = _tensor(op, names["a"], a), _tensor(op, names["b"], b)
+    bias = _tensor(op, "bias", bias, optional=True)
+    out = _tensor(op, "optional_output_tensor", optional_output_tensor, optional=True)
+    _refuse_options(op, options)
+    for name, flag in (("transpose_a", transpose_a), ("transpose_b", transpose_b)):
+        if not isinstance(flag, bool):
+            raise TypeError(f"{op}: {name} must be a bool, got {type(flag).__name__}")
+    memory_config = check_memory_config(memory_config, "memory_config")
+    dtype = check_dtype(dtype, "dtype") if dtype is not None else out.dtype if out is not None else a.dtype
+    if a.dtype.element != b.dtype.element or (bias is not None and bias.dtype.element != a.dtype.element):
+        raise ValueError(f"{op}: input_tensor_a ({a.dtype}), input_tensor_b ({b.dtype})"
+                         f"{f' and bias ({bias.dtype})' if bias is not None else ''} must hold the same element "
+                         f"type (bfloat16 / bfloat8_b, or float32)")
+    device = _device(op, {"input_tensor_a": a, "input_tensor_b": b, "bias": bias})
+    f = FunctionBuilder(op)
+    x, y = f.argument("a", a), f.argument("b", b)
+    z = f.argument("bias", bias) if bias is not None else None
+    shape = _product_shape(a.shape, b.shape, transpose_a, transpose_b)
+    if shape is None:  # the verifier says why, in the caller's names
+        shape = (1,)
+    if z is not None:
+        shape = _broadcast(shape, tuple(bias.shape)) or shape
+        result = f.linear(x, y, z, shape, transpose_a=transpose_a, transpose_b=transpose_b)
+    else:
+        widen = dtype.element == "f32" and x.element != "f32"
+        result = f.matmul(x, y, shape, transpose_a=transpose_a, transpose_b=transpose_b,
+                          element="f32" if widen else None)
+    result = f.typecast(result, result.like("", dtype=dtype))
+    if out is not None and tuple(out.shape) != tuple(shape):
+        raise ValueError(f"{op}: optional_output_tensor has shape {list(out.shape)}, the result {list(shape)}")
+    output = Output(result, dtype, memory_config or (out.memory_config() if out else a.memory_config()), out)
+    try:
+        return run(f, [output], backend, device)[0]
+    except ValueError as error:
+        raise _renamed(error, names) from None
+
+
+def matmul(input_tensor_a, input_tensor_b, *, transpose_a=False, transpose_b=False, memory_config=None, dtype=None,
+           program_config=None, activation=None, compute_kernel_config=None, core_grid=None, output_tile=None,
+           optional_output_tensor=None, global_cb=None, sub_device_id=None, backend: str = "device"):
+    """ttnn.matmul: input_tensor_a x input_tensor_b (batched, broadcast batch dims)."""
+    options = dict(zip(_UNSUPPORTED, (program_config, activation, compute_kernel_config, core_grid, output_tile,
+                                      global_cb, sub_device_id)))
+    return _forward("matmul", input_tensor_a, input_tensor_b, None, transpose_a, transpose_b, memory_config, dtype,
+                    optional_output_tensor, backend, options)
+
+
+def linear(input_tensor_a, input_tensor_b, *, bias=None, transpose_a=False, transpose_b=False, memory_config=None,
+           dtype=None, program_config=None, activation=None, compute_kernel_config=None, core_grid=None,
+           output_tile=None, optional_output_tensor=None, global_cb=None, sub_device_id=None,
+           backend: str = "device"):
+    """ttnn.linear: input_tensor_a x input_tensor_b + bias (broadcast)."""
+    options = dict(zip(_UNSUPPORTED, (program_config, activation, compute_kernel_config, core_grid, output_tile,
+                                      global_cb, sub_device_id)))
+    return _forward("linear", input_tensor_a, input_tensor_b, bias, transpose_a, transpose_b, memory_config, dtype,
+                    optional_output_tensor, backend, options)
+
+
+# ----------------------------------------------------------------------------- backward
+
+
+def _rank_at_least(op: str, name: str, tensor: Tensor, rank: int) -> None:
+    if len(tensor.shape) < rank:
+        raise ValueError(f"{op}: {name} must have rank >= {rank}, got shape {list(tensor.shape)}")
+
+
+def _check_grad(op: str, grad: Tensor, want) -> None:
+    if tuple(grad.shape) != tuple(want):
+        raise ValueError(f"{op}: output_grad has shape {list(grad.shape)}; the forward result's shape is {list(want)}")
+
+
+def _gradient(f, op, name, value, like: Tensor, preallocated, memory_config) -> Output:
+    """`value` (f32 or the operand's type) rounded once into `like`'s data type, or into the
+    preallocated tensor's (which must have `like`'s shape)."""
+    if preallocated is not None and tuple(preallocated.shape) != tuple(like.shape):
+        raise ValueError(f"{op}: {name} has shape {list(preallocated.shape)}, expected {list(like.shape)}")
+    dtype = preallocated.dtype if preallocated is not None else like.dtype
+    memory_config = check_memory_config(memory_config, f"{name}_memory_config" if "_grad" in name else "memory_config")
+    memory = memory_config or (preallocated.memory_config() if preallocated is not None else like.memory_config())
+    return Output(f.typecast(value, value.like("", dtype=dtype)), dtype, memory or DRAM_MEMORY_CONFIG, preallocated)
+
+
+def _matmul_gradients(op, grad, a, b, mask, preallocated, memory_configs, backend, names):
+    """[dA, dB] of A B (rank >= 2, broadcast batch dims), None where not required."""
+    tensors = {"output_grad": grad, names[0]: a, names[1]: b}
+    for name, t in tensors.items():
+        _rank_at_least(op, name, t, 2)
+    shape = _product_shape(a.shape, b.shape, False, False)
+    if shape is None:
+        raise ValueError(f"{op}: {names[0]} {list(a.shape)} and {names[1]} {list(b.shape)} cannot be multiplied")
+    _check_grad(op, grad, shape)
+    device = _device(op, tensors)
+    f = FunctionBuilder(op)
+    g, x, y = f.argument("grad", grad), f.argument("a", a), f.argument("b", b)
+    outputs = []
+    batch = tuple(shape[:-2])
+    if mask[0]:
+        full = f.matmul(g, y, batch + (shape[-2], a.shape[-1]), transpose_b=True, element="f32")
+        outputs.append(_gradient(f, op, f"{names[0]}_grad", f.sum_to(full, a.shape), a, preallocated[0],
+                                 memory_configs[0]))
+    if mask[1]:
+        full = f.matmul(x, g, batch + (b.shape[-2], shape[-1]), transpose_a=True, element="f32")
+        outputs.append(_gradient(f, op, f"{names[1]}_grad", f.sum_to(full, b.shape), b, preallocated[1],
+                                 memory_configs[1]))
+    results = iter(run(f, outputs, backend, device) if outputs else [])
+    return [next(results) if wanted else None for wanted in mask]
+
+
+def moreh_matmul_backward(output_grad, input_a, input_b, *, are_required_outputs=(True, True), input_a_grad=None,
+                          input_b_grad=None, memory_config=None, compute_kernel_config=None, backend: str = "device"):
+    """ttnn.moreh_matmul_backward -> [input_a_grad, input_b_grad] (None where not required)."""
+    op = "moreh_matmul_backward"
+    grad, a, b = (_tensor(op, n, v) for n, v in (("output_grad", output_grad), ("input_a", input_a),
+                                                  ("input_b", input_b)))
+    pre = [_tensor(op, "input_a_grad", input_a_grad, True), _tensor(op, "input_b_grad", input_b_grad, True)]
+    _refuse_options(op, {"compute_kernel_config": compute_kernel_config})
+    mask, _ = required_outputs(are_required_outputs, 2)
+    return _matmul_gradients(op, grad, a, b, mask, pre, [memory_config] * 2, backend, ("input_a", "input_b"))
+
+
+def moreh_bmm_backward(output_grad, input, mat2, *, are_required_outputs=(True, True), input_grad=None,  # noqa: A002
+                       mat2_grad=None, input_grad_memory_config=None, mat2_grad_memory_config=None,
+                       compute_kernel_config=None, backend: str = "device"):
+    """ttnn.moreh_bmm_backward (input [b, m, k], mat2 [b, k, n]) -> [input_grad, mat2_grad]."""
+    op = "moreh_bmm_backward"
+    grad, a, b = (_tensor(op, n, v) for n, v in (("output_grad", output_grad), ("input", input), ("mat2", mat2)))
+    for name, t in (("input", a), ("mat2", b)):
+        if len(t.shape) != 3:
+            raise ValueError(f"{op}: {name} must have rank 3 (batch, rows, columns), got shape {list(t.shape)}")
+    if a.shape[0] != b.shape[0]:
+        raise ValueError(f"{op}: input and mat2 must have the same batch size, got {a.shape[0]} and {b.shape[0]}")
+    pre = [_tensor(op, "input_grad", input_grad, True), _tensor(op, "mat2_grad", mat2_grad, True)]
+    _refuse_options(op, {"compute_kernel_config": compute_kernel_config})
+    mask, _ = required_outputs(are_required_outputs, 2)
+    return _matmul_gradients(op, grad, a, b, mask, pre, [input_grad_memory_config, mat2_grad_memory_config],
+                             backend, ("input", "mat2"))
+
+
+def moreh_linear_backward(output_grad, input, weight, are_required_outputs=(True, True, True), bias=None,  # noqa: A002
+                          input_grad=None, weight_grad=None, bias_grad=None, input_grad_memory_config=None,
+                          weight_grad_memory_config=None, bias_grad_memory_config=None, compute_kernel_config=None,
+                          backend: str = "device"):
+    """ttnn.moreh_linear_backward (Y = input weight^T + bias, weight [out, in], bias [1, out] or
+    [1, 1]) -> [input_grad, weight_grad, bias_grad]: one function, every gradient requested."""
+    op = "moreh_linear_backward"
+    grad, x, w = (_tensor(op, n, v) for n, v in (("output_grad", output_grad), ("input", input), ("weight", weight)))
+    bias = _tensor(op, "bias", bias, True)
+    pre = [_tensor(op, n, v, True) for n, v in (("input_grad", input_grad), ("weight_grad", weight_grad),
+                                               ("bias_grad", bias_grad))]
+    _refuse_options(op, {"compute_kernel_config": compute_kernel_config})
+    mask, _ = required_outputs(are_required_outputs, 3)
+    _rank_at_least(op, "input", x, 1)
+    if len(w.shape) != 2 or w.shape[1] != x.shape[-1]:
+        raise ValueError(f"{op}: weight must be [out_features, in_features] = [*, {x.shape[-1]}], got "
+                         f"{list(w.shape)}")
+    out_features = w.shape[0]
+    _check_grad(op, grad, tuple(x.shape[:-1]) + (out_features,))
+    bias_like = bias if bias is not None else pre[2]
+    if bias_like is not None and tuple(bias_like.shape) not in ((1, out_features), (1, 1), (out_features,)):
+        raise ValueError(f"{op}: bias must be [1, {out_features}] or [1, 1], got {list(bias_like.shape)}")
+    device = _device(op, {"output_grad": grad, "input": x, "weight": w, "bias": bias})
+    f = FunctionBuilder(op)
+    g, xv, wv = f.argument("grad", grad), f.argument("input", x), f.argument("weight", w)
+    rows = 1
+    for d in x.shape[:-1]:
+        rows *= d
+    outputs, wanted = [], [mask[0], mask[1], mask[2] and bias_like is not None]
+    if wanted[0]:
+        dx = f.matmul(g, wv, tuple(x.shape), element="f32")
+        outputs.append(_gradient(f, op, "input_grad", dx, x, pre[0], input_grad_memory_config))
+    if wanted[1]:
+        dw = f.matmul(f.reshape(g, (rows, out_features)), f.reshape(xv, (rows, x.shape[-1])),
+                      (out_features, x.shape[-1]), transpose_a=True, element="f32")
+        outputs.append(_gradient(f, op, "weight_grad", dw, w, pre[1], weight_grad_memory_config))
+    if wanted[2]:
+        flat = f.reshape(g, (rows, out_features))
+        db = f.sum_to(flat, bias_like.shape)
+        outputs.append(_gradient(f, op, "bias_grad", db, bias_like, pre[2], bias_grad_memory_config))
+    results = iter(run(f, outputs, backend, device) if outputs else [])
+    return [next(results) if w else None for w in wanted]
+
+
+# ------------------------------------------------------------------------------- shapes
+
+
+def _broadcast(x: tuple, y: tuple):
+    rank = max(len(x), len(y))
+    x, y = (1,) * (rank - len(x)) + tuple(x), (1,) * (rank - len(y)) + tuple(y)
+    if any(p != q and 1 not in (p, q) for p, q in zip(x, y)):
+        return None
+    return tuple(0 if 0 in (p, q) else max(p, q) for p, q in zip(x, y))
+
+
+def _product_shape(a, b, transpose_a: bool, transpose_b: bool):
+    """The shape of matmul(a, b) by tt-mlir's rules, or None where they refuse it."""
+    a, b = list(a), list(b)
+    if not a or not b:
+        return None
+    if len(a) > 1 and transpose_a:
+        a[-1], a[-2] = a[-2], a[-1]
+    if len(b) > 1 and transpose_b:
+        b[-1], b[-2] = b[-2], b[-1]
+    a_mat = a if len(a) > 1 else [1] + a
+    b_mat = b if len(b) > 1 else b + [1]
+    if a_mat[-1] != b_mat[-2]:
+        return None
+    batch = _broadcast(tuple(a_mat[:-2]), tuple(b_mat[:-2]))
+    if batch is None:
+        return None
+    shape = batch + ((a_mat[-2],) if len(a) > 1 else ()) + ((b_mat[-1],) if len(b) > 1 else ())
+    return shape or (1,)
