@@ -66,7 +66,7 @@ LogicalResult checkMemoryConfig(Checker &c, Attribute attr) {
 } // namespace
 
 LogicalResult ttbw::ttir::verify::verifyBackward(Operation *op, const BackwardSignature &s) {
-  Checker c{op};
+  Checker c{op, /*backward=*/true};
   StringRef opName = op->getName().stripDialect();
   if (failed(c.knownAttributes()))
     return failure();
@@ -230,7 +230,7 @@ LogicalResult ttbw::ttir::verify::verifyBackward(Operation *op, const BackwardSi
 LogicalResult ttbw::ttir::verify::verifySegments(Operation *op, ArrayRef<StringRef> fixed,
                                                  ArrayRef<int32_t> operandSegments,
                                                  ArrayRef<int32_t> resultSegments) {
-  Checker c{op};
+  Checker c{op, /*backward=*/true};
   if (failed(c.knownAttributes()))
     return failure();
   bool ok = true;

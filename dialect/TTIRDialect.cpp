@@ -2,6 +2,7 @@
 // (the bindings' own MLIR, libMLIRPythonCAPI.so): loading the dialect, renaming locations.
 #include "TTIRDialect.h"
 #include "TTIRBackwardVerify.h"
+#include "ForeignDialects.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
@@ -62,7 +63,10 @@ OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 
 extern "C" __attribute__((visibility("default"))) void
 ttbwLoadTTIRDialect(MlirContext context) {
-  unwrap(context)->getOrLoadDialect<TTIRDialect>();
+  MLIRContext *ctx = unwrap(context);
+  ctx->getOrLoadDialect<TTIRDialect>();
+  ctx->getOrLoadDialect<ttbw::ttcore::TTCoreDialect>();  // what tt-mlir's TTIR carries
+  ctx->getOrLoadDialect<ttbw::ttnn::TTNNDialect>();
 }
 
 // The bindings parse text as the buffer "-"; the tools locate IR in the user's file. Renames

@@ -47,7 +47,7 @@ bool allowedStorage(StringRef element, StringRef dataType) {
   return dataType == "f32";
 }
 
-std::optional<TensorDesc> describe(Type type, std::string &error) {
+std::optional<TensorDesc> describe(Type type, std::string &error, bool device) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor) {
     error = "expected a ranked tensor, got " + str(type);
@@ -63,9 +63,16 @@ std::optional<TensorDesc> describe(Type type, std::string &error) {
     desc.element = complex.getElementType();
     desc.isComplex = true;
   }
+  Attribute encoding = tensor.getEncoding();
+  if (!device && (!(desc.element.isBF16() || desc.element.isF32()) ||
+                  (encoding && !isa<LayoutAttr>(encoding)))) {
+    desc.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+    return desc;  // tt-mlir's types: no data type, no layout
+  }
   if (!isa<FloatType>(desc.element)) {
     error = "element type " + str(tensor.getElementType()) +
-            " is not a floating-point type; gradients exist only for floating-point (or complex) tensors";
+            " is not a floating-point type: a backward op (and ttbw's lowering) takes floating-point "
+            "(or complex) tensors; gradients exist only for them";
     return std::nullopt;
   }
   if (!desc.element.isBF16() && !desc.element.isF32()) {
@@ -76,7 +83,7 @@ std::optional<TensorDesc> describe(Type type, std::string &error) {
   StringRef element = desc.element.isBF16() ? "bf16" : "f32";
   desc.dataType = element.str();
   desc.layout = "tile";
-  if (Attribute encoding = tensor.getEncoding()) {
+  if (encoding) {
     auto layout = dyn_cast<LayoutAttr>(encoding);
     if (!layout) {
       error = "unknown tensor encoding " + str(encoding) +
@@ -347,7 +354,7 @@ LogicalResult ConjOp::verify() {
   if (failed(verifyUnarySameType(c, getInput(), getResult())))
     return failure();
   std::string error;
-  if (!describe(getInput().getType(), error)->isComplex)
+  if (!describe(getInput().getType(), error, /*device=*/false)->isComplex)
     return c.fail() << "operand 'input' must be a complex tensor";
   return success();
 }

@@ -15,10 +15,10 @@ using namespace mlir;
 // What a tensor type says (also Python's reading: tensor_types.py calls ttbwDescribeTensorType).
 struct TensorDesc {
   SmallVector<int64_t> shape;
-  Type element;  // bf16 or f32 (of the parts, for a complex tensor)
+  Type element;  // bf16 or f32 (of the parts, for a complex tensor); any, for a forward op's
   bool isComplex = false;
-  std::string dataType;  // bf16 | f32 | bfp_bf8
-  std::string layout;    // tile | row_major
+  std::string dataType;  // bf16 | f32 | bfp_bf8; empty: a type only tt-mlir's ops take
+  std::string layout;    // tile | row_major; empty as dataType
 };
 
 // Types without the quotes a diagnostic would add (the messages predate them).
@@ -32,12 +32,16 @@ template <typename T> std::string str(const T &value) {
 std::string shapeStr(ArrayRef<int64_t> shape);
 std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs);
 bool broadcastsTo(ArrayRef<int64_t> operand, ArrayRef<int64_t> target);
-// The tensor's description, or the rule it breaks (in `error`).
-std::optional<TensorDesc> describe(Type type, std::string &error);
+// The tensor's description, or the rule it breaks (in `error`). `device`: ttbw's device rules
+// (bf16 / f32, #ttir.layout), which backward ops and the lowering need; otherwise a forward op's
+// tensor, which takes every element type and encoding tt-mlir's ops take (int, i1, f64, ttnn
+// layouts): checked by their shapes and element types only.
+std::optional<TensorDesc> describe(Type type, std::string &error, bool device = true);
 
 // A verification failure in progress: `fail(op) << ...` or a rule message.
 struct Checker {
   Operation *op;
+  bool backward = false;  // a backward op: its tensors follow ttbw's device rules
 
   InFlightDiagnostic fail() { return op->emitOpError(); }
 
@@ -45,12 +49,13 @@ struct Checker {
   // (`are_required_output`): refused rather than silently ignored.
   LogicalResult knownAttributes();
 
-  // The tensor's description, or nullopt after reporting "operand '<role>': ...".
+  // The tensor's description, or nullopt after reporting "operand '<role>': ..." (or
+  // "result '<role>'").
   std::optional<TensorDesc> tensor(Value value, StringRef role) {
     std::string error;
-    auto desc = describe(value.getType(), error);
+    auto desc = describe(value.getType(), error, backward);
     if (!desc)
-      fail() << "operand '" << role << "': " << error;
+      fail() << (isa<OpResult>(value) ? "result '" : "operand '") << role << "': " << error;
     return desc;
   }
 };

@@ -35,6 +35,7 @@ from mlir.dialects import arith, linalg, tensor
 from ttbw.dialect.ops import walk_ops
 from ttbw.lowering.limits import refuse_unrunnable_sizes
 from ttbw.support.diagnostics import Diagnostic, DiagnosticError, source_loc
+from ttbw.ttmlir.dialects import FOREIGN_DIALECTS
 
 from . import linalg_contraction as contraction
 from . import linalg_elementwise as elementwise
@@ -98,13 +99,22 @@ def _refuse_unsupported(module, device: bool) -> None:
     def error(op, message):
         errors.append(Diagnostic("error", source_loc(op.location), message))
 
+    context = module.context
     for op in walk_ops(module.operation):
-        if op.name == "builtin.unrealized_conversion_cast":
+        dialect = op.name.partition(".")[0]
+        if dialect in FOREIGN_DIALECTS or not (dialect == "ttir" or context.is_registered_operation(op.name)):
+            # tt-mlir's ttcore / ttnn ops and ops no dialect defines are read and printed only
+            what = f"tt-mlir's {dialect} ops" if dialect in FOREIGN_DIALECTS else "it"
+            error(op, f"'{op.name}' has no {'device' if device else 'CPU'} lowering (ttbw reads and prints "
+                      f"{what} but computes nothing with {'them' if what != 'it' else 'it'})")
+        elif op.name == "builtin.unrealized_conversion_cast":
             error(op, "unrealized_conversion_cast cannot be executed on the CPU path "
                       "(a ttbw pass left it unresolved)")
         elif op.name.startswith("ttir.") and op.name not in _CONVERSIONS:
             hint = "; run ttir-backward-decomposition-pipeline first" if decomposes(op.name) else ""
             error(op, f"'{op.name}' has no {'device' if device else 'CPU'} lowering{hint}")
+        elif (message := _untyped_tensor(op)) is not None:
+            error(op, f"'{op.name}' {message}")
         elif op.name in elementwise.BODIES and not _is_complex_op(op):
             for kind, value in (*(("operand", v) for v in op.operands), ("result", op.results[0])):
                 element = str(value.type.element_type)
@@ -124,6 +134,22 @@ def _refuse_unsupported(module, device: bool) -> None:
                       "only (run ttir-expand-complex first)")
     if errors:
         raise DiagnosticError(errors)
+
+
+def _untyped_tensor(op) -> str | None:
+    """Why a ttir op's tensor is none the lowering computes with (a type only tt-mlir's ops
+    take: an integer, i1 or f64 element, a ttnn layout), or None."""
+    from ttbw.dialect.tensor_types import TypeRuleError, describe
+
+    if not op.name.startswith("ttir."):
+        return None
+    for kind, value in (*(("operand", v) for v in op.operands), *(("result", v) for v in op.results)):
+        if isinstance(value.type, ir.RankedTensorType):
+            try:
+                describe(value.type)
+            except TypeRuleError as rule:
+                return f"{kind} of type {value.type}: {rule}"
+    return None
 
 
 def _is_complex_op(op) -> bool:

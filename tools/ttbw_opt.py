@@ -175,10 +175,10 @@ def _show_dialects() -> str:
     """mlir-opt's --show-dialects: the dialects ttbw-opt reads (MLIR's own, as the bindings
     register them, ttbw's ttir, and tt-mlir's, read in tt-mlir's context)."""
     from ttbw.dialect import make_context
-    from ttbw.ttmlir.dialects import TTMLIR_DIALECTS
+    from ttbw.ttmlir.dialects import FOREIGN_DIALECTS, TTMLIR_DIALECTS
 
     context = make_context()
-    names = {"ttir", *TTMLIR_DIALECTS}
+    names = {"ttir", *FOREIGN_DIALECTS, *TTMLIR_DIALECTS}
     for name in _upstream_tool_output("--show-dialects").split(":", 1)[-1].strip().split(","):
         try:
             context.get_dialect_descriptor(name)

@@ -64,8 +64,31 @@ def read_module(text, name: str, context, first_line: int = 1, threading: bool =
     if holds_ttmlir_dialects(text):
         from ttbw.ttmlir.module import Module
 
-        return Module.parse(text, name, first_line, threading)
+        try:
+            return Module.parse(text, name, first_line, threading)
+        except DiagnosticError as error:
+            raise DiagnosticError([_blame_mixing(d, text, first_line) for d in error.diagnostics]) from None
     return parse_module(text, name, context, first_line)
+
+
+_TTIR_OP = re.compile(r'"?(ttir\.\w+)')
+
+
+def _blame_mixing(diagnostic: Diagnostic, text, first_line: int) -> Diagnostic:
+    """tt-mlir's context has no ttir: its parser says a ttir op's dialect is unregistered
+    (and suggests a flag that cannot help). Says instead what is wrong: TTKernel / TTMetal
+    and ttir ops in one module."""
+    if "unregistered dialect" not in diagnostic.message or not isinstance(text, str):
+        return diagnostic
+    lines = text.split("\n")
+    index = diagnostic.loc.line - first_line
+    match = _TTIR_OP.search(lines[index]) if 0 <= index < len(lines) else None
+    if match is None:
+        return diagnostic
+    return Diagnostic("error", diagnostic.loc, (
+        f"'{match.group(1)}' in a module of TTKernel / TTMetal ops: such a module is read in tt-mlir's "
+        "context, which has no ttir ops (lower them first, e.g. --ttir-to-tensix-pipeline, or keep them in "
+        "another module)"))
 
 
 def verify_module(module) -> list[Diagnostic]:

@@ -6,7 +6,11 @@ from __future__ import annotations
 import re
 import sys
 
-TTMLIR_DIALECTS = ("ttcore", "ttkernel", "ttmetal")
+# The dialects only tt-mlir's context has: IR naming them (a lowered module) is read there. tt-mlir's
+# ttcore and ttnn, which TTIR written by tt-mlir carries, are read in ttbw's context too, as text
+# (dialect/ForeignDialects.td).
+TTMLIR_DIALECTS = ("ttkernel", "ttmetal")
+FOREIGN_DIALECTS = ("ttcore", "ttnn")
 
 
 def is_ttmlir_module(module) -> bool:
