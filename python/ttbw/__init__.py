@@ -18,6 +18,8 @@ _API = {
             "trunc_bw", "floor_bw", "ceil_bw", "round_bw", "fill_zero_bw", "logit_bw"),
     "ttnn.golden": ("get_golden_function", "attach_golden_function"),
     "ttnn.matmul_ops": ("matmul", "linear", "moreh_matmul_backward", "moreh_linear_backward", "moreh_bmm_backward"),
+    "ttnn.softmax_ops": ("moreh_softmax_backward", "moreh_softmin_backward", "moreh_logsoftmax_backward"),
+    "ttnn.reduction_ops": ("moreh_sum_backward", "moreh_mean_backward"),
     "ttnn.moreh_namespace": ("operations",),
     "driver.compiler": ("compile",),
     "ttnn.conversions": ("from_torch", "to_torch", "to_layout", "to_device", "from_device", "to_memory_config",
