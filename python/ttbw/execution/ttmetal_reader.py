@@ -12,6 +12,7 @@ cannot disagree.
 from __future__ import annotations
 
 from ttbw.lowering.addresses import address_problem
+from ttbw.lowering.limits import buffers_problem
 from ttbw.support.diagnostics import DiagnosticError
 from ttbw.target.host_program import SCALAR_WORDS, AddressOf, BufferSpec, CircularBufferSpec, CoreArgs, \
     HostFunction, HostValue, KernelLaunch, Processor, ProgramLaunch, ResultRead, ScalarWord, Upload
@@ -142,7 +143,9 @@ def _function(func, types: _Types, where: str) -> HostFunction:
                 results.append(ResultRead(allocs[value.key], host))
     host = HostFunction(attrs["sym_name"], arguments, grid, tuple(buffers), tuple(uploads), tuple(launches),
                         tuple(results))
-    problem = address_problem(host)
+    # Addresses of buffers larger than the device mean nothing: the executor names that first.
+    fits = buffers_problem(host.buffers, grid[0] * grid[1]) is None
+    problem = address_problem(host) if fits else None
     if problem is not None:
         raise HostProgramError(f"{where}: {problem}")
     return host
