@@ -65,14 +65,6 @@ func.func @result_element(%a: tensor<32x32xf32>) -> tensor<32x32xbf16> {
 
 // -----
 
-func.func @integer_operand(%a: tensor<32x32xi32>) -> tensor<32x32xi32> {
-  // expected-error @+1 {{'ttir.matmul' op operand 'a': element type i32 is not a floating-point type}}
-  %0 = "ttir.matmul"(%a, %a) : (tensor<32x32xi32>, tensor<32x32xi32>) -> tensor<32x32xi32>
-  return %0 : tensor<32x32xi32>
-}
-
-// -----
-
 func.func @misspelled_property(%a: tensor<32x32xbf16>) -> tensor<32x32xbf16> {
   // expected-error @+1 {{'ttir.matmul' op unknown attribute 'transpose_B' (its attributes: transpose_a, transpose_b)}}
   %0 = "ttir.matmul"(%a, %a) {transpose_B = true} : (tensor<32x32xbf16>, tensor<32x32xbf16>) -> tensor<32x32xbf16>
