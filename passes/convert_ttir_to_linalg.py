@@ -113,8 +113,6 @@ def _refuse_unsupported(module, device: bool) -> None:
         elif op.name.startswith("ttir.") and op.name not in _CONVERSIONS:
             hint = "; run ttir-backward-decomposition-pipeline first" if decomposes(op.name) else ""
             error(op, f"'{op.name}' has no {'device' if device else 'CPU'} lowering{hint}")
-        elif (message := _untyped_tensor(op)) is not None:
-            error(op, f"'{op.name}' {message}")
         elif op.name in elementwise.BODIES and not _is_complex_op(op):
             for kind, value in (*(("operand", v) for v in op.operands), ("result", op.results[0])):
                 element = str(value.type.element_type)
@@ -122,6 +120,8 @@ def _refuse_unsupported(module, device: bool) -> None:
                     error(op, f"'{op.name}' {kind} of type {value.type}: elementwise ops take "
                               f"bf16 and f32 tensors only")
                     break
+        elif (message := _untyped_tensor(op)) is not None:
+            error(op, f"'{op.name}' {message}")
         elif op.name == "func.func":
             # Reported at the function only when no op inside says more.
             if any(_is_complex(t) for t in _types_of(op)) and not any(

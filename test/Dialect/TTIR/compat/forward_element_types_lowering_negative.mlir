@@ -10,7 +10,7 @@ func.func @integer_sum(%a: tensor<4xsi32>) -> tensor<1xsi32> {
 // -----
 
 func.func @predicate_result(%x: tensor<4xf32>) -> tensor<4xi1> {
-  // expected-error @+1 {{'ttir.eq' result of type tensor<4xi1>: element type i1 is not a floating-point type}}
+  // expected-error @+1 {{'ttir.eq' result of type tensor<4xi1>: elementwise ops take bf16 and f32 tensors only}}
   %0 = "ttir.eq"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
   return %0 : tensor<4xi1>
 }
