@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from ttbw.target.formats import DataFormat
 
 from ..errors import UnsupportedError
+from .linalg_reading import map_results, op_name
 from ..kernel_ir import MAX_GROUPS, TILE
 
 DST_TILES = 4  # fp32 DST: 4 tiles per section
@@ -89,15 +90,11 @@ class ContractionProgram:
     out_shapes: tuple = ()
 
 
-def _name(op):
-    return getattr(op, "name", None) or op.operation.name
-
-
 def _through_views(value):
     """`value` seen through reshapes (the result's pages stay those of the generic's output)."""
     from mlir import ir
 
-    while not isinstance(value, ir.BlockArgument) and _name(value.owner) in (
+    while not isinstance(value, ir.BlockArgument) and op_name(value.owner) in (
             "tensor.collapse_shape", "tensor.expand_shape"):
         value = value.owner.operands[0]
     return value
@@ -116,20 +113,6 @@ def _fmt(t) -> str:
     return DataFormat.parse(d.data_type).short_name
 
 
-def _results(map_attr):
-    from mlir import ir
-
-    out = []
-    for e in ir.AffineMapAttr(map_attr).value.results:
-        if isinstance(e, ir.AffineDimExpr):
-            out.append(e.position)
-        elif isinstance(e, ir.AffineConstantExpr) and e.value == 0:
-            out.append(None)
-        else:
-            raise UnsupportedError(f"codegen: contraction map result {e} is neither a dim nor 0")
-    return out
-
-
 def _body_ops(generic):
     return [o.operation for o in generic.regions[0].blocks[0].operations]
 
@@ -138,7 +121,7 @@ def _defining(value, name: str):
     """The op named `name` defining `value`, or None (a block argument, another op)."""
     from mlir import ir
 
-    if isinstance(value, ir.BlockArgument) or _name(value.owner) != name:
+    if isinstance(value, ir.BlockArgument) or op_name(value.owner) != name:
         return None
     return value.owner
 
@@ -153,7 +136,7 @@ def _source(value, args):
 
 def is_contraction(generic) -> bool:
     """A reduction generic of two inputs yielding `out + x * y` (x, y its inputs, maybe extf'd)."""
-    if _name(generic) != "linalg.generic" or len(generic.operands) != 3 \
+    if op_name(generic) != "linalg.generic" or len(generic.operands) != 3 \
             or not any("reduction" in str(t) for t in generic.attributes["iterator_types"]):
         return False
     block = generic.regions[0].blocks[0]
@@ -171,7 +154,7 @@ def _matrix_maps(generic) -> bool:
     {M, K}, b's {K, N}, K a reduction dim; b without M, a without N (else it is a reduced
     elementwise product, the other walk's)."""
     try:
-        a, b, out = (_results(m) for m in generic.attributes["indexing_maps"])
+        a, b, out = (map_results(m) for m in generic.attributes["indexing_maps"])
     except UnsupportedError:
         return False
     iterators = [str(t) for t in generic.attributes["iterator_types"]]
@@ -231,11 +214,11 @@ def _zero_init(main) -> None:
 
     init = main.operands[2]
     owner = None if isinstance(init, ir.BlockArgument) else init.owner
-    if owner is None or _name(owner) != "linalg.fill":
+    if owner is None or op_name(owner) != "linalg.fill":
         raise UnsupportedError("codegen: a contraction accumulates into a zero-filled tensor")
     value = owner.operands[0]
     const = None if isinstance(value, ir.BlockArgument) else value.owner
-    if const is None or _name(const) != "arith.constant" or ir.FloatAttr(const.attributes["value"]).value != 0.0:
+    if const is None or op_name(const) != "arith.constant" or ir.FloatAttr(const.attributes["value"]).value != 0.0:
         raise UnsupportedError("codegen: a contraction accumulates into a zero-filled tensor")
 
 
@@ -269,7 +252,7 @@ def _program(main, epilogue, inputs, args, result) -> ContractionProgram:
     maps = list(main.attributes["indexing_maps"])
     iterators = [str(t) for t in main.attributes["iterator_types"]]
     space_rank = len(iterators)
-    a_res, b_res, out_res = (_results(m) for m in maps)
+    a_res, b_res, out_res = (map_results(m) for m in maps)
     if len(out_res) < 2 or None in out_res[-2:]:
         raise UnsupportedError("codegen: a contraction's result must have rank >= 2 (no vector operands)")
     m_dim, n_dim = out_res[-2], out_res[-1]
@@ -355,12 +338,12 @@ def _epilogue(epilogue, out_res, space, batch, m_dim, n_dim, out_fmt):
     ops = _body_ops(epilogue)
     value = ops[-1].operands[0]
     owner = getattr(value, "owner", None)
-    if owner is not None and not isinstance(value, ir.BlockArgument) and _name(owner) == "arith.truncf":
+    if owner is not None and not isinstance(value, ir.BlockArgument) and op_name(owner) == "arith.truncf":
         value = owner.operands[0]
     if value == args[0] and len(epilogue.operands) == 2:
         return None, None, []
     owner = None if isinstance(value, ir.BlockArgument) else value.owner
-    if owner is None or _name(owner) != "arith.addf" or len(epilogue.operands) != 3 \
+    if owner is None or op_name(owner) != "arith.addf" or len(epilogue.operands) != 3 \
             or args[0] not in list(owner.operands):
         raise UnsupportedError("codegen: a contraction's epilogue is its rounding or acc + a broadcast input")
     other = [v for v in owner.operands if v != args[0]]
@@ -370,9 +353,9 @@ def _epilogue(epilogue, out_res, space, batch, m_dim, n_dim, out_fmt):
     if not isinstance(x, ir.BlockArgument):
         raise UnsupportedError("codegen: a contraction's epilogue input must be a program argument")
     maps = list(epilogue.attributes["indexing_maps"])
-    if _results(maps[0]) != list(range(len(out_res))) or _results(maps[2]) != list(range(len(out_res))):
+    if map_results(maps[0]) != list(range(len(out_res))) or map_results(maps[2]) != list(range(len(out_res))):
         raise UnsupportedError("codegen: a contraction's epilogue is elementwise over its result")
-    res = _results(maps[1])
+    res = map_results(maps[1])
     shape = list(ir.RankedTensorType(x.type).shape)
     lead = len(out_res) - len(res)
     rank = len(out_res)

@@ -20,6 +20,7 @@ from dataclasses import replace
 from ttbw.target.formats import DataFormat
 
 from ..errors import UnsupportedError
+from .linalg_reading import map_results, op_name
 from . import schedule as sched
 from . import select
 from .expr import Accumulator, Input, Literal, Rounded, Scalar, reads_inputs
@@ -32,9 +33,6 @@ MAX_ORDERS = 24  # inner loop orders tried per middle loop (permutations of its 
 _TILE_BYTES = {"bf16": 2048, "f32": 4096, "bfp8_b": 1088}
 _VIEWS = ("tensor.collapse_shape", "tensor.expand_shape", "tensor.cast")  # same tiles, another type
 
-def _name(op):
-    return getattr(op, "name", None) or op.operation.name
-
 
 def _device(t) -> tuple[str, str]:
     from ttbw.dialect.tensor_types import describe
@@ -43,21 +41,6 @@ def _device(t) -> tuple[str, str]:
     if d.is_complex:
         raise UnsupportedError("codegen: complex tensors must be expanded (ttir-expand-complex)")
     return DataFormat.parse(d.data_type).short_name, d.layout
-
-
-def _exprs(map_attr) -> list:
-    """An indexing map's results: each the dim it reads, or None for the constant index 0."""
-    from mlir import ir
-
-    out = []
-    for e in ir.AffineMapAttr(map_attr).value.results:
-        if isinstance(e, ir.AffineDimExpr):
-            out.append(e.position)
-        elif isinstance(e, ir.AffineConstantExpr) and e.value == 0:
-            out.append(None)
-        else:
-            raise UnsupportedError(f"codegen: indexing map result {e} is neither a dim nor 0")
-    return out
 
 
 def _is_reduction(generic) -> bool:
@@ -71,7 +54,7 @@ def _scalar_of(value):
     owner = value.owner
     if isinstance(value, ir.BlockArgument) or owner is None:
         return None
-    name = _name(owner)
+    name = op_name(owner)
     if name == "tensor.from_elements" and isinstance(owner.operands[0], ir.BlockArgument):
         return ScalarArgument(ir.BlockArgument(owner.operands[0]).arg_number)
     if name == "arith.constant" and ir.RankedTensorType(value.type).rank == 0:
@@ -85,7 +68,7 @@ def _scalar_of(value):
 def _through_views(value):
     from mlir import ir
 
-    while not isinstance(value, ir.BlockArgument) and _name(value.owner) in _VIEWS:
+    while not isinstance(value, ir.BlockArgument) and op_name(value.owner) in _VIEWS:
         value = value.owner.operands[0]
     return value
 
@@ -95,7 +78,7 @@ def _reduction_of(value):
     from mlir import ir
 
     value = _through_views(value)
-    if not isinstance(value, ir.BlockArgument) and _name(value.owner) == "linalg.generic" \
+    if not isinstance(value, ir.BlockArgument) and op_name(value.owner) == "linalg.generic" \
             and _is_reduction(value.owner):
         return value.owner
     return None
@@ -108,7 +91,7 @@ def _chain(result):
     from mlir import ir
 
     result = _through_views(result)
-    if isinstance(result, ir.BlockArgument) or _name(result.owner) != "linalg.generic":
+    if isinstance(result, ir.BlockArgument) or op_name(result.owner) != "linalg.generic":
         raise UnsupportedError("codegen: every result must be computed by a linalg.generic")
     main = result.owner
     if _is_reduction(main):
@@ -164,7 +147,7 @@ def read_function(func_op) -> ProgramSpec:
 
     def aligned(m):
         lead = lead_of(m)
-        return [None if d is None else d + lead for d in _exprs(m)]
+        return [None if d is None else d + lead for d in map_results(m)]
 
     inputs, args, scalar = [], [], None
     index_of: dict = {}  # function argument number -> input index
@@ -227,7 +210,7 @@ def read_function(func_op) -> ProgramSpec:
         yielded = block.operations[len(block.operations) - 1].operands[0]
         if reduce:
             init = main.operands[len(main.operands) - 1]
-            if isinstance(init, ir.BlockArgument) or _name(init.owner) != "linalg.fill" \
+            if isinstance(init, ir.BlockArgument) or op_name(init.owner) != "linalg.fill" \
                     or _scalar_fill(init.owner) != 0.0:
                 raise UnsupportedError("codegen: a reduction must start from a zero-filled accumulator")
             term, term_fmt = select.reduction_term(yielded, block.arguments[len(ins)])
@@ -407,7 +390,7 @@ def _epilogue(epilogue, main, out_exprs, space, out_dims, leaf, constant):
 
     maps = list(epilogue.attributes["indexing_maps"])
     shape = list(ir.RankedTensorType(epilogue.results[0].type).shape)
-    if any(d is None for d in _exprs(maps[-1])):
+    if any(d is None for d in map_results(maps[-1])):
         raise UnsupportedError("codegen: an epilogue must be elementwise over the reduction's result")
     # the result's non-1 dims are the reduction output's, in order (same pages): epilogue dim -> space dim
     main_shape = list(ir.RankedTensorType(main.results[0].type).shape)
@@ -424,11 +407,11 @@ def _epilogue(epilogue, main, out_exprs, space, out_dims, leaf, constant):
         where = f"epilogue input {k}"
         source = _reduction_of(value)
         if source is not None and getattr(source, "operation", source) == getattr(main, "operation", main):
-            if [d for d in _exprs(m) if d is not None] != list(range(len(shape))):
+            if [d for d in map_results(m) if d is not None] != list(range(len(shape))):
                 raise UnsupportedError("codegen: an epilogue must read the reduction's result as it is")
             leaves[block.arguments[k]] = Accumulator()
             continue
-        dims = tuple(sorted({to_space[d] for d in _exprs(m) if d is not None and d in to_space}))
+        dims = tuple(sorted({to_space[d] for d in map_results(m) if d is not None and d in to_space}))
         lacks = tuple(has[axis] and axis not in dims for axis in (r - 2, r - 1))
         leaves[block.arguments[k]] = leaf(value, m, where, (dims, sched.BCAST_KINDS[lacks]))
     yielded = block.operations[len(block.operations) - 1].operands[0]
@@ -448,7 +431,7 @@ def _space(generic) -> list[int]:
     n = ir.AffineMapAttr(maps[0]).value.n_dims
     space = [1] * n
     for value, m in zip(generic.operands, maps):
-        for size, d in zip(ir.RankedTensorType(value.type).shape, _exprs(m)):
+        for size, d in zip(ir.RankedTensorType(value.type).shape, map_results(m)):
             if d is not None:
                 space[d] = max(space[d], size)
     return [1] * (max(2, n) - n) + space
@@ -458,6 +441,6 @@ def _scalar_fill(fill):
     from mlir import ir
 
     value = fill.operands[0]
-    if isinstance(value, ir.BlockArgument) or _name(value.owner) != "arith.constant":
+    if isinstance(value, ir.BlockArgument) or op_name(value.owner) != "arith.constant":
         return None
     return ir.FloatAttr(value.owner.attributes["value"]).value
