@@ -76,14 +76,20 @@ class BackwardCall:
             self.mask, self.mask_given = (True,) * count, False
         self.memory_config = memory_config
         self.attributes = dict(attributes or {})
+        # fixed once checked: each is read several times per call
+        self._arguments = [(role, self.values[role]) for role in ("grad", *signature.forward)] + \
+            [(n, t) for n, t in self.prealloc.items() if t is not None]
+        self._results = [(name, self.values[of]) for (name, of), wanted in zip(signature.gradients, self.mask)
+                         if wanted and of not in self.scalars]
+        self._ir: str | None = None
         self.device = self._common_device()
 
     def _common_device(self):
         """The device every tensor is on (None: all on the host); ValueError naming the argument
         that is deallocated, on a closed device, or on another device than the others."""
         placed = {}
-        for role, value in self.arguments():
-            for part in (value if isinstance(value, ComplexTensor) else (value,)):
+        for role, value in self._arguments:
+            for part in ((value.real, value.imag) if isinstance(value, ComplexTensor) else (value,)):
                 if isinstance(part, Tensor):
                     part.check_on_open_device(self.names.get(role, role))
                     if part.device() is not None:
@@ -107,16 +113,19 @@ class BackwardCall:
 
     def arguments(self) -> list[tuple[str, object]]:
         """The function's arguments by role: every tensor (complex ones as one complex arg)."""
-        args = [(role, self.values[role]) for role in ("grad", *self.signature.forward)]
-        return args + [(n, t) for n, t in self.prealloc.items() if t is not None]
+        return self._arguments
 
     def results(self) -> list[tuple[str, object]]:
         """(gradient name, its operand) of each gradient the call computes."""
-        return [(name, self.values[of]) for (name, of), wanted in zip(self.signature.gradients, self.mask)
-                if wanted and of not in self.scalars]
+        return self._results
 
     def ir(self) -> str:
         """The call's function around one backward op."""
+        if self._ir is None:
+            self._ir = self._ir_text()
+        return self._ir
+
+    def _ir_text(self) -> str:
         arguments = tuple((role, "f32" if role in self.scalars else value.ir_type())
                           for role, value in self.arguments())
         results = tuple(name for name, _ in self.results())
