@@ -84,7 +84,7 @@ def runtime_build_rows() -> tuple[float, float]:
         sources = [str(kernel_cache.EMULATOR_DIR / "runtime" / s) for s in kernel_cache.RUNTIME_SOURCES]
         t0 = time.perf_counter()
         subprocess.run(["g++", *kernel_cache.RUNTIME_FLAGS, *sources, "-ldl", "-lpthread", "-o",
-                        str(Path(folder) / "serial.so")], check=True)
+                        str(Path(folder) / "serial.so")], check=True, capture_output=True)
         serial = time.perf_counter() - t0
     return parallel, serial
 
