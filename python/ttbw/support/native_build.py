@@ -86,19 +86,15 @@ def _gxx(cxx: str, args: Sequence[str], what: str) -> None:
         raise CompileError(f"failed to compile {what}:\n{proc.stderr.strip()}")
 
 
-def _publish(out: Path, build: Callable[[Path], None], what: str, source: str | None = None) -> Path:
-    """The valid cache entry `out`, else `build(temp)` given the path of `source` written next to it."""
+def _publish(out: Path, build: Callable[[Path], None], what: str) -> Path:
+    """The valid cache entry `out`, else `build(temp)` published as it."""
     try:
         for folder in (out.parent, out.parent / "src"):  # a killed build's temp files (once per process)
             cache_files.clean_stale_temps(folder)
         if cache_files.is_valid(out):
             _count(hit=True)
             return out
-        if source is not None:
-            src = cache_files.write_file(out.parent / "src" / f"{out.stem}.cpp", source.encode())
-            cache_files.publish(out, lambda temp: build(temp, src))
-        else:
-            cache_files.publish(out, build)
+        cache_files.publish(out, build)
     except CacheError as error:
         raise CompileError(f"cannot cache {what}: {error}") from None
     _count(hit=False)
@@ -107,9 +103,12 @@ def _publish(out: Path, build: Callable[[Path], None], what: str, source: str | 
 
 def cached_build(cxx: str, args: list[str], out: Path, what: str, source: str | None = None) -> Path:
     """The valid cache entry `out`, else built: g++ `args` (+ `source` written next to it)."""
-    if source is None:
-        return _publish(out, lambda temp: _gxx(cxx, [*args, "-o", str(temp)], what), what)
-    return _publish(out, lambda temp, src: _gxx(cxx, [*args, str(src), "-o", str(temp)], what), what, source)
+    def build(temp: Path) -> None:
+        sources = [] if source is None else \
+            [str(cache_files.write_file(out.parent / "src" / f"{out.stem}.cpp", source.encode()))]
+        _gxx(cxx, [*args, *sources, "-o", str(temp)], what)
+
+    return _publish(out, build, what)
 
 
 def cached_library(cxx: str, flags: Sequence[str], sources: Sequence[Path], libraries: Sequence[str], out: Path,
