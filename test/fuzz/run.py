@@ -71,8 +71,8 @@ def _preload(api: bool, tools: bool) -> None:
     import ttbw.passes
 
     for package in (ttbw.passes, ttbw.lowering):  # every pass and the whole back end both kinds of case run
-        for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
-            importlib.import_module(module.name)
+        for found in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            importlib.import_module(found.name)
     import ttbw.mlir_dialects.linalg  # noqa: F401
     import ttbw.mlir_dialects.ttir  # noqa: F401
     import ttbw.driver.compiler  # noqa: F401
