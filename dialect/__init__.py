@@ -111,8 +111,12 @@ def make_context():
     from mlir._mlir_libs import _mlir
 
     global _search_prefix_added
-    if not _search_prefix_added:  # ttir's Python op classes (ttbw.mlir_dialects.ttir) wrap ttir ops
-        _mlir.globals.append_dialect_search_prefix("ttbw.mlir_dialects")
+    if not _search_prefix_added:
+        # ttbw.mlir_dialects first: its `ttir` op classes wrap ttir ops, and its `linalg` (the op
+        # classes without upstream's eDSL of named ops, 100-300 ms to import) is what the first
+        # linalg attribute or op the bindings meet imports; other dialects fall through to mlir.dialects.
+        searched = list(_mlir.globals.dialect_search_modules)
+        _mlir.globals.dialect_search_modules = ["ttbw.mlir_dialects", *(m for m in searched if m != "ttbw.mlir_dialects")]
         _search_prefix_added = True
     context = ir.Context(load_on_create_dialects=[])
     for name in LOADED_DIALECTS:  # the C++ dialect only (`context.dialects[name]` imports its Python module)

@@ -30,9 +30,10 @@ Complex tensors must already be expanded (ttir-expand-complex); they are refused
 from __future__ import annotations
 
 from mlir import ir
-from mlir.dialects import arith, linalg, tensor
+from mlir.dialects import arith, tensor
 
 from ttbw.dialect.ops import walk_ops
+from ttbw.mlir_dialects import linalg
 from ttbw.lowering.limits import refuse_unrunnable_sizes
 from ttbw.support.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.ttmlir.dialects import FOREIGN_DIALECTS
