@@ -44,6 +44,7 @@ class Instrumentation:
         self.after_change, self.after_failure, self.module_scope = after_change, after_failure, module_scope
         self.timing, self.statistics = timing, statistics
         self.times: list = []  # (name, seconds) in run order
+        self.statistics_lines: list[str] | None = None  # this pipeline run's report; None: not running
         self.started = time.perf_counter()
 
     def dumps_before(self, argument: str) -> bool:
@@ -71,13 +72,35 @@ class Instrumentation:
     def record(self, name: str, seconds: float) -> None:
         self.times.append((name, seconds))
 
-    def report(self, parse_seconds: float, output_seconds: float) -> None:
-        """The statistics and timing reports, at the end of the run (stderr)."""
-        if self.statistics:
+    def begin_pipeline(self) -> None:
+        """The passes start on one input (a chunk of a split file)."""
+        self.statistics_lines = []
+
+    def record_statistics(self, step, counts: dict[str, int], upstream: list[str] | None) -> None:
+        """A step's statistics: a ttbw pass's declared ones with their `counts`; an upstream
+        step's, the lines of MLIR's own report (`upstream`); else its name alone."""
+        from ttbw.support.statistics import format_entry
+
+        if step.ttbw_pass is not None:
+            declared = [(s.name, counts.get(s.name, 0), s.description) for s in step.ttbw_pass.statistics]
+            self.statistics_lines += format_entry(step.ttbw_pass.name, declared)
+        elif upstream:
+            self.statistics_lines += upstream
+        else:
+            self.statistics_lines.append(step.name)
+
+    def end_pipeline(self) -> None:
+        """As MLIR's pass manager at the end of a run: the statistics report of its passes
+        (stderr), once per input that was parsed."""
+        if self.statistics and self.statistics_lines is not None:
             print(f"{RULE}\n{_centered('... Pass statistics report ...')}\n{RULE}", file=sys.stderr)
-            for name, _ in self.times:
-                print(name, file=sys.stderr)  # ttbw's passes keep no statistics
+            for line in self.statistics_lines:
+                print(line, file=sys.stderr)
             print(file=sys.stderr)
+        self.statistics_lines = None
+
+    def report(self, parse_seconds: float, output_seconds: float) -> None:
+        """The timing report, at the end of the run (stderr)."""
         if self.timing:
             total = time.perf_counter() - self.started
             rows = [("Parser", parse_seconds), *self.times, ("Output", output_seconds)]

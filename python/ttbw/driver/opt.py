@@ -10,6 +10,7 @@ import time
 import traceback
 
 from ttbw.support.diagnostics import Diagnostic, DiagnosticError, SourceLoc, from_mlir, take_reported
+from ttbw.support.statistics import take_counts
 from ttbw.driver.instrumentation import Instrumentation
 from ttbw.passes.pipeline import PipelineError, parse_pipeline, pipeline_text as pipeline_text_of, resolve, run_step
 from ttbw.driver.source import read_module, split_source, verify_module
@@ -74,6 +75,7 @@ class Driver:
             if index:
                 self.context = self._new_context()
             outputs.append(self._process(chunk, first_line, steps))
+            self.instrumentation.end_pipeline()
         ok = all(output is not None for output in outputs)
         if verify_diagnostics:  # as mlir-opt: no op printed on diagnostics under --verify-diagnostics
             from ttbw.driver import verify_diagnostics as expected_diagnostics
@@ -117,6 +119,7 @@ class Driver:
             self.diagnostics += error.diagnostics
             return None
         self.parse_seconds += time.perf_counter() - started
+        self.instrumentation.begin_pipeline()
         # Parsing verifies (the dialect's C++ verifiers included). With verify_each, MLIR's pass
         # manager verifies after an upstream step in ttbw's context and the driver after ttbw's
         # passes and after every step in tt-mlir's context; the driver dumps the IR around them.
@@ -128,9 +131,14 @@ class Driver:
                 trace.dump(module, "Before", name, argument)
             before = trace.flags.asm(module) if ours and trace.after_change else None
             started = time.perf_counter()
-            after = self._run(step, module, None if ours else trace.upstream_printing(argument))
+            take_counts()
+            upstream_statistics = [] if trace.statistics and not ours else None
+            after = self._run(step, module, None if ours else trace.upstream_printing(argument),
+                              upstream_statistics)
             self.diagnostics += take_reported()  # a pass's warnings / remarks
             trace.record(name, time.perf_counter() - started)
+            if trace.statistics:
+                trace.record_statistics(step, take_counts(), upstream_statistics)
             ok = after is not None
             if ok and self.verify_each and ours:
                 ok = self._verified(after)
@@ -149,12 +157,12 @@ class Driver:
             return bytecode(module.operation)
         return trace.flags.asm(module)
 
-    def _run(self, step, module, printing):
+    def _run(self, step, module, printing, statistics):
         """The module after `step`, None if it failed (its diagnostics recorded)."""
         from mlir import ir
 
         try:
-            return run_step(step, module, self.verify_each, printing)
+            return run_step(step, module, self.verify_each, printing, statistics)
         except DiagnosticError as error:
             self.diagnostics += error.diagnostics
         except ir.MLIRError as error:
