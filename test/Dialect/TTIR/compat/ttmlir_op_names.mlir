@@ -12,11 +12,11 @@ func.func @concat(%a: tensor<32x32xbf16>, %b: tensor<32x32xbf16>) -> tensor<64x3
 
 // -----
 
-// CHECK-LABEL: func.func @permute_and_softmax
-func.func @permute_and_softmax(%a: tensor<2x32x64xf32>) -> tensor<64x2x32xf32> {
-  // CHECK: "ttir.permute"(%arg0) <{permutation = array<i64: 2, 0, 1>}>
-  %0 = "ttir.permute"(%a) <{permutation = array<i64: 2, 0, 1>}> : (tensor<2x32x64xf32>) -> tensor<64x2x32xf32>
+// CHECK-LABEL: func.func @repeat_and_softmax
+func.func @repeat_and_softmax(%a: tensor<2x32x64xf32>) -> tensor<4x32x64xf32> {
+  // CHECK: "ttir.repeat"(%arg0) <{repeat_dimensions = array<i64: 2, 1, 1>}>
+  %0 = "ttir.repeat"(%a) <{repeat_dimensions = array<i64: 2, 1, 1>}> : (tensor<2x32x64xf32>) -> tensor<4x32x64xf32>
   // CHECK: "ttir.softmax"(%0) <{dimension = 1 : si32}>
-  %1 = "ttir.softmax"(%0) <{dimension = 1 : si32}> : (tensor<64x2x32xf32>) -> tensor<64x2x32xf32>
-  return %1 : tensor<64x2x32xf32>
+  %1 = "ttir.softmax"(%0) <{dimension = 1 : si32}> : (tensor<4x32x64xf32>) -> tensor<4x32x64xf32>
+  return %1 : tensor<4x32x64xf32>
 }
