@@ -299,12 +299,18 @@ def _statistics_lines(run) -> list[str]:
 
 def pipeline_text(steps: list[Step]) -> str:
     """The resolved pipeline as --dump-pass-pipeline prints it (options with their values)."""
-    lines = []
-    for step in steps:
-        if step.ttbw_pass is None:
-            lines.append(step.name)
-        else:
-            options = " ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
-                               for k, v in sorted((step.options or {}).items()))
-            lines.append(step.name + (f"{{{options}}}" if options else ""))
-    return "builtin.module(\n" + ",\n".join(f"  {line}" for line in lines) + "\n)"
+    return "builtin.module(\n" + ",\n".join(f"  {_step_text(step)}" for step in steps) + "\n)"
+
+
+def pipeline_line(steps: list[Step]) -> str:
+    """The resolved pipeline on one line, as MLIR writes it in a crash reproducer; it parses
+    back into the same steps."""
+    return "builtin.module(" + ", ".join(_step_text(step) for step in steps) + ")"
+
+
+def _step_text(step: Step) -> str:
+    if step.ttbw_pass is None:
+        return step.name
+    options = " ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                       for k, v in sorted((step.options or {}).items()))
+    return step.name + (f"{{{options}}}" if options else "")

@@ -108,6 +108,13 @@ def _argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--mlir-timing", action="store_true", help="display execution times (to stderr)")
     parser.add_argument("--mlir-pass-statistics", action="store_true",
                         help="display the statistics of each pass (to stderr)")
+    parser.add_argument("--mlir-pass-pipeline-crash-reproducer", metavar="FILE",
+                        help="when a pass fails, write a reproducer to FILE: the IR before the pipeline and the "
+                             "pipeline (run it again with --run-reproducer)")
+    parser.add_argument("--mlir-pass-pipeline-local-reproducer", action="store_true",
+                        help="make the reproducer of the failing pass alone: the IR before it and that pass")
+    parser.add_argument("--run-reproducer", action="store_true",
+                        help="run the pipeline a reproducer file records, with its threading and verify-each")
     parser.add_argument("--dump-pass-pipeline", action="store_true",
                         help="print the pipeline that will be run (to stderr)")
     parser.add_argument("--verify-each", default="false", choices=["true", "false", "1", "0"],
@@ -273,6 +280,11 @@ def _main(argv: list[str]) -> int:
     else:  # undecodable bytes (e.g. in a comment) travel through unchanged, as mlir-opt reads them
         text = raw.decode("utf-8", "surrogateescape")
 
+    pipeline, threading, verify_each = (args.pass_pipeline, not args.mlir_disable_threading,
+                                        args.verify_each in ("true", "1"))
+    if args.run_reproducer:
+        pipeline, threading, verify_each = _reproducer_settings(text, pass_flags or args.pass_pipeline is not None,
+                                                                (pipeline, threading, verify_each))
     _import_mlir_without_numpy()
     from ttbw.driver.instrumentation import Instrumentation, PrintFlags
     from ttbw.driver.opt import Driver
@@ -288,10 +300,11 @@ def _main(argv: list[str]) -> int:
                             after_failure=args.mlir_print_ir_after_failure,
                             module_scope=args.mlir_print_ir_module_scope, timing=args.mlir_timing, statistics=args.mlir_pass_statistics)
     driver = Driver(name=name, instrumentation=trace, allow_unregistered=args.allow_unregistered_dialect,
-                    threading=not args.mlir_disable_threading, verify_each=args.verify_each in ("true", "1"),
+                    threading=threading, verify_each=verify_each,
                     split_marker=args.split_input_file, dump_pipeline=args.dump_pass_pipeline,
-                    bytecode=args.emit_bytecode)
-    ok, outputs = driver.run(text, args.pass_pipeline, pass_flags, verify_diagnostics=args.verify_diagnostics)
+                    bytecode=args.emit_bytecode, reproducer=args.mlir_pass_pipeline_crash_reproducer,
+                    local_reproducer=args.mlir_pass_pipeline_local_reproducer)
+    ok, outputs = driver.run(text, pipeline, pass_flags, verify_diagnostics=args.verify_diagnostics)
     started = time.perf_counter()
     if args.output == "-" and not args.emit_bytecode:
         # as mlir-opt: the chunks that worked are printed even when another one failed
@@ -300,6 +313,23 @@ def _main(argv: list[str]) -> int:
         _write_output(args.output, outputs[0] if args.emit_bytecode else "// -----\n".join(outputs))
     trace.report(driver.parse_seconds, time.perf_counter() - started)
     return 0 if ok else 1
+
+
+def _reproducer_settings(text, passes_given: bool, defaults: tuple) -> tuple:
+    """(pipeline, threading, verify_each) of --run-reproducer: the reproducer's own, or, for a
+    file that records none, `defaults` (as mlir-opt: no pass runs)."""
+    from ttbw.driver.reproducer import read_settings
+
+    if passes_given:
+        raise UsageError("--run-reproducer runs the pipeline the reproducer records; it cannot be combined "
+                         "with passes or --pass-pipeline")
+    try:
+        settings = read_settings(text if isinstance(text, str) else "")
+    except ValueError as error:
+        raise UsageError(f"--run-reproducer: {error}") from None
+    if settings is None:
+        return defaults
+    return settings.pipeline, not settings.disable_threading, settings.verify_each
 
 
 def _import_mlir_without_numpy() -> None:

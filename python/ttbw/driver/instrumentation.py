@@ -30,7 +30,6 @@ class PrintFlags:
                    use_local_scope=self.local_scope, large_elements_limit=self.elide_limit,
                    assume_verified=True)
 
-
 class Instrumentation:
     """`before` / `after`: pass arguments to dump the IR before / after, or ALL."""
 

@@ -12,7 +12,9 @@ import traceback
 from ttbw.support.diagnostics import Diagnostic, DiagnosticError, SourceLoc, from_mlir, take_reported
 from ttbw.support.statistics import take_counts
 from ttbw.driver.instrumentation import Instrumentation
-from ttbw.passes.pipeline import PipelineError, parse_pipeline, pipeline_text as pipeline_text_of, resolve, run_step
+from ttbw.driver.ir_text import asm
+from ttbw.passes.pipeline import (PipelineError, parse_pipeline, pipeline_line, pipeline_text as pipeline_text_of,
+                                  resolve, run_step)
 from ttbw.driver.source import read_module, split_source, verify_module
 from ttbw.ttmlir import is_install_error
 from ttbw.ttmlir.dialects import is_ttmlir_module
@@ -30,17 +32,20 @@ class Driver:
     (`ttbw.driver.instrumentation`); `split_marker`: split the input at this marker (None: don't);
     `verify_each`: verify after every pass (else once, after the last one, unless the IR is to be
     dumped after a failing pass: that needs the pass); `dump_pipeline`: print the resolved
-    pipeline; `bytecode`: outputs are MLIR bytecode."""
+    pipeline; `bytecode`: outputs are MLIR bytecode; `reproducer`: where a failing pipeline
+    writes its crash reproducer (`ttbw.driver.reproducer`; `local_reproducer`: of the failing
+    pass alone)."""
 
     def __init__(self, name: str, instrumentation: Instrumentation | None = None, allow_unregistered=False,
                  threading=True, verify_each=False, split_marker: str | bool | None = None, dump_pipeline=False,
-                 bytecode=False):
+                 bytecode=False, reproducer: str | None = None, local_reproducer=False):
         self.name = name
         self.instrumentation = instrumentation or Instrumentation()
         self.allow_unregistered, self.threading = allow_unregistered, threading
         self.verify_each = verify_each or self.instrumentation.after_failure
         self.split_marker, self.dump_pipeline = split_marker, dump_pipeline
         self.bytecode = bytecode
+        self.reproducer, self.local_reproducer = reproducer, local_reproducer
         self.context = self._new_context()
         self.diagnostics: list[Diagnostic] = []
         self.parse_seconds = 0.0
@@ -124,8 +129,12 @@ class Driver:
         # manager verifies after an upstream step in ttbw's context and the driver after ttbw's
         # passes and after every step in tt-mlir's context; the driver dumps the IR around them.
         trace = self.instrumentation
+        reproduce = self.reproducer is not None and bool(steps)
+        initial = asm(module.operation, assume_verified=True) if reproduce and not self.local_reproducer else None
         for step in steps:
             argument, name = _names(step)
+            if reproduce and self.local_reproducer:
+                initial = asm(module.operation, assume_verified=True)
             ours = step.ttbw_pass is not None or is_ttmlir_module(module)
             if ours and trace.dumps_before(argument):
                 trace.dump(module, "Before", name, argument)
@@ -145,17 +154,28 @@ class Driver:
             if ours and not ok and trace.after_failure:
                 trace.dump(after or module, "After", f"{name} Failed", argument)
             if not ok:
+                if reproduce:
+                    self._write_reproducer(initial, [step] if self.local_reproducer else steps, name)
                 return None
             module = after
             if ours and trace.dumps_after(argument) and (before is None or before != trace.flags.asm(module)):
                 trace.dump(module, "After", name, argument)
         if not self.verify_each and not self._verified(module):
+            if reproduce:
+                self._write_reproducer(initial, steps[-1:] if self.local_reproducer else steps, _names(steps[-1])[1])
             return None
         if self.bytecode:
             from ttbw.driver.ir_text import bytecode
 
             return bytecode(module.operation)
         return trace.flags.asm(module)
+
+    def _write_reproducer(self, ir_text: str, steps, failed_pass: str) -> None:
+        from ttbw.driver import reproducer
+
+        settings = reproducer.Settings(pipeline_line(steps), not self.threading, self.verify_each)
+        self.diagnostics.append(reproducer.write(self.reproducer, ir_text, settings, self.name, failed_pass,
+                                                 self.local_reproducer))
 
     def _run(self, step, module, printing, statistics):
         """The module after `step`, None if it failed (its diagnostics recorded)."""
