@@ -120,6 +120,8 @@ def _argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--verify-each", default="false", choices=["true", "false", "1", "0"],
                         metavar="BOOL", help="run the verifier after each pass (default: once, after the last "
                                              "pass; parsing verifies the input)")
+    parser.add_argument("--verify-roundtrip", action="store_true",
+                        help="round-trip the IR after parsing (text, then bytecode) and check it reads back the same")
     parser.add_argument("--emit-bytecode", action="store_true", help="emit MLIR bytecode instead of text")
     parser.add_argument("--list-passes", action="store_true", help="print the list of registered passes and exit")
     parser.add_argument("--show-dialects", action="store_true",
@@ -303,7 +305,8 @@ def _main(argv: list[str]) -> int:
                     threading=threading, verify_each=verify_each,
                     split_marker=args.split_input_file, dump_pipeline=args.dump_pass_pipeline,
                     bytecode=args.emit_bytecode, reproducer=args.mlir_pass_pipeline_crash_reproducer,
-                    local_reproducer=args.mlir_pass_pipeline_local_reproducer)
+                    local_reproducer=args.mlir_pass_pipeline_local_reproducer,
+                    verify_roundtrip=args.verify_roundtrip)
     ok, outputs = driver.run(text, pipeline, pass_flags, verify_diagnostics=args.verify_diagnostics)
     started = time.perf_counter()
     if args.output == "-" and not args.emit_bytecode:

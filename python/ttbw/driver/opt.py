@@ -34,11 +34,12 @@ class Driver:
     dumped after a failing pass: that needs the pass); `dump_pipeline`: print the resolved
     pipeline; `bytecode`: outputs are MLIR bytecode; `reproducer`: where a failing pipeline
     writes its crash reproducer (`ttbw.driver.reproducer`; `local_reproducer`: of the failing
-    pass alone)."""
+    pass alone); `verify_roundtrip`: each parsed module must print and read back the same
+    (`ttbw.driver.roundtrip`)."""
 
     def __init__(self, name: str, instrumentation: Instrumentation | None = None, allow_unregistered=False,
                  threading=True, verify_each=False, split_marker: str | bool | None = None, dump_pipeline=False,
-                 bytecode=False, reproducer: str | None = None, local_reproducer=False):
+                 bytecode=False, reproducer: str | None = None, local_reproducer=False, verify_roundtrip=False):
         self.name = name
         self.instrumentation = instrumentation or Instrumentation()
         self.allow_unregistered, self.threading = allow_unregistered, threading
@@ -46,6 +47,7 @@ class Driver:
         self.split_marker, self.dump_pipeline = split_marker, dump_pipeline
         self.bytecode = bytecode
         self.reproducer, self.local_reproducer = reproducer, local_reproducer
+        self.verify_roundtrip = verify_roundtrip
         self.context = self._new_context()
         self.diagnostics: list[Diagnostic] = []
         self.parse_seconds = 0.0
@@ -124,6 +126,13 @@ class Driver:
             self.diagnostics += error.diagnostics
             return None
         self.parse_seconds += time.perf_counter() - started
+        if self.verify_roundtrip:
+            from ttbw.driver import roundtrip
+
+            problems = roundtrip.problems(module, self.name, self.allow_unregistered)
+            if problems:
+                self.diagnostics += problems
+                return None
         self.instrumentation.begin_pipeline()
         # Parsing verifies (the dialect's C++ verifiers included). With verify_each, MLIR's pass
         # manager verifies after an upstream step in ttbw's context and the driver after ttbw's
