@@ -9,6 +9,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace ttbw::ttir;
@@ -67,6 +68,36 @@ ttbwLoadTTIRDialect(MlirContext context) {
   ctx->getOrLoadDialect<TTIRDialect>();
   ctx->getOrLoadDialect<ttbw::ttcore::TTCoreDialect>();  // what tt-mlir's TTIR carries
   ctx->getOrLoadDialect<ttbw::ttnn::TTNNDialect>();
+}
+
+// Prints `root` into the file at `path` as the bindings' Operation.print does, with the flags
+// mlir-opt's printing options set, one of which the C API lacks (--mlir-print-value-users:
+// each value's users as a comment). `elideLimit` < 0: no limit. False if the file cannot be
+// written.
+extern "C" __attribute__((visibility("default"))) bool
+ttbwPrintOperation(MlirOperation root, const char *path, bool debugInfo, bool generic, bool localScope,
+                   int64_t elideLimit, bool valueUsers) {
+  std::error_code error;
+  llvm::raw_fd_ostream os(path, error);
+  if (error)
+    return false;
+  OpPrintingFlags flags;
+  flags.assumeVerified();
+  if (debugInfo)
+    flags.enableDebugInfo();
+  if (generic)
+    flags.printGenericOpForm();
+  if (localScope)
+    flags.useLocalScope();
+  if (elideLimit >= 0)
+    flags.elideLargeElementsAttrs(elideLimit);
+  if (valueUsers)
+    flags.printValueUsers();
+  unwrap(root)->print(os, flags);
+  os.flush();
+  bool written = !os.has_error();
+  os.clear_error();  // else the stream's destructor aborts the process
+  return written;
 }
 
 // The bindings parse text as the buffer "-"; the tools locate IR in the user's file. Renames

@@ -58,6 +58,9 @@ def _dialect_library():
             _Handle, ctypes.POINTER(_TensorDesc), ctypes.c_char_p, ctypes.c_size_t,
             ctypes.POINTER(ctypes.c_size_t)]
         library.ttbwDescribeTensorType.restype = ctypes.c_bool
+        library.ttbwPrintOperation.argtypes = [_Handle, ctypes.c_char_p, ctypes.c_bool, ctypes.c_bool, ctypes.c_bool,
+                                               ctypes.c_int64, ctypes.c_bool]
+        library.ttbwPrintOperation.restype = ctypes.c_bool
         library.ttbwTTMLIROpsCommit.argtypes = []
         library.ttbwTTMLIROpsCommit.restype = ctypes.c_char_p
         library.ttbwIsTTMLIROp.argtypes = [_MlirStringRef]
@@ -102,6 +105,17 @@ class UnknownOp(NamedTuple):
     line: int
     col: int
     suggestion: str
+
+
+def print_operation(operation, path: str, enable_debug_info=False, print_generic_op_form=False,
+                    use_local_scope=False, large_elements_limit: int | None = None, print_value_users=False) -> None:
+    """Prints `operation` (an ir.Operation) into the file at `path` as Operation.print does, with
+    --mlir-print-value-users too (the bindings lack it). Raises OSError if it cannot."""
+    pointer = _capsule_pointer(operation._CAPIPtr, _OPERATION_CAPSULE)
+    limit = -1 if large_elements_limit is None else large_elements_limit
+    if not _dialect_library().ttbwPrintOperation(_Handle(pointer), path.encode(), enable_debug_info,
+                                                 print_generic_op_form, use_local_scope, limit, print_value_users):
+        raise OSError(f"cannot print the IR into {path}")
 
 
 def ttmlir_ops_commit() -> str:

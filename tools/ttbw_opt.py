@@ -103,6 +103,9 @@ def _argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--mlir-print-op-generic", action="store_true", help="print the generic op form")
     parser.add_argument("--mlir-print-local-scope", action="store_true",
                         help="print with local scope and inline information (no attribute / type aliases)")
+    parser.add_argument("--mlir-print-value-users", action="store_true",
+                        help="print the users of op results and block arguments as a comment (not in a module "
+                             "of TTKernel / TTMetal, read in tt-mlir's context)")
     parser.add_argument("--mlir-elide-elementsattrs-if-larger", type=int, metavar="N",
                         help="elide ElementsAttrs with '...' that have more than N elements")
     parser.add_argument("--mlir-timing", action="store_true", help="display execution times (to stderr)")
@@ -295,7 +298,8 @@ def _main(argv: list[str]) -> int:
         return Instrumentation.ALL if flag_all else frozenset(p for item in named for p in item.split(",") if p)
 
     flags = PrintFlags(debuginfo=args.mlir_print_debuginfo, generic=args.mlir_print_op_generic,
-                       local_scope=args.mlir_print_local_scope, elide_limit=args.mlir_elide_elementsattrs_if_larger)
+                       local_scope=args.mlir_print_local_scope, elide_limit=args.mlir_elide_elementsattrs_if_larger,
+                       value_users=args.mlir_print_value_users)
     trace = Instrumentation(flags, before=passes(args.mlir_print_ir_before_all, args.mlir_print_ir_before),
                             after=passes(args.mlir_print_ir_after_all, args.mlir_print_ir_after),
                             after_change=args.mlir_print_ir_after_change,

@@ -16,19 +16,21 @@ RULE = "===" + "-" * 73 + "==="
 
 class PrintFlags:
     """How IR is printed (output and dumps): --mlir-print-debuginfo, --mlir-print-op-generic,
-    --mlir-print-local-scope, --mlir-elide-elementsattrs-if-larger. (The classes here are not
+    --mlir-print-local-scope, --mlir-elide-elementsattrs-if-larger, --mlir-print-value-users
+    (not for a module in tt-mlir's context, whose printer lacks it). (The classes here are not
     dataclasses: importing `dataclasses` and building them would cost every ttbw-opt start-up.)"""
 
     def __init__(self, debuginfo: bool = False, generic: bool = False, local_scope: bool = False,
-                 elide_limit: int | None = None):
+                 elide_limit: int | None = None, value_users: bool = False):
         self.debuginfo, self.generic, self.local_scope, self.elide_limit = debuginfo, generic, local_scope, elide_limit
+        self.value_users = value_users
 
     def asm(self, module) -> str:
         from ttbw.driver.ir_text import asm
 
         return asm(module.operation, enable_debug_info=self.debuginfo, print_generic_op_form=self.generic,
                    use_local_scope=self.local_scope, large_elements_limit=self.elide_limit,
-                   assume_verified=True)
+                   assume_verified=True, print_value_users=self.value_users)
 
 class Instrumentation:
     """`before` / `after`: pass arguments to dump the IR before / after, or ALL."""

@@ -177,6 +177,10 @@ class Driver:
             from ttbw.driver.ir_text import bytecode
 
             return bytecode(module.operation)
+        if trace.flags.value_users and is_ttmlir_module(module):
+            self.diagnostics.append(Diagnostic("warning", SourceLoc(self.name, 0, 0), (
+                "--mlir-print-value-users: a module of TTKernel / TTMetal ops (tt-mlir's context) prints "
+                "without the users' comments")))
         return trace.flags.asm(module)
 
     def _write_reproducer(self, ir_text: str, steps, failed_pass: str) -> None:
