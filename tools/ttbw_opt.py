@@ -123,6 +123,8 @@ def _argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--verify-each", default="false", choices=["true", "false", "1", "0"],
                         metavar="BOOL", help="run the verifier after each pass (default: once, after the last "
                                              "pass; parsing verifies the input)")
+    parser.add_argument("--no-implicit-module", action="store_true",
+                        help="no implicit top-level module: the source's single top-level op is the top")
     parser.add_argument("--verify-roundtrip", action="store_true",
                         help="round-trip the IR after parsing (text, then bytecode) and check it reads back the same")
     parser.add_argument("--emit-bytecode", action="store_true", help="emit MLIR bytecode instead of text")
@@ -310,7 +312,7 @@ def _main(argv: list[str]) -> int:
                     split_marker=args.split_input_file, dump_pipeline=args.dump_pass_pipeline,
                     bytecode=args.emit_bytecode, reproducer=args.mlir_pass_pipeline_crash_reproducer,
                     local_reproducer=args.mlir_pass_pipeline_local_reproducer,
-                    verify_roundtrip=args.verify_roundtrip)
+                    verify_roundtrip=args.verify_roundtrip, implicit_module=not args.no_implicit_module)
     ok, outputs = driver.run(text, pipeline, pass_flags, verify_diagnostics=args.verify_diagnostics)
     started = time.perf_counter()
     if args.output == "-" and not args.emit_bytecode:

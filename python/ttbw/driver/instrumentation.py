@@ -26,9 +26,12 @@ class PrintFlags:
         self.value_users = value_users
 
     def asm(self, module) -> str:
+        return self.op_asm(module.operation)
+
+    def op_asm(self, operation) -> str:
         from ttbw.driver.ir_text import asm
 
-        return asm(module.operation, enable_debug_info=self.debuginfo, print_generic_op_form=self.generic,
+        return asm(operation, enable_debug_info=self.debuginfo, print_generic_op_form=self.generic,
                    use_local_scope=self.local_scope, large_elements_limit=self.elide_limit,
                    assume_verified=True, print_value_users=self.value_users)
 

@@ -9,7 +9,7 @@ import sys
 import time
 import traceback
 
-from ttbw.support.diagnostics import Diagnostic, DiagnosticError, SourceLoc, from_mlir, take_reported
+from ttbw.support.diagnostics import Diagnostic, DiagnosticError, SourceLoc, from_mlir, source_loc, take_reported
 from ttbw.support.statistics import take_counts
 from ttbw.driver.instrumentation import Instrumentation
 from ttbw.driver.ir_text import asm
@@ -35,11 +35,13 @@ class Driver:
     pipeline; `bytecode`: outputs are MLIR bytecode; `reproducer`: where a failing pipeline
     writes its crash reproducer (`ttbw.driver.reproducer`; `local_reproducer`: of the failing
     pass alone); `verify_roundtrip`: each parsed module must print and read back the same
-    (`ttbw.driver.roundtrip`)."""
+    (`ttbw.driver.roundtrip`); `implicit_module` false: the source's single top-level op is the
+    top (mlir-opt's --no-implicit-module; the passes run on a module)."""
 
     def __init__(self, name: str, instrumentation: Instrumentation | None = None, allow_unregistered=False,
                  threading=True, verify_each=False, split_marker: str | bool | None = None, dump_pipeline=False,
-                 bytecode=False, reproducer: str | None = None, local_reproducer=False, verify_roundtrip=False):
+                 bytecode=False, reproducer: str | None = None, local_reproducer=False, verify_roundtrip=False,
+                 implicit_module=True):
         self.name = name
         self.instrumentation = instrumentation or Instrumentation()
         self.allow_unregistered, self.threading = allow_unregistered, threading
@@ -47,7 +49,7 @@ class Driver:
         self.split_marker, self.dump_pipeline = split_marker, dump_pipeline
         self.bytecode = bytecode
         self.reproducer, self.local_reproducer = reproducer, local_reproducer
-        self.verify_roundtrip = verify_roundtrip
+        self.verify_roundtrip, self.implicit_module = verify_roundtrip, implicit_module
         self.context = self._new_context()
         self.diagnostics: list[Diagnostic] = []
         self.parse_seconds = 0.0
@@ -133,6 +135,19 @@ class Driver:
             if problems:
                 self.diagnostics += problems
                 return None
+        top = None if self.implicit_module else self._top_level(module)
+        if top is False:
+            return None
+        if top is not None:  # one op that is no module: nothing to run passes on
+            if steps:
+                self.diagnostics.append(Diagnostic("error", source_loc(top.location),
+                                                   f"can't run 'builtin.module' pass manager on '{top.name}' op"))
+                return None
+            if self.bytecode:
+                from ttbw.driver.ir_text import bytecode
+
+                return bytecode(top)
+            return self.instrumentation.flags.op_asm(top) + "\n"
         self.instrumentation.begin_pipeline()
         # Parsing verifies (the dialect's C++ verifiers included). With verify_each, MLIR's pass
         # manager verifies after an upstream step in ttbw's context and the driver after ttbw's
@@ -182,6 +197,19 @@ class Driver:
                 "--mlir-print-value-users: a module of TTKernel / TTMetal ops (tt-mlir's context) prints "
                 "without the users' comments")))
         return trace.flags.asm(module)
+
+    def _top_level(self, module):
+        """--no-implicit-module: None if the source wrote the module (or it was read in tt-mlir's
+        context), else the source's one top-level op (the module holding it is the implicit one);
+        False (diagnosed) if there are more or none."""
+        if is_ttmlir_module(module) or source_loc(module.operation.location).line != 0:
+            return None
+        ops = list(module.body.operations)
+        if len(ops) != 1:
+            self.diagnostics.append(Diagnostic("error", SourceLoc(self.name, 0, 0),
+                                               f"source must contain a single top-level operation, found: {len(ops)}"))
+            return False
+        return ops[0].operation
 
     def _write_reproducer(self, ir_text: str, steps, failed_pass: str) -> None:
         from ttbw.driver import reproducer
