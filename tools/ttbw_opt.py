@@ -98,6 +98,8 @@ def _argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--mlir-print-ir-module-scope", action="store_true",
                         help="always print the top-level operation in IR dumps (ttbw's passes run on the "
                              "module: their dumps always do)")
+    parser.add_argument("--mlir-print-ir-tree-dir", metavar="DIR",
+                        help="write the IR dumps of --mlir-print-ir-* into a file tree under DIR instead of stderr")
     parser.add_argument("--mlir-print-debuginfo", action="store_true",
                         help="print locations with the IR")
     parser.add_argument("--mlir-print-op-generic", action="store_true", help="print the generic op form")
@@ -306,7 +308,8 @@ def _main(argv: list[str]) -> int:
                             after=passes(args.mlir_print_ir_after_all, args.mlir_print_ir_after),
                             after_change=args.mlir_print_ir_after_change,
                             after_failure=args.mlir_print_ir_after_failure,
-                            module_scope=args.mlir_print_ir_module_scope, timing=args.mlir_timing, statistics=args.mlir_pass_statistics)
+                            module_scope=args.mlir_print_ir_module_scope, timing=args.mlir_timing,
+                            statistics=args.mlir_pass_statistics, tree_dir=args.mlir_print_ir_tree_dir)
     driver = Driver(name=name, instrumentation=trace, allow_unregistered=args.allow_unregistered_dialect,
                     threading=threading, verify_each=verify_each,
                     split_marker=args.split_input_file, dump_pipeline=args.dump_pass_pipeline,
@@ -321,6 +324,9 @@ def _main(argv: list[str]) -> int:
     elif ok and outputs:
         _write_output(args.output, outputs[0] if args.emit_bytecode else "// -----\n".join(outputs))
     trace.report(driver.parse_seconds, time.perf_counter() - started)
+    if trace.tree is not None and trace.tree.error is not None:
+        print(f"{TOOL}: error: --mlir-print-ir-tree-dir: {trace.tree.error}", file=sys.stderr)
+        return 1
     return 0 if ok else 1
 
 

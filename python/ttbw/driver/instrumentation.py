@@ -42,8 +42,12 @@ class Instrumentation:
 
     def __init__(self, flags: PrintFlags | None = None, before: frozenset | str = frozenset(),
                  after: frozenset | str = frozenset(), after_change: bool = False, after_failure: bool = False,
-                 module_scope: bool = False, timing: bool = False, statistics: bool = False):
+                 module_scope: bool = False, timing: bool = False, statistics: bool = False,
+                 tree_dir: str | None = None):
+        from ttbw.driver.ir_tree import TreeDumps
+
         self.flags = PrintFlags() if flags is None else flags
+        self.tree = None if tree_dir is None else TreeDumps(tree_dir)  # dumps into files, not stderr
         self.before, self.after = before, after
         self.after_change, self.after_failure, self.module_scope = after_change, after_failure, module_scope
         self.timing, self.statistics = timing, statistics
@@ -66,10 +70,20 @@ class Instrumentation:
                 "print_after_change": self.after_change, "print_after_failure": self.after_failure,
                 "print_module_scope": self.module_scope,
                 "large_elements_limit": self.flags.elide_limit, "enable_debug_info": self.flags.debuginfo,
-                "print_generic_op_form": self.flags.generic}
+                "print_generic_op_form": self.flags.generic,
+                "tree_printing_dir_path": None if self.tree is None else self.tree.scratch()}
+
+    def upstream_done(self) -> None:
+        """After an upstream step: its tree of dumps (if any) joins the others."""
+        if self.tree is not None:
+            self.tree.merge()
 
     def dump(self, module, when: str, name: str, argument: str) -> None:
-        print(f"// -----// IR Dump {when} {name} ({argument}) //----- //", file=sys.stderr)
+        header = f"// -----// IR Dump {when} {name} ({argument}) //----- //"
+        if self.tree is not None:
+            self.tree.write(module, header, self.flags.asm(module), argument)
+            return
+        print(header, file=sys.stderr)
         print(self.flags.asm(module), file=sys.stderr)
         print(file=sys.stderr)
 
@@ -79,6 +93,8 @@ class Instrumentation:
     def begin_pipeline(self) -> None:
         """The passes start on one input (a chunk of a split file)."""
         self.statistics_lines = []
+        if self.tree is not None:
+            self.tree.reset()
 
     def record_statistics(self, step, counts: dict[str, int], upstream: list[str] | None) -> None:
         """A step's statistics: a ttbw pass's declared ones with their `counts`; an upstream

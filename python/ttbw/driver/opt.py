@@ -169,6 +169,8 @@ class Driver:
             after = self._run(step, module, None if ours else trace.upstream_printing(argument),
                               upstream_statistics)
             self.diagnostics += take_reported()  # a pass's warnings / remarks
+            if not ours:
+                trace.upstream_done()
             trace.record(name, time.perf_counter() - started)
             if trace.statistics:
                 trace.record_statistics(step, take_counts(), upstream_statistics)
