@@ -61,6 +61,8 @@ def _dialect_library():
         library.ttbwPrintOperation.argtypes = [_Handle, ctypes.c_char_p, ctypes.c_bool, ctypes.c_bool, ctypes.c_bool,
                                                ctypes.c_int64, ctypes.c_bool]
         library.ttbwPrintOperation.restype = ctypes.c_bool
+        library.ttbwLogActions.argtypes = [_Handle, ctypes.c_int]
+        library.ttbwLogActions.restype = None
         library.ttbwTTMLIROpsCommit.argtypes = []
         library.ttbwTTMLIROpsCommit.restype = ctypes.c_char_p
         library.ttbwIsTTMLIROp.argtypes = [_MlirStringRef]
@@ -116,6 +118,11 @@ def print_operation(operation, path: str, enable_debug_info=False, print_generic
     if not _dialect_library().ttbwPrintOperation(_Handle(pointer), path.encode(), enable_debug_info,
                                                  print_generic_op_form, use_local_scope, limit, print_value_users):
         raise OSError(f"cannot print the IR into {path}")
+
+
+def log_actions(context, fd: int) -> None:
+    """Logs every action MLIR runs in `context` to the open file `fd` (--log-actions-to)."""
+    _dialect_library().ttbwLogActions(_Handle(_capsule_pointer(context._CAPIPtr, _CAPSULE_NAME)), fd)
 
 
 def ttmlir_ops_commit() -> str:

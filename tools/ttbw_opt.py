@@ -100,6 +100,8 @@ def _argument_parser() -> argparse.ArgumentParser:
                              "module: their dumps always do)")
     parser.add_argument("--mlir-print-ir-tree-dir", metavar="DIR",
                         help="write the IR dumps of --mlir-print-ir-* into a file tree under DIR instead of stderr")
+    parser.add_argument("--log-actions-to", metavar="FILE",
+                        help="log every action (a pass on an op, a rewrite iteration) to FILE, or stderr if '-'")
     parser.add_argument("--mlir-print-debuginfo", action="store_true",
                         help="print locations with the IR")
     parser.add_argument("--mlir-print-op-generic", action="store_true", help="print the generic op form")
@@ -310,12 +312,14 @@ def _main(argv: list[str]) -> int:
                             after_failure=args.mlir_print_ir_after_failure,
                             module_scope=args.mlir_print_ir_module_scope, timing=args.mlir_timing,
                             statistics=args.mlir_pass_statistics, tree_dir=args.mlir_print_ir_tree_dir)
+    action_fd = _action_log(args.log_actions_to)
     driver = Driver(name=name, instrumentation=trace, allow_unregistered=args.allow_unregistered_dialect,
                     threading=threading, verify_each=verify_each,
                     split_marker=args.split_input_file, dump_pipeline=args.dump_pass_pipeline,
                     bytecode=args.emit_bytecode, reproducer=args.mlir_pass_pipeline_crash_reproducer,
                     local_reproducer=args.mlir_pass_pipeline_local_reproducer,
-                    verify_roundtrip=args.verify_roundtrip, implicit_module=not args.no_implicit_module)
+                    verify_roundtrip=args.verify_roundtrip, implicit_module=not args.no_implicit_module,
+                    action_fd=action_fd)
     ok, outputs = driver.run(text, pipeline, pass_flags, verify_diagnostics=args.verify_diagnostics)
     started = time.perf_counter()
     if args.output == "-" and not args.emit_bytecode:
@@ -328,6 +332,19 @@ def _main(argv: list[str]) -> int:
         print(f"{TOOL}: error: --mlir-print-ir-tree-dir: {trace.tree.error}", file=sys.stderr)
         return 1
     return 0 if ok else 1
+
+
+def _action_log(path: str | None) -> int | None:
+    """The file descriptor --log-actions-to writes to (stderr for '-'), opened for the run."""
+    if path is None:
+        return None
+    if path == "-":
+        sys.stderr.flush()
+        return 2
+    try:
+        return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o666)
+    except OSError as error:
+        raise UsageError(f"--log-actions-to: cannot open '{path}': {error.strerror}") from None
 
 
 def _reproducer_settings(text, passes_given: bool, defaults: tuple) -> tuple:

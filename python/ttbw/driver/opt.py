@@ -11,6 +11,7 @@ import traceback
 
 from ttbw.support.diagnostics import Diagnostic, DiagnosticError, SourceLoc, from_mlir, source_loc, take_reported
 from ttbw.support.statistics import take_counts
+from ttbw.driver import action_log
 from ttbw.driver.instrumentation import Instrumentation
 from ttbw.driver.ir_text import asm
 from ttbw.passes.pipeline import (PipelineError, parse_pipeline, pipeline_line, pipeline_text as pipeline_text_of,
@@ -36,12 +37,13 @@ class Driver:
     writes its crash reproducer (`ttbw.driver.reproducer`; `local_reproducer`: of the failing
     pass alone); `verify_roundtrip`: each parsed module must print and read back the same
     (`ttbw.driver.roundtrip`); `implicit_module` false: the source's single top-level op is the
-    top (mlir-opt's --no-implicit-module; the passes run on a module)."""
+    top (mlir-opt's --no-implicit-module; the passes run on a module); `action_fd`: an open
+    file descriptor every action is logged to (--log-actions-to; `ttbw.driver.action_log`)."""
 
     def __init__(self, name: str, instrumentation: Instrumentation | None = None, allow_unregistered=False,
                  threading=True, verify_each=False, split_marker: str | bool | None = None, dump_pipeline=False,
                  bytecode=False, reproducer: str | None = None, local_reproducer=False, verify_roundtrip=False,
-                 implicit_module=True):
+                 implicit_module=True, action_fd: int | None = None):
         self.name = name
         self.instrumentation = instrumentation or Instrumentation()
         self.allow_unregistered, self.threading = allow_unregistered, threading
@@ -50,6 +52,7 @@ class Driver:
         self.bytecode = bytecode
         self.reproducer, self.local_reproducer = reproducer, local_reproducer
         self.verify_roundtrip, self.implicit_module = verify_roundtrip, implicit_module
+        self.action_fd = action_fd
         self.context = self._new_context()
         self.diagnostics: list[Diagnostic] = []
         self.parse_seconds = 0.0
@@ -63,6 +66,10 @@ class Driver:
 
         context = make_context()
         context.allow_unregistered_dialects = self.allow_unregistered
+        if self.action_fd is not None:
+            from ttbw.dialect import log_actions
+
+            log_actions(context, self.action_fd)
         if not self.threading:
             context.enable_multithreading(False)
         return context
@@ -166,8 +173,13 @@ class Driver:
             started = time.perf_counter()
             take_counts()
             upstream_statistics = [] if trace.statistics and not ours else None
+            logged = self.action_fd is not None and (step.ttbw_pass is not None or is_ttmlir_module(module))
+            if logged:  # MLIR logs the actions of an upstream step in ttbw's context itself
+                action_log.begin(self.action_fd, name, module)
             after = self._run(step, module, None if ours else trace.upstream_printing(argument),
                               upstream_statistics)
+            if logged:
+                action_log.complete(self.action_fd)
             self.diagnostics += take_reported()  # a pass's warnings / remarks
             if not ours:
                 trace.upstream_done()
