@@ -44,10 +44,12 @@ class Instrumentation:
                  after: frozenset | str = frozenset(), after_change: bool = False, after_failure: bool = False,
                  module_scope: bool = False, timing: bool = False, statistics: bool = False,
                  tree_dir: str | None = None):
-        from ttbw.driver.ir_tree import TreeDumps
-
         self.flags = PrintFlags() if flags is None else flags
-        self.tree = None if tree_dir is None else TreeDumps(tree_dir)  # dumps into files, not stderr
+        self.tree = None  # dumps into files, not stderr
+        if tree_dir is not None:
+            from ttbw.driver.ir_tree import TreeDumps
+
+            self.tree = TreeDumps(tree_dir)
         self.before, self.after = before, after
         self.after_change, self.after_failure, self.module_scope = after_change, after_failure, module_scope
         self.timing, self.statistics = timing, statistics
