@@ -20,6 +20,7 @@ from ttbw.lowering.errors import UnsupportedError
 from ttbw.lowering.fusion import one_generic_per_result, one_reduction_per_reader
 from ttbw.lowering.programs import chain_groups, described, erase_dead, is_reduction, live_generics, op_name, outline
 from ttbw.support.diagnostics import Diagnostic, DiagnosticError, report, source_loc
+from ttbw.support.statistics import count
 
 from .program_functions import host_functions
 
@@ -59,6 +60,7 @@ def _outline_function(func, fuse: bool) -> None:
         else:
             _fused(func)
             outline(func, tuple(live_generics(func)), f"{name}_program")
+            count("num-programs")
             return
     one_generic_per_result(func, share_returned=True)
     generics = live_generics(func)
@@ -77,7 +79,9 @@ def _outline_function(func, fuse: bool) -> None:
                 raise _Refused(group[0], str(error)) from None
     for k, group in enumerate(groups):
         outline(func, group, f"{name}_{k}_{_suffix(group)}")
+    count("num-programs", len(groups))
     if why is not None:
+        count("num-split-functions")
         first = min((source_loc(g.location) for g in generics), key=lambda loc: (loc.line, loc.col))
         report(Diagnostic("warning", first, f"function @{name} is not one fused program ({why}): lowered as "
                                             f"{len(groups)} programs"))
