@@ -6,7 +6,8 @@
 
 Prints the runs per configuration and the failure classes with their counts (and writes them
 to OUT/summary.json with a reproducer per class). Exit status 1 if any case failed.
-Tools, mul_bw and every other backward op interleaved; all draw every value kind; --long translates more kernels per tool case.
+Tools, mul_bw and every other backward op interleaved; all draw every value kind; --long
+translates more kernels per tool case.
 """
 from __future__ import annotations
 
