@@ -15,6 +15,7 @@ import time
 
 # Registering passes imports only their names, summaries and options.
 import ttbw.passes.all  # noqa: F401  registers every ttbw pass and pipeline
+from ttbw.driver.output_file import write_stdout
 from ttbw.passes.registry import PASSES, PIPELINES
 from ttbw.ttmlir import is_install_error
 
@@ -241,8 +242,10 @@ def _run(argv: list[str]) -> int:
     except (UsageError, OutputError) as error:
         print(f"{TOOL}: {error}", file=sys.stderr)
         code = 1
-    except BrokenPipeError:
-        code = 1
+    except BrokenPipeError:  # the reader went away (`| head`): end quietly, as mlir-opt does
+        from ttbw.driver.interrupts import end_by_sigpipe
+
+        end_by_sigpipe()
     except Exception as error:
         if is_install_error(error):
             print(f"{TOOL}: error: {error}", file=sys.stderr)
@@ -264,7 +267,7 @@ def _main(argv: list[str]) -> int:
         print(_version())
         return 0
     if args.list_passes or args.show_dialects:
-        sys.stdout.write(_list_passes() if args.list_passes else _show_dialects())
+        write_stdout(_list_passes() if args.list_passes else _show_dialects())
         return 0
     if pass_flags and args.pass_pipeline is not None:
         raise UsageError("--pass-pipeline cannot be combined with pass flags "
@@ -289,7 +292,9 @@ def _main(argv: list[str]) -> int:
             raise UsageError("the input is MLIR bytecode: --split-input-file and --verify-diagnostics need text")
         text = raw
     else:  # undecodable bytes (e.g. in a comment) travel through unchanged, as mlir-opt reads them
-        text = raw.decode("utf-8", "surrogateescape")
+        from ttbw.support.parser_guard import decode
+
+        text = decode(raw)
 
     pipeline, threading, verify_each = (args.pass_pipeline, not args.mlir_disable_threading,
                                         args.verify_each in ("true", "1"))
@@ -324,7 +329,7 @@ def _main(argv: list[str]) -> int:
     started = time.perf_counter()
     if args.output == "-" and not args.emit_bytecode:
         # as mlir-opt: the chunks that worked are printed even when another one failed
-        sys.stdout.write("// -----\n".join(o or "" for o in outputs))
+        write_stdout("// -----\n".join(o or "" for o in outputs))
     elif ok and outputs:
         _write_output(args.output, outputs[0] if args.emit_bytecode else "// -----\n".join(outputs))
     trace.report(driver.parse_seconds, time.perf_counter() - started)
@@ -379,7 +384,7 @@ def _import_mlir_without_numpy() -> None:
 
 def _write_output(path: str, data: str | bytes) -> None:
     if path == "-":
-        sys.stdout.buffer.write(data) if isinstance(data, bytes) else sys.stdout.write(data)
+        write_stdout(data)
     else:
         from ttbw.driver.output_file import write_output
 

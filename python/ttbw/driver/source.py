@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from ttbw.support.diagnostics import UNKNOWN_LOC, Diagnostic, DiagnosticError, SourceLoc, from_mlir
-from ttbw.driver.parser_guard import refuse_parser_crashes
+from ttbw.support.parser_guard import refuse_parser_crashes
 
 SPLIT_MARKER = re.compile(r"^// -----.*$", re.MULTILINE)
 _PARSE_BUFFER = "-"  # the buffer name MLIR's Python parser gives every source

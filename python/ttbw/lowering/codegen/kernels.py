@@ -38,8 +38,10 @@ Runtime args: `launch.arg_names`.
 """
 from __future__ import annotations
 
+from ttbw.support.ir_literals import f32_literal
+
 from ..errors import UnsupportedError
-from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, KernelFn, cb_type, f32_literal, rm_accessor, rm_read_tile, \
+from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, KernelFn, cb_type, rm_accessor, rm_read_tile, \
     rm_write_tile, tensor_accessor, tile_map
 from . import dst_plan, select
 from .sections import SectionKind
