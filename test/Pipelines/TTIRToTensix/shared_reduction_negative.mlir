@@ -1,7 +1,7 @@
 // RUN: ttbw-opt --split-input-file --verify-diagnostics --convert-ttir-to-linalg=target=device --ttbw-fuse-programs --convert-linalg-to-ttkernel %s | FileCheck %s
-// A reader that needs the finished sum before its first element (the sum read back over its
-// summed dims: a second pass over the data) is no part of one program: the sum, its rounding and
-// the reader are programs of their own, the sum computed once (not cloned per reader), with a
+// A sum returned beside the reader that reads it back over its summed dims is no part of one
+// program (the read-back walk writes only elementwise results): the sum, its rounding and the
+// reader are programs of their own, the sum computed once (not cloned per reader), with a
 // warning saying why.
 
 // CHECK-LABEL: func.func @sum_and_its_difference(
@@ -11,7 +11,7 @@
 // CHECK: module @sum_and_its_difference_1_sum
 // CHECK: module @sum_and_its_difference_2_elementwise
 func.func @sum_and_its_difference(%x: tensor<64x96xbf16>) -> (tensor<1x96xbf16>, tensor<64x96xbf16>) {
-  // expected-warning @+1 {{function @sum_and_its_difference is not one fused program (codegen: an elementwise generic reads a reduction's result broadcast over more elements than it has: each needs the finished sum, a second pass over the data): lowered as 3 programs}}
+  // expected-warning @+1 {{function @sum_and_its_difference is not one fused program (codegen: a reduction returned beside read-back sums): lowered as 3 programs}}
   %0 = "ttir.sum"(%x) {dim_arg = [0 : i32], keep_dim = true} : (tensor<64x96xbf16>) -> tensor<1x96xbf16>
   %1 = "ttir.subtract"(%0, %x) : (tensor<1x96xbf16>, tensor<64x96xbf16>) -> tensor<64x96xbf16>
   return %0, %1 : tensor<1x96xbf16>, tensor<64x96xbf16>
