@@ -122,10 +122,14 @@ def _read_backs(results) -> list:
     out = []
     for value in results:
         value = _through_views(value)
-        if isinstance(value, ir.BlockArgument) or op_name(value.owner) != "linalg.generic" \
-                or _is_reduction(value.owner):
+        if isinstance(value, ir.BlockArgument) or op_name(value.owner) != "linalg.generic":
             continue
         sources = _sources(value.owner)
+        if _is_reduction(value.owner):
+            if sources:
+                raise UnsupportedError("codegen: a sum's term reads another reduction's result (each term needs the "
+                                       "finished sum: a sum in a second pass)")
+            continue
         if any(_elements(value.owner.results[0]) > _elements(r.results[0]) for r in sources):
             out += [r for r in sources if r not in out]
     if any(_sources(r) for r in out):

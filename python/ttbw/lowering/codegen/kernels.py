@@ -126,7 +126,9 @@ def reader(k: Kernels) -> KernelFn:
             read_all([(i, base[i]) for i in per_middle])
     rb = k.readback
 
-    def steps(read, masked):  # one pass over the unit's inner tiles
+    def steps(read, masked):  # one pass over the unit's inner tiles (none when it has nothing to do)
+        if not (read or masked):
+            return
         j = f.for_(None, inner)
         if masked:  # the mask of this step's tile of the space, if it has padding
             valid_rows, valid_cols, padded = space.tile(f.arith("addi", base["space"], tile_map(f, j, space_map[1])))
