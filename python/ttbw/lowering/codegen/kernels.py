@@ -5,7 +5,7 @@ Reader: per unit, the held inputs' tiles once; per inner step, every other input
 broadcast inside the tile is broadcast by the reader, in L1 (`broadcast_in_l1`: its valid
 row / column / element copied over the page through the core's own NOC address): data
 movement is exact for every f32 value (infinities, NaN, subnormals), where the FPU's
-`unary_bcast` reads TF32. Compute: per unit, the partial sum zeroed; per inner step, one DST
+`unary_bcast` reads TF32. Compute (`compute.py`): per unit, the partial sum zeroed; per inner step, one DST
 section evaluating the expression (FPU multiply or SFPU tree; before it, the sections of its
 rounding hops and of the values spilled to the f32 spill CB, sections.py), packed to the result
 (or, in a reduction, to the term CB, then `accumulate`d); the partial rounded once into the result, or,
@@ -21,6 +21,10 @@ reduction's partial per its `partial` kind (program.Partial): one per middle ste
 into its result after the inner loop), a FIFO of inner partials (after the middle loop), one
 per unit (after the middle loop), one per step (after the step).
 
+Read-back (`Kernels.readback`, program.ReadBack): the reader's inner loop twice per unit (the
+sums' inputs, then the results'), between them the finished sums the compute packed copied to a
+second CB and broadcast there in L1 (`broadcast_sums`); `readback_compute.py` the compute.
+
 Masked programs (`Kernels.masked`: sums inside the tile, bfloat8_b results): per step whose
 tile of the iteration space has padding (an edge tile; sizes are runtime args, so both kernels
 test it at run time, `space_tile`) the reader makes the step's mask (1.0 inside the space, 0 in
@@ -29,10 +33,10 @@ it; the compute sets each term's (or bfloat8_b value's) padding to 0 with it (`w
 before packing it. A full tile needs neither.
 
 Compile args (CB indices, then TensorAccessorArgs words):
-  reader  [in_0 .. in_k-1, zero, accessor_0 .. accessor_k-1, (mask)]
+  reader  [in_0 .. in_k-1, zero, accessor_0 .. accessor_k-1, (mask), (read-back in-tile: sums, broadcast)]
   compute [in_0 .. in_k-1, out_0, scaler, acc_0, term_0, round, parts, tmp, zero,
-           then per further output: out_j, acc_j, term_j (output_cbs), then the hops' CBs, (mask),
-           (spill: spill_cb)]
+           then per further output: out_j, acc_j, term_j (output_cbs), (read-back: acc_r, term_r
+           of sums 1.., sums, broadcast: cbs.readback_cbs), then the hops' CBs, (mask), (spill: spill_cb)]
   writer  [out_0 .. out_m-1, accessor_0 .. accessor_m-1]
 Runtime args: `launch.arg_names`.
 """
