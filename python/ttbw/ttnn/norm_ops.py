@@ -31,10 +31,8 @@ def _f32(f: FunctionBuilder, v):
 
 
 def _count(f: FunctionBuilder, like, count: int):
-    """A constant of `like`'s shape (f32) holding `count`."""
-    dims = ", ".join(str(d) for d in like.shape)
-    return f.op("full", [], like.like(f.fresh(), like.shape, "f32"),
-                f"fill_value = {float(count)!r} : f32, shape = array<i32: {dims}>")
+    """`count` as an f32 scalar (a rank-0 `ttir.full`: the programs' runtime scalar)."""
+    return f.op("full", [], like.like(f.fresh(), (), "f32"), f"fill_value = {float(count)!r} : f32, shape = array<i32>")
 
 
 def _check_shape(op: str, name: str, tensor, shape) -> None:

@@ -77,13 +77,13 @@ class FunctionBuilder:
             return x
         return self.op("reshape", [x], x.like(self.fresh(), shape), f"shape = [{', '.join(f'{d} : i32' for d in shape)}]")
 
-    def sum(self, x: Value, dims) -> Value:
-        """x summed over `dims`, keeping them (size 1)."""
+    def sum(self, x: Value, dims, op: str = "sum") -> Value:
+        """x summed (op "mean": averaged) over `dims`, keeping them (size 1)."""
         if not dims:
             return x
         shape = tuple(1 if i in dims else d for i, d in enumerate(x.shape))
         arg = ", ".join(f"{d} : i32" for d in sorted(dims))
-        return self.op("sum", [x], x.like(self.fresh(), shape), f"dim_arg = [{arg}], keep_dim = true")
+        return self.op(op, [x], x.like(self.fresh(), shape), f"dim_arg = [{arg}], keep_dim = true")
 
     def typecast(self, x: Value, like: Value) -> Value:
         target = Value(self.fresh(), x.shape, like.element, like.data_type, like.layout)
