@@ -152,3 +152,36 @@ def test_two_sums_read_back_by_one_result_as_torch():
     want = g - g.sum(0, keepdim=True) - x * (g * x).sum(0, keepdim=True)
     scale = g.abs() + g.abs().sum(0, keepdim=True) + x.abs() * (g * x).abs().sum(0, keepdim=True)
     assert ((torch.from_numpy(got).double() - want).abs() <= 4 * ulp(scale, torch.float32)).all()
+
+
+def test_layer_norm_gradients_in_one_function_are_two_programs_as_torch():
+    """dx (its row sums read back), dγ and dβ (sums over the rows) of one function: grouped by
+    result into 2 programs, within 4 f32 ulp of sum |terms| of float64."""
+    f, k = _type((2, 40, 50), "f32"), _type((2, 40, 1), "f32")
+    v = _type((50,), "f32")
+    text = (f"func.func @f(%g: {f}, %x: {f}, %m: {k}, %r: {k}) -> ({f}, {v}, {v}) {{\n"
+            f'  %0 = "ttir.subtract"(%x, %m) : ({f}, {k}) -> {f}\n'
+            f'  %xh = "ttir.multiply"(%0, %r) : ({f}, {k}) -> {f}\n'
+            f'  %s1 = "ttir.sum"(%g) {{dim_arg = [2 : i32], keep_dim = true}} : ({f}) -> {k}\n'
+            f'  %p = "ttir.multiply"(%g, %xh) : ({f}, {f}) -> {f}\n'
+            f'  %s2 = "ttir.sum"(%p) {{dim_arg = [2 : i32], keep_dim = true}} : ({f}) -> {k}\n'
+            f'  %a = "ttir.subtract"(%g, %s1) : ({f}, {k}) -> {f}\n'
+            f'  %b = "ttir.multiply"(%xh, %s2) : ({f}, {k}) -> {f}\n'
+            f'  %c = "ttir.subtract"(%a, %b) : ({f}, {f}) -> {f}\n'
+            f'  %dx = "ttir.multiply"(%r, %c) : ({k}, {f}) -> {f}\n'
+            f'  %dg = "ttir.sum"(%p) {{dim_arg = [0 : i32, 1 : i32], keep_dim = false}} : ({f}) -> {v}\n'
+            f'  %db = "ttir.sum"(%g) {{dim_arg = [0 : i32, 1 : i32], keep_dim = false}} : ({f}) -> {v}\n'
+            f"  return %dx, %dg, %db : {f}, {v}, {v}\n}}\n")
+    gen = torch.Generator().manual_seed(8)
+    g, x = torch.randn(2, 40, 50, generator=gen), torch.randn(2, 40, 50, generator=gen)
+    m, r = torch.randn(2, 40, 1, generator=gen), torch.rand(2, 40, 1, generator=gen) + 0.5
+    with pytest.warns(UserWarning, match="lowered as 2 programs"):
+        outputs, stats = run_on_device(text, [t.numpy() for t in (g, x, m, r)])
+    assert stats.programs_launched == 2
+    g, x, m, r = (t.double() for t in (g, x, m, r))
+    xh = (x - m) * r
+    wants = [r * (g - g.sum(2, keepdim=True) - xh * (g * xh).sum(2, keepdim=True)), (g * xh).sum((0, 1)), g.sum((0, 1))]
+    scales = [r * (g.abs() + g.abs().sum(2, keepdim=True) + xh.abs() * (g * xh).abs().sum(2, keepdim=True)),
+              (g * xh).abs().sum((0, 1)), g.abs().sum((0, 1))]
+    for got, want, scale in zip(outputs, wants, scales):
+        assert ((torch.from_numpy(np.asarray(got)).double() - want).abs() <= 4 * ulp(scale, torch.float32)).all()
