@@ -5,9 +5,10 @@ as a `func.func private @<name> attributes {ttbw.program}` the function calls in
 With `fuse=true` (after upstream fusion) the whole function is one program `@<f>_program` when the
 codegen takes it (tried on a copy), a reduction several results read cloned per reader and each
 returned value given a generic of its own; when it does not, the function is lowered as several
-programs `@<f>_<k>_<op>` (per reduction and its epilogue, else per generic: no clones, a value
-read by several programs written once) with a warning at the function's first op naming why and
-how many. With `fuse=false` (ttnn's composite path) each TTIR
+programs `@<f>_<k>_<op>`, the fewer of: groups of results (each result's generics, clones as
+above, groups merged while the codegen takes them) or per reduction and its epilogue, else per
+generic (no clones, a value read by several programs written once); with a warning at the
+function's first op naming why and how many. With `fuse=false` (ttnn's composite path) each TTIR
 op's generics are one program, intermediates living in DRAM. A generic the codegen cannot take
 even alone is an error at it.
 """
