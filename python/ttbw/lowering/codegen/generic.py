@@ -372,8 +372,7 @@ def _read_back_program(inputs, outs, sums, space, args, scalar, results) -> Prog
     both = [i for i in first if i in second]
     outputs = tuple(replace(o, fpu=None) for o in outs)
     bcast = sched.in_tile_kind(dims, space)
-    pattern = sched.Access(tuple(dims), bcast)
-    schedule = sched.schedule_kept(plain + [o.operand.access for o in outputs], space, pattern.dims)
+    schedule = sched.schedule_kept(plain + [o.operand.access for o in outputs], space, dims)
 
     def kernels(held):
         accesses = [replace(a, held=True, indexed=True) if i in held else a for i, a in enumerate(plain)]
