@@ -119,9 +119,21 @@ def test_read_back_held_reads_each_input_once_as_the_composite(shape, dim, eleme
     assert stats.total_dram_written == _pages(shape, (result or (element, element))[1])
 
 
-def test_read_back_row_major_inputs_as_the_composite():
+@pytest.mark.parametrize("element", ["bf16", "f32"])
+def test_read_back_row_major_inputs_as_the_composite(element):
+    """ROW_MAJOR inputs (f32 ones typecast to TILE f32: a layout-only copy the programs read
+    through)."""
     shape = (3, 40, 50)
-    _fused_and_composite(softmax_backward_text(shape, 2, "bf16", "row_major"), _inputs(shape, 4))
+    _fused_and_composite(softmax_backward_text(shape, 2, element, "row_major"), _inputs(shape, 4))
+
+
+def test_softmax_backward_of_row_major_f32_tensors_as_torch():
+    y, g = forward_output("softmax", (3, 40, 50), -1, 9, torch.float32)
+    out = ttnn.moreh_softmax_backward(ttnn.from_torch(y, layout=ttnn.ROW_MAJOR_LAYOUT),
+                                      ttnn.from_torch(g, layout=ttnn.ROW_MAJOR_LAYOUT), -1)
+    value, scale = golden("softmax", y, g, -1)
+    error = (ttnn.to_torch(out).double() - value).abs()
+    assert (error <= ULPS[torch.float32] * ulp(torch.maximum(scale, value.abs()), torch.float32)).all()
 
 
 def test_read_back_over_the_l1_budget_reads_twice_in_one_program():
