@@ -186,5 +186,6 @@ def TTIR_ConstantOp : TTIR_Op<"constant", [Pure, ConstantLike]> {
 
 include "TTIRContractionOps.td"
 include "TTIRBackwardOps.td"
+include "TTIRBinaryFamilyOps.td"
 
 #endif // TTBW_DIALECT_TTIROPS_TD

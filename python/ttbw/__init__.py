@@ -16,6 +16,9 @@ _API = {
             "acos_bw", "atan_bw", "sinh_bw", "cosh_bw", "asinh_bw", "acosh_bw", "atanh_bw", "log10_bw", "log1p_bw",
             "log2_bw", "exp2_bw", "expm1_bw", "erf_bw", "erfc_bw", "rad2deg_bw", "deg2rad_bw", "frac_bw",
             "trunc_bw", "floor_bw", "ceil_bw", "round_bw", "fill_zero_bw", "logit_bw"),
+    "ttnn.binary_backward_ops": (
+            "rsub_bw", "squared_difference_bw", "min_bw", "max_bw", "atan2_bw", "hypot_bw", "xlogy_bw",
+            "logaddexp_bw", "logaddexp2_bw", "ldexp_bw", "remainder_bw", "fmod_bw", "assign_bw", "bias_gelu_bw"),
     "ttnn.golden": ("get_golden_function", "attach_golden_function"),
     "ttnn.matmul_ops": ("matmul", "linear", "moreh_matmul_backward", "moreh_linear_backward", "moreh_bmm_backward"),
     "ttnn.softmax_ops": ("moreh_softmax_backward", "moreh_softmin_backward", "moreh_logsoftmax_backward"),

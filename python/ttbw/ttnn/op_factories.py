@@ -45,7 +45,8 @@ def f32_attribute(name: str, value) -> str:
 
 
 def binary_backward(op: str, *, complex_form: bool = False, complex_alpha: bool = False, scalar_form: bool = True,
-                    alpha: bool = False, rounding_mode: bool = False, preallocated_aliases: tuple = ()):
+                    alpha: bool = False, rounding_mode: bool = False, preallocated_aliases: tuple = (),
+                    outputs: bool = True, overload_names: bool = True):
     """ttnn's binary backward op `op`: (grad_tensor, input_tensor_a, input_tensor_b | scalar)
     -> [grad_a, grad_b] (None where not requested), [grad_a] for a scalar b. `complex_form`:
     ComplexTensors too (ttnn's ComplexTensor overload; ComplexTensor gradients); `complex_alpha`:
@@ -53,13 +54,24 @@ def binary_backward(op: str, *, complex_form: bool = False, complex_alpha: bool 
     `alpha`: a 4th argument (default 1), the op's `alpha`; `rounding_mode`: None | "trunc" |
     "floor" (alias round_mode, real tensors only), the op's `round_mode`;
     `preallocated_aliases`: the bindings' other names for input_grad / other_grad (e.g.
-    input_a_grad, input_b_grad)."""
+    input_a_grad, input_b_grad); `outputs`: ttnn binds are_required_outputs, input_grad and
+    other_grad for the op (else memory_config only); `overload_names`: the bindings' tensor
+    overload names input_tensor / other_tensor too."""
     extras = ("alpha",) if alpha or complex_alpha else ("rounding_mode",) if rounding_mode else ()
 
     def backward(grad_tensor, input_tensor_a=MISSING, input_tensor_b=MISSING, *positional, input_tensor=MISSING,
-                 other_tensor=MISSING, scalar=MISSING, are_required_outputs=(True, True), memory_config=None,
+                 other_tensor=MISSING, scalar=MISSING, are_required_outputs=MISSING, memory_config=None,
                  input_grad=MISSING, other_grad=MISSING, queue_id=0, backend: str = "device", **keywords):
         check_backend_and_queue(backend, queue_id)
+        refused = {"are_required_outputs": are_required_outputs, "input_grad": input_grad, "other_grad": other_grad,
+                   **{alias: keywords.get(alias, MISSING) for alias in preallocated_aliases}} if not outputs else {}
+        if not overload_names:
+            refused.update(input_tensor=input_tensor, other_tensor=other_tensor)
+        for name, value in refused.items():
+            if value is not MISSING:
+                raise TypeError(f"{op}() got an unexpected keyword argument '{name}'")
+        if are_required_outputs is MISSING:
+            are_required_outputs = (True, True)
         if len(positional) > len(extras):
             raise TypeError(f"{op}() takes {3 + len(extras)} positional arguments but "
                             f"{3 + len(positional)} were given")
