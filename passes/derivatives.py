@@ -385,11 +385,16 @@ def _bias_gelu(d, x):
     """gelu_bw's slope F at s = f32(a + b), plus F'(s) e for TwoSum's exact tail e of the sum (F
     turns a rounding of its argument into up to x^2 ulp): F' = phi(s) (2 - s^2) ("none"), or
     p b (2 w' + s (b - p) w'^2 + s w''), p = s(w), b = s(-w), w = C1 s + C3 s^3 ("tanh"); the tail
-    is dropped beyond |s| = 16 (F' is 0 there in float32; the tail may be NaN) and for an
+    is dropped from |s| = 16 on (F' is 0 there in float32; the tail may be NaN) and for an
     infinite g."""
-    s, tail = two_sum(d, x.input, x.other)
+    total, tail = two_sum(d, x.input, x.other)
     tanh = x.attr("approximate") == "tanh"
-    slope = (_gelu_tanh if tanh else _gelu)(d, _AtSum(x.grad, s))
+    # a + b overflowing for finite a, b: F at +-2^100 (1 or 0, as at the exact sum); NaN where a or b is infinite
+    limit = d.constant(2.0 ** 100)
+    argument = d.where(d.gt(total, limit), limit, d.where(d.lt(total, d.neg(limit)), d.neg(limit), total))
+    argument = d.add(argument, d.add(d.subtract(x.input, x.input), d.subtract(x.other, x.other)))
+    slope = (_gelu_tanh if tanh else _gelu)(d, _AtSum(x.grad, argument))
+    s = d.minimum(d.abs(total), d.constant(16.0))  # F' is even; capped: no inf * 0 (NaN stays NaN)
     square = d.multiply(s, s)
     if tanh:
         w = d.multiply(s, d.add(d.constant(_C1), d.multiply(d.constant(_C3), square)))
@@ -402,6 +407,6 @@ def _bias_gelu(d, x):
     else:
         phi = d.multiply(d.exp(d.multiply(square, d.constant(-0.5))), d.constant(1.0 / math.sqrt(2.0 * math.pi)))
         curvature = d.multiply(phi, d.subtract(d.constant(2.0), square))
-    tail = d.where(d.lt(d.abs(s), d.constant(16.0)), tail, d.constant(0.0))
+    tail = d.where(d.lt(s, d.constant(16.0)), tail, d.constant(0.0))
     corrected = d.add(slope, d.multiply(d.multiply(x.grad, curvature), tail))
     return where_nonfinite(d, x.grad, slope, corrected)
