@@ -42,6 +42,11 @@ register_pass(PassInfo(
     "shared elementwise generics again), for another round of fusion",
     "ttbw.passes.fold_unit_reshapes"))
 register_pass(PassInfo(
+    "ttbw-split-contraction-prologues",
+    "Split the elementwise prologue fusion put into a matrix product's operand off into an elementwise "
+    "generic the contraction reads (the contraction codegen reads its operands as stored)",
+    "ttbw.passes.split_contraction_prologues"))
+register_pass(PassInfo(
     "ttbw-outline-programs",
     "Group each function's generics into programs (with fuse: the whole function when the codegen takes it, "
     "else per reduction and epilogue, with a warning; without: per TTIR op) and outline each as a "
@@ -56,13 +61,14 @@ def _fuse_programs(options: dict) -> str:
         return "ttbw-zero-empty-tensors,ttbw-outline-programs{fuse=false}"
     fusion = "func.func(linalg-fuse-elementwise-ops),canonicalize,cse"
     return (f"ttbw-zero-empty-tensors,ttbw-prepare-fusion,{fusion},ttbw-fold-unit-reshapes,{fusion},"
-            "ttbw-outline-programs{fuse=true}")
+            "ttbw-split-contraction-prologues,ttbw-outline-programs{fuse=true}")
 
 
 register_pipeline(PipelineInfo(
     "ttbw-fuse-programs",
     "Device linalg into programs: empty tensors, then (fuse=true) two rounds of upstream producer -> consumer "
-    "fusion (linalg-fuse-elementwise-ops, canonicalize, cse) around the unit reshapes' folding, then the outlining",
+    "fusion (linalg-fuse-elementwise-ops, canonicalize, cse) around the unit reshapes' folding, contraction "
+    "prologues split off, then the outlining",
     _fuse_programs,
     (Option("fuse", bool, True, "false: one program per TTIR op (ttnn's composite path)"),)))
 register_pass(PassInfo(

@@ -68,7 +68,7 @@ def chains(generics: list, same_op_only: bool = False) -> list:
             continue
         group = [op]
         epilogue = _epilogue(op, generics, same_op_only)
-        if epilogue is not None:
+        if epilogue is not None and epilogue not in taken:  # an epilogue of two reductions goes with the first
             group.append(epilogue)
             taken.add(epilogue)
         groups.append(group)
@@ -118,28 +118,38 @@ def chain_groups(generics: list, same_op_only: bool, accepts) -> list:
 
 def _inside(generics: list, order: dict) -> tuple[set, set]:
     """(ops moved into the program: the generics and the reshapes of their results; ops cloned
-    into it: the constants, empty tensors, fills and scalar tensors they read). `order`: the
-    function's top-level ops (a region's own ops stay where they are)."""
+    into it: the constants, empty tensors, fills and scalar tensors they read, `_cloneable`).
+    `order`: the function's top-level ops (a region's own ops stay where they are)."""
     moved, cloned = set(generics), set()
     stack = list(generics)
     while stack:  # producers a generic reads that come along
         op = stack.pop()
         for value in _operands_deep(op):
             producer = _producer(value)
-            if producer in order and producer not in moved and producer not in cloned and producer.name in _CLONED:
+            if producer in order and producer not in moved and producer not in cloned and _cloneable(producer):
                 cloned.add(producer)
                 stack.append(producer)
     grew = True
-    while grew:  # reshapes of the program's values (results seen through them)
-        grew = False
+    while grew:  # reshapes of the program's values (results seen through them) that are their only
+        grew = False  # reader: a value read directly too is returned once, the host reshapes it
         for op in list(moved):
             for result in op.results:
+                if len(list(result.uses)) != 1:
+                    continue
                 for use in result.uses:
                     user = getattr(use.owner, "operation", use.owner)
                     if user.name in _VIEWS and user in order and user not in moved and _keeps_pages(user):
                         moved.add(user)
                         grew = True
     return moved, cloned
+
+
+def _cloneable(op) -> bool:
+    """An op the programs reading it clone: a constant, empty tensor, fill or scalar tensor, or a
+    reshape of one (upstream fusion reshapes an accumulator's empty init with its generic)."""
+    while op is not None and op.name in _VIEWS:
+        op = _producer(op.operands[0])
+    return op is not None and op.name in _CLONED
 
 
 def _keeps_pages(view) -> bool:

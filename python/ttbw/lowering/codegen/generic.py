@@ -174,16 +174,20 @@ def read_function(func_op) -> ProgramSpec:
             return use_scalar(s)
         shape = list(ir.RankedTensorType(value.type).shape)
         if epilogue is None:
-            dims = sched.operand_dims(aligned(map_attr), shape, space, where)
+            dims = sched.operand_dims(aligned(map_attr), shape, space, where, permuted=True)
             bcast = sched.in_tile_kind(dims, space)
         else:
             dims, bcast = epilogue
-        if not sched.same_pages(shape, [space[d] if d in dims else 1 for d in range(len(space))]):
+        permuted = list(dims) != sorted(dims)  # its sizes are the space's (operand_dims), in its order
+        if not permuted and not sched.same_pages(shape, [space[d] if d in dims else 1 for d in range(len(space))]):
             raise UnsupportedError(f"codegen: {where}'s tiles are not those of its indexing map")
+        operand = Operand(*_device(value.type), sched.Access(dims, bcast))
+        if permuted and operand.layout != "tile":
+            raise UnsupportedError(f"codegen: {where} is read through a transpose: it must be TILE")
         arg = ir.BlockArgument(value).arg_number
         if arg not in index_of:
             index_of[arg] = len(inputs)
-            inputs.append(Operand(*_device(value.type), sched.Access(dims, bcast)))
+            inputs.append(operand)
             args.append(arg)
         elif (_sized(inputs[index_of[arg]].access.dims, space), inputs[index_of[arg]].access.bcast) \
                 != (_sized(dims, space), bcast):
@@ -269,6 +273,8 @@ def read_function(func_op) -> ProgramSpec:
         if not o.reduce:
             fpu = None if o.fmt == "f32" else \
                 select.fpu_multiply(o.expr, [i.fmt for i in in_ops], [i.access.bcast for i in in_ops])
+            if fpu is not None and any(in_ops[i].access.transposed for i in fpu):  # the FPU reads CB tiles as they are
+                fpu = None
             outputs.append(replace(o, fpu=fpu))
         elif cross and partials:
             outputs.append(replace(o, partial=partials[dims][0], paged=partials[dims][1] is not None))

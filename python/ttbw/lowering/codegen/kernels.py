@@ -340,7 +340,10 @@ class _Compute:
         if isinstance(e, Input):
             i = e.index
             bcast = self.k.inputs[i].access.bcast
-            if bcast == "none" or self.k.reader_bcast(i):  # whole tiles (the reader broadcast f32)
+            if self.k.inputs[i].access.transposed:  # unpacked to DST transposed in-tile
+                f.op("transpose_wh_init", [self.ins[i], target], [f.cb_types[self.ins[i]], f.cb_types[target]])
+                f.cbop("transpose_wh_tile", self.ins[i], self.index(i), f.c(slot))
+            elif bcast == "none" or self.k.reader_bcast(i):  # whole tiles (the reader broadcast f32)
                 f.copy(self.ins[i], slot, self.index(i))
             else:  # bf16 / bfloat8_b elements: the FPU's bcast reads them exactly
                 bt = f"bcast_type = #ttkernel.bcast_type<{bcast}>"

@@ -112,7 +112,8 @@ class Kernels:
         """One reduction summing an input's tiles as they are (no term to compute first)."""
         o = self.outputs[0]
         return len(self.outputs) == 1 and o.reduce and isinstance(o.expr, Input) \
-            and not self.inputs[o.expr.index].access.held and not self.masked
+            and not self.inputs[o.expr.index].access.held and not self.masked \
+            and not self.inputs[o.expr.index].access.transposed
 
     def reader_bcast(self, i: int) -> bool:
         """f32 input broadcast inside the tile: by the reader, in L1 (the FPU reads TF32)."""
