@@ -1,6 +1,7 @@
 // ttnn's binary_backward family beyond the first ops (PyTorch's derivatives.yaml), each an
 // instance of TTIR_BinaryBackwardOp (TTIRBackwardOps.td): the class verifier checks operands,
 // shapes, broadcasting, masks and preallocated results. Their rules: passes/derivatives_binary.py.
+// Then the ternary addcdiv_bw and lerp_bw (rules: passes/derivatives.py).
 #ifndef TTBW_DIALECT_TTIRBINARYFAMILYOPS_TD
 #define TTBW_DIALECT_TTIRBINARYFAMILYOPS_TD
 
@@ -67,6 +68,50 @@ def TTIR_AssignBwOp : TTIR_BinaryBackwardOp<"assign_bw", (ins), "::mlir::success
 def TTIR_BiasGeluBwOp : TTIR_BinaryBackwardOp<"bias_gelu_bw", (ins OptionalAttr<StrAttr>:$approximate),
     "::ttbw::ttir::verify::checkOneOf(*this, \"approximate\", getApproximateAttr(), {\"none\", \"tanh\"})"> {
   let summary = "Gradient of gelu(input + bias) (ttnn.bias_gelu_bw)";
+}
+
+//===----------------------------------------------------------------------===//
+// Ternary
+//===----------------------------------------------------------------------===//
+
+// input + value * tensor1 / tensor2: input_grad = grad, tensor1_grad = grad * value / tensor2,
+// tensor2_grad = -grad * value * tensor1 / tensor2^2.
+//   %g:3 = ttir.addcdiv_bw %grad, %a, %t1, %t2 {value = 0.5 : f32} : T, A, T1, T2 -> A, T1, T2
+def TTIR_AddcdivBwOp : TTIR_Op<"addcdiv_bw"> {
+  let summary = "Gradient of input + value * tensor1 / tensor2 (ttnn.addcdiv_bw)";
+  let arguments = (ins AnyRankedTensor:$grad, AnyRankedTensor:$input, AnyRankedTensor:$tensor1,
+                       AnyRankedTensor:$tensor2,
+                       DefaultValuedAttr<F32Attr, "1.0f">:$value,
+                       OptionalAttr<AnyAttr>:$memory_config);
+  let results = (outs AnyRankedTensor:$input_grad, AnyRankedTensor:$tensor1_grad,
+                      AnyRankedTensor:$tensor2_grad);
+  let assemblyFormat = [{
+    $grad `,` $input `,` $tensor1 `,` $tensor2 attr-dict `:` type($grad) `,` type($input) `,`
+    type($tensor1) `,` type($tensor2) `->` type($input_grad) `,` type($tensor1_grad) `,` type($tensor2_grad)
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() { return ::ttbw::ttir::verify::verifyAddcmulBackward(*this); }
+  }];
+}
+
+// lerp(input, end, weight) = input + weight * (end - input), weight a tensor or an f32
+// scalar: input_grad = grad * (1 - weight), end_grad = grad * weight (ttnn's two gradients;
+// weight's is not computed).
+//   %g:2 = ttir.lerp_bw %grad, %a, %e, %w : T, A, E, W -> A, E
+def TTIR_LerpBwOp : TTIR_Op<"lerp_bw"> {
+  let summary = "Gradient of lerp (ttnn.lerp_bw)";
+  let arguments = (ins AnyRankedTensor:$grad, AnyRankedTensor:$input, AnyRankedTensor:$end, AnyType:$weight,
+                       OptionalAttr<AnyAttr>:$memory_config);
+  let results = (outs AnyRankedTensor:$input_grad, AnyRankedTensor:$end_grad);
+  let assemblyFormat = [{
+    $grad `,` $input `,` $end `,` $weight attr-dict `:` type($grad) `,` type($input) `,`
+    type($end) `,` type($weight) `->` type($input_grad) `,` type($end_grad)
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() { return ::ttbw::ttir::verify::verifyLerpBackward(*this); }
+  }];
 }
 
 #endif // TTBW_DIALECT_TTIRBINARYFAMILYOPS_TD

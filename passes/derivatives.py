@@ -14,13 +14,13 @@ from __future__ import annotations
 import math
 from typing import Callable, NamedTuple
 
-from ttbw.dialect.ops import (ADDCMUL_BACKWARD, BINARY_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD,
-                              BackwardSignature)
+from ttbw.dialect.ops import (ADDCMUL_BACKWARD, BINARY_BACKWARD, LERP_BACKWARD, UNARY_BACKWARD,
+                              WHERE_BACKWARD, BackwardSignature)
 
 from .derivatives_binary import GRADIENTS as BINARY_GRADIENTS
 from .derivatives_unary import GRADIENTS as UNARY_GRADIENTS
 from .exact_arith import (LN2_126_HI, LN2_126_LO, constant_split, deep_exp_times, f32_pair, product_error,
-                          split_f32, two_sum, veltkamp, where_nonfinite)
+                          split_f32, times_ratio, two_sum, veltkamp, where_nonfinite)
 from .gradient_builder import is_complex
 
 
@@ -71,6 +71,16 @@ RULES = {
                              input_grad=lambda d, x: x.grad,
                              tensor1_grad=lambda d, x: d.multiply(x.grad, d.multiply(x.tensor2, d.constant(x.attr("value", 1.0)))),
                              tensor2_grad=lambda d, x: d.multiply(x.grad, d.multiply(x.tensor1, d.constant(x.attr("value", 1.0))))),
+    # a + v * t1 / t2: g, g v / t2, -g v t1 / t2^2 (div_bw's other gradient times v)
+    "ttir.addcdiv_bw": _rule(ADDCMUL_BACKWARD,
+                             input_grad=lambda d, x: x.grad,
+                             tensor1_grad=lambda d, x: times_ratio(d, x.grad, d.constant(x.attr("value", 1.0)), x.tensor2),
+                             tensor2_grad=lambda d, x: d.multiply(_div_other_grad(d, _At(x.grad, x.tensor1, x.tensor2)),
+                                                                  d.constant(x.attr("value", 1.0)))),
+    # a + w (e - a): g (1 - w), g w (1 - w exact by Sterbenz for w in [1/2, 2])
+    "ttir.lerp_bw": _rule(LERP_BACKWARD,
+                          input_grad=lambda d, x: d.multiply(x.grad, d.subtract(d.constant(1.0), x.weight)),
+                          end_grad=lambda d, x: d.multiply(x.grad, x.weight)),
     # -x: -g
     "ttir.neg_bw": _rule(UNARY_BACKWARD,
                          input_grad=lambda d, x: d.neg(x.grad)),
@@ -372,10 +382,12 @@ def _silu(d, x):
     return where_nonfinite(d, x.grad, d.add(sign, d.subtract(v, v)), finite)
 
 
-class _AtSum(NamedTuple):
-    """A rule's `x` with `input` replaced (bias_gelu_bw's a + b, for gelu_bw's rules)."""
+class _At(NamedTuple):
+    """A rule's `x` for other operands (bias_gelu_bw's a + b for gelu_bw's rules; addcdiv_bw's
+    tensors for div_bw's)."""
     grad: object
     input: object
+    other: object = None
 
     def attr(self, name: str, default=None):
         return default
@@ -393,7 +405,7 @@ def _bias_gelu(d, x):
     limit = d.constant(2.0 ** 100)
     argument = d.where(d.gt(total, limit), limit, d.where(d.lt(total, d.neg(limit)), d.neg(limit), total))
     argument = d.add(argument, d.add(d.subtract(x.input, x.input), d.subtract(x.other, x.other)))
-    slope = (_gelu_tanh if tanh else _gelu)(d, _AtSum(x.grad, argument))
+    slope = (_gelu_tanh if tanh else _gelu)(d, _At(x.grad, argument))
     s = d.minimum(d.abs(total), d.constant(16.0))  # F' is even; capped: no inf * 0 (NaN stays NaN)
     square = d.multiply(s, s)
     if tanh:

@@ -13,29 +13,12 @@ from __future__ import annotations
 
 import math
 
-from .exact_arith import constant_split, deep_exp_times, f32_pair, product_error, split_f32, two_sum, veltkamp, \
-    where_nonfinite
+from .exact_arith import (constant_split, deep_exp_times, f32_pair, product_error, split_f32, times_both,
+                          times_ratio, two_sum, veltkamp, where_nonfinite)
 
 _LN2, _LN2_TAIL = f32_pair(math.log(2.0))
 _LN2_SPLIT = split_f32(_LN2)
 _TWO_23 = 2.0 ** 23
-
-
-def _times_ratio(d, g, a, b):
-    """g a / b in an order whose partial result stays in range wherever the result does: a and
-    1 / b on either side of 1: g (a / b) (between them); on one side: (g / b) a (its overflow or
-    underflow is the result's). Either order gives PyTorch's infinities and NaNs at b = 0."""
-    one = d.constant(1.0)
-    either_side = d.lt(d.multiply(d.subtract(d.abs(a), one), d.subtract(one, d.abs(b))), d.constant(0.0))
-    return d.where(either_side, d.multiply(g, d.div(a, b)), d.multiply(d.div(g, b), a))
-
-
-def _times_both(d, g, x, y):
-    """g x y in an order whose partial product stays in range wherever the result does: x and y on
-    either side of 1: g (x y); on one side: (g x) y."""
-    one = d.constant(1.0)
-    either_side = d.lt(d.multiply(d.subtract(d.abs(x), one), d.subtract(d.abs(y), one)), d.constant(0.0))
-    return d.where(either_side, d.multiply(g, d.multiply(x, y)), d.multiply(d.multiply(g, x), y))
 
 
 def _squared_difference(d, x):
@@ -75,7 +58,7 @@ def _atan2(d, x, which: str):
     quotients corrected to first order: < 1.5 ulp where the plain chain reaches 2.3. Beyond
     |u| = 2^100 (the splits overflow from 2^116) u, v and g are scaled by 2^-64 (exact; the
     gradient is below 2^-100 g there). + (u - u) in by_larger's D: NaN at an infinite u, as
-    PyTorch's inf / inf; t g / D in _times_ratio's order (t may be 0 or tiny where g / D
+    PyTorch's inf / inf; t g / D in times_ratio's order (t may be 0 or tiny where g / D
     overflows); an infinite quotient is not corrected. At a = b = 0 PyTorch's reciprocal of a^2 + b^2 is taken as 0: g b 0, -g a 0."""
     u, v, t, swapped = _larger_first(d, x)
     big = d.gt(d.abs(u), d.constant(2.0 ** 100))
@@ -90,8 +73,8 @@ def _atan2(d, x, which: str):
     relative = d.div(den_tail, den)
     q = d.div(g, d.add(den, d.subtract(u, u)))
     by_larger = where_nonfinite(d, q, q, d.subtract(q, d.multiply(q, relative)))
-    w = _times_ratio(d, g, t, den)
-    by_smaller = where_nonfinite(d, w, w, d.add(w, d.subtract(_times_ratio(d, g, t_tail, den),
+    w = times_ratio(d, g, t, den)
+    by_smaller = where_nonfinite(d, w, w, d.add(w, d.subtract(times_ratio(d, g, t_tail, den),
                                                               d.multiply(w, relative))))
     zero = d.constant(0.0)
     # input_grad's numerator is b: u when swapped
@@ -107,13 +90,13 @@ def _atan2(d, x, which: str):
 def _hypot(d, x, which: str):
     """g a / r, g b / r, r = |u| sqrt(1 + t^2) (_larger_first): g sign(u) rsqrt(1 + t^2) for u's
     gradient (+ (u - u): NaN at an infinite u, as PyTorch's inf / inf), (g v / |u|) rsqrt(1 + t^2)
-    for v's (_times_ratio: t may underflow where g v / |u| does not). t's and 1 + t^2's exact
+    for v's (times_ratio: t may underflow where g v / |u| does not). t's and 1 + t^2's exact
     tails (as atan2_bw's) would cut its 2.3 ulp, but the fusion then leaves 14 programs."""
     u, v, t, swapped = _larger_first(d, x)
     signed = d.where(d.lt(u, d.constant(0.0)), d.neg(x.grad), x.grad)
     base = d.add(d.multiply(t, t), d.constant(1.0))
     by_larger = d.multiply(signed, d.rsqrt(d.add(base, d.subtract(u, u))))
-    by_smaller = d.multiply(_times_ratio(d, x.grad, v, d.abs(u)), d.rsqrt(base))
+    by_smaller = d.multiply(times_ratio(d, x.grad, v, d.abs(u)), d.rsqrt(base))
     # input is the smaller operand when swapped, other when not
     if which == "input":
         return d.where(swapped, by_smaller, by_larger)
@@ -128,8 +111,8 @@ def _xlogy_input(d, x):
 
 
 def _xlogy_other(d, x):
-    """g a / b (_times_ratio)."""
-    return _times_ratio(d, x.grad, x.input, x.other)
+    """g a / b (times_ratio)."""
+    return times_ratio(d, x.grad, x.input, x.other)
 
 
 def _sigmoid_at(d, g, y, error):
@@ -164,14 +147,14 @@ def _ldexp(d, x, which: str):
     """a 2^b: g 2^b, g a 2^b ln2 (pow(2, b) is correctly rounded: no rounded b ln2 in an exp);
     beyond b = +-120, 2^(b -+ 64) (b -+ 64 is exact) times 2^(+-64) last (exact), so that 2^b
     leaves float32's range only where the gradient does; g, 2^(b -+ 64) and a ln2 multiplied in
-    _times_both's order."""
+    times_both's order."""
     b = x.other
     high, low = d.gt(b, d.constant(120.0)), d.lt(b, d.constant(-120.0))
     shift = d.where(high, d.constant(64.0), d.where(low, d.constant(-64.0), d.constant(0.0)))
     scale = d.where(high, d.constant(2.0 ** 64), d.where(low, d.constant(2.0 ** -64), d.constant(1.0)))
     power = d.pow(d.constant(2.0), d.subtract(b, shift))
     if which == "other":
-        return d.multiply(_times_both(d, x.grad, power, d.multiply(x.input, d.constant(math.log(2.0)))), scale)
+        return d.multiply(times_both(d, x.grad, power, d.multiply(x.input, d.constant(math.log(2.0)))), scale)
     return d.multiply(d.multiply(x.grad, power), scale)
 
 
@@ -199,11 +182,11 @@ def _floor_quotient(d, a, b):
 
 def _quotient_times(d, x, whole):
     """-g whole(a / b) for the integer part `whole` of the quotient below |a / b| = 2^24; beyond
-    it whole(a / b) is a / b to 2^-24: -g a / b (_times_ratio: a / b may overflow where the
+    it whole(a / b) is a / b to 2^-24: -g a / b (times_ratio: a / b may overflow where the
     gradient does not); at b = 0 PyTorch's +-inf or NaN."""
     g = d.neg(x.grad)
     within = d.lt(d.abs(d.div(x.input, x.other)), d.constant(2.0 ** 24))
-    return d.where(within, d.multiply(g, whole), _times_ratio(d, g, x.input, x.other))
+    return d.where(within, d.multiply(g, whole), times_ratio(d, g, x.input, x.other))
 
 
 def _remainder_other(d, x):

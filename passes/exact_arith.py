@@ -71,3 +71,20 @@ def deep_exp_times(d, g, y):
     2^-123 for any float32 g), plus its LN2_126_LO tail (e^LO = 1 + LO)."""
     product = d.multiply(d.multiply(g, d.constant(2.0 ** -126)), d.exp(d.add(y, d.constant(LN2_126_HI))))
     return d.add(product, d.multiply(product, d.constant(LN2_126_LO)))
+
+
+def times_ratio(d, g, a, b):
+    """g a / b in an order whose partial result stays in range wherever the result does: a and
+    1 / b on either side of 1: g (a / b) (between them); on one side: (g / b) a (its overflow or
+    underflow is the result's). Either order gives PyTorch's infinities and NaNs at b = 0."""
+    one = d.constant(1.0)
+    either_side = d.lt(d.multiply(d.subtract(d.abs(a), one), d.subtract(one, d.abs(b))), d.constant(0.0))
+    return d.where(either_side, d.multiply(g, d.div(a, b)), d.multiply(d.div(g, b), a))
+
+
+def times_both(d, g, x, y):
+    """g x y in an order whose partial product stays in range wherever the result does: x and y on
+    either side of 1: g (x y); on one side: (g x) y."""
+    one = d.constant(1.0)
+    either_side = d.lt(d.multiply(d.subtract(d.abs(x), one), d.subtract(d.abs(y), one)), d.constant(0.0))
+    return d.where(either_side, d.multiply(g, d.multiply(x, y)), d.multiply(d.multiply(g, x), y))

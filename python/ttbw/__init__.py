@@ -6,6 +6,7 @@ the package (ttbw-opt) start fast.
 """
 _API = {
     "ttnn.backward_ops": ("mul_bw", "add_bw", "sub_bw", "div_bw", "addalpha_bw", "subalpha_bw", "where_bw", "addcmul_bw",
+            "addcdiv_bw", "lerp_bw",
             "neg_bw", "relu_bw", "gelu_bw", "silu_bw", "tanh_bw", "sigmoid_bw", "exp_bw", "log_bw", "sqrt_bw",
             "rsqrt_bw", "reciprocal_bw", "square_bw"),
     "ttnn.unary_backward_ops": (

@@ -148,9 +148,20 @@ def _goldens():
         "ldexp_bw": torch.ldexp, "remainder_bw": torch.remainder, "fmod_bw": torch.fmod,
     }
     goldens.update({name: _binary(forward) for name, forward in binary.items()})
+    goldens["addcdiv_bw"] = lambda grad, a, b, c, value=1.0, *rest, **keywords: _autograd(
+        lambda x, y, z, v: torch.addcdiv(x, y, z, value=v), ("value",))(grad, a, b, c, keywords.get("alpha", value))
+    goldens["lerp_bw"] = _lerp_golden
     goldens["assign_bw"] = _assign_golden
     goldens["bias_gelu_bw"] = _bias_gelu_golden
     return goldens
+
+
+def _lerp_golden(grad, a, b, weight=None, *arguments, **keywords):
+    """[grad_a, grad_b] of torch.lerp (a tensor weight's gradient left out, as ttnn's)."""
+    import torch
+
+    weight = keywords.get("scalar", keywords.get("input_tensor_c", weight))
+    return _autograd(lambda x, y: torch.lerp(x, y, weight))(grad, a, b)
 
 
 def _assign_golden(grad, a, b=None, *arguments, **keywords):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ttbw.dialect.ops import ADDCMUL_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD
+from ttbw.dialect.ops import ADDCMUL_BACKWARD, LERP_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD
 
 from .backward_call import BackwardCall, binary_call, check_backend_and_queue, is_number
 from .tensor import ComplexTensor
@@ -263,9 +263,10 @@ def where_backward(op: str = "where_bw"):
     return backward
 
 
-def addcmul_backward(op: str = "addcmul_bw"):
-    """ttnn.addcmul_bw: (grad_tensor, input_tensor_a, input_tensor_b, input_tensor_c, alpha) ->
-    [grad_a, grad_b, grad_c], the gradients of a + alpha * b * c (PyTorch's `value`)."""
+def addc_backward(op: str):
+    """ttnn.addcmul_bw / addcdiv_bw: (grad_tensor, input_tensor_a, input_tensor_b, input_tensor_c,
+    alpha) -> [grad_a, grad_b, grad_c], the gradients of a + alpha * b * c (or b / c; PyTorch's
+    `value`)."""
 
     def backward(grad_tensor, input_tensor_a, input_tensor_b, input_tensor_c, alpha=MISSING, *, value=MISSING,
                  memory_config=None, queue_id=0, backend: str = "device"):
@@ -279,5 +280,28 @@ def addcmul_backward(op: str = "addcmul_bw"):
         return call.run(backend)
 
     backward.__name__ = backward.__qualname__ = op
-    backward.__doc__ = "ttnn.addcmul_bw: [grad_a, grad_b, grad_c]."
+    backward.__doc__ = f"ttnn.{op}: [grad_a, grad_b, grad_c]."
+    return backward
+
+
+def lerp_backward(op: str = "lerp_bw"):
+    """ttnn.lerp_bw: (grad_tensor, input_tensor_a, input_tensor_b, input_tensor_c | scalar, *,
+    memory_config=None) -> [grad_a, grad_b], the gradients of lerp(a, b, weight) for a tensor or a
+    number weight (ttnn computes no weight gradient)."""
+
+    def backward(grad_tensor, input_tensor_a, input_tensor_b, input_tensor_c=MISSING, *, scalar=MISSING,
+                 memory_config=None, queue_id=0, backend: str = "device"):
+        check_backend_and_queue(backend, queue_id)
+        name, weight = one_of(op, "input_tensor_c", {"input_tensor_c": input_tensor_c, "scalar": scalar})
+        if name == "scalar" and not is_number(weight):
+            raise TypeError(f"scalar must be a number, got {type(weight).__name__}")
+        call = BackwardCall(op, LERP_BACKWARD, {"grad": grad_tensor, "input": input_tensor_a, "end": input_tensor_b,
+                                                "weight": weight},
+                            memory_config=memory_config,
+                            names={"input": "input_tensor_a", "end": "input_tensor_b", "weight": name,
+                                   "input_grad": "input_grad", "end_grad": "end_grad"})
+        return call.run(backend)
+
+    backward.__name__ = backward.__qualname__ = op
+    backward.__doc__ = "ttnn.lerp_bw: [grad_a, grad_b]."
     return backward
