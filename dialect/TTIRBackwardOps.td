@@ -243,6 +243,16 @@ def TTIR_SoftshrinkBwOp : TTIR_UnaryBackwardOp<"softshrink_bw", (ins DefaultValu
 def TTIR_LeakyReluBwOp : TTIR_UnaryBackwardOp<"leaky_relu_bw", (ins DefaultValuedAttr<F32Attr, "0.01f">:$negative_slope)> {
   let summary = "Gradient of leaky_relu (ttnn.leaky_relu_bw)";
 }
+// The softmax family from the forward's output y ("input"): softmax y (g - sum(g y, dim)),
+// softmin y (sum(g y, dim) - g), log_softmax g - exp(y) sum(g, dim) (ttnn.moreh_*_backward,
+// aten._softmax_backward_data / _log_softmax_backward_data).
+class TTIR_SoftmaxFamilyBwOp<string mnemonic, string what> :
+    TTIR_UnaryBackwardOp<mnemonic, (ins I32Attr:$dim), "::ttbw::ttir::verify::checkReducedDim(*this, getDim())"> {
+  let summary = "Gradient of " # what # " along dim, from its output";
+}
+def TTIR_SoftmaxBwOp : TTIR_SoftmaxFamilyBwOp<"softmax_bw", "softmax">;
+def TTIR_SoftminBwOp : TTIR_SoftmaxFamilyBwOp<"softmin_bw", "softmin">;
+def TTIR_LogSoftmaxBwOp : TTIR_SoftmaxFamilyBwOp<"log_softmax_bw", "log_softmax">;
 // input_grad = x > 0 ? grad : grad * alpha * exp(x).
 def TTIR_EluBwOp : TTIR_UnaryBackwardOp<"elu_bw", (ins DefaultValuedAttr<F32Attr, "1.0f">:$alpha)> {
   let summary = "Gradient of elu (ttnn.elu_bw)";

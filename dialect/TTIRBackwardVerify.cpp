@@ -296,3 +296,14 @@ LogicalResult ttbw::ttir::verify::checkAnyPresent(Operation *op, ArrayRef<String
     quoted.push_back("'" + name.str() + "'");
   return op->emitOpError() << "needs at least one of " << llvm::join(quoted, ", ");
 }
+
+LogicalResult ttbw::ttir::verify::checkReducedDim(Operation *op, int32_t dim) {
+  auto input = cast<RankedTensorType>(op->getOperand(1).getType());
+  int64_t rank = input.getRank();
+  if (rank == 0)
+    return op->emitOpError() << "'input' must have rank >= 1 (it is reduced along 'dim')";
+  if (dim < -rank || dim >= rank)
+    return op->emitOpError() << "'dim' " << dim << " is out of range for rank " << rank << " (expected "
+                             << -rank << " .. " << rank - 1 << ")";
+  return success();
+}

@@ -110,6 +110,9 @@ LogicalResult checkRoundMode(Operation *op, Attribute attr);
 // At least one of the optional attributes `names` (their values `attrs`) is present (clamp_bw's
 // min / max: ttnn's "Only one of 'min' or 'max' can be None").
 LogicalResult checkAnyPresent(Operation *op, ArrayRef<StringRef> names, ArrayRef<Attribute> attrs);
+// The softmax family's backward: `dim` names a dim of `input` (the forward's output; -rank ..
+// rank - 1, as torch).
+LogicalResult checkReducedDim(Operation *op, int32_t dim);
 
 } // namespace ttbw::ttir::verify
 

@@ -112,6 +112,16 @@ RULES = {
 RULES.update({name: _rule(UNARY_BACKWARD, input_grad=gradient) for name, gradient in UNARY_GRADIENTS.items()})
 RULES.update({name: _rule(BINARY_BACKWARD, input_grad=input_grad, other_grad=other_grad)
               for name, (input_grad, other_grad) in BINARY_GRADIENTS.items()})
+# the softmax family from the forward's output y = x.input, along x.attr("dim") (PyTorch's
+# _softmax_backward_data / _log_softmax_backward_data; softmin(x) = softmax(-x)); in f32, rounded once
+RULES.update({
+    "ttir.softmax_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: d.multiply(
+        x.input, d.subtract(x.grad, d.sum(d.multiply(x.grad, x.input), x.attr("dim"))))),
+    "ttir.softmin_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: d.multiply(
+        x.input, d.subtract(d.sum(d.multiply(x.grad, x.input), x.attr("dim")), x.grad))),
+    "ttir.log_softmax_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: d.subtract(
+        x.grad, d.multiply(d.exp(x.input), d.sum(x.grad, x.attr("dim"))))),
+})
 # gelu(a + b): gelu_bw's rule at s = a + b, both gradients (_bias_gelu)
 RULES["ttir.bias_gelu_bw"] = _rule(BINARY_BACKWARD, input_grad=lambda d, x: _bias_gelu(d, x),
                                    other_grad=lambda d, x: _bias_gelu(d, x))

@@ -73,6 +73,10 @@ class GradientBuilder:
     def erfc(self, x): return Expression("erfc", (x,))  # noqa: E704
     def conj(self, x): return Expression("conj", (x,))  # noqa: E704  (x itself when real)
 
+    def sum(self, x: Expression, dim: int) -> Expression:
+        """`ttir.sum` of x along `dim` (keep_dim: broadcast back by the ops reading it)."""
+        return Expression("sum", (x,), number=dim)
+
     def where(self, condition: Expression, true: Expression, false: Expression) -> Expression:
         """condition != 0 ? true : false."""
         return Expression("where", (condition, true, false))
@@ -166,6 +170,8 @@ class _Emitter:
         if e.op == "constant":
             return full([], ir.F32Type.get(), e.number)
         args = [self.emit(arg) for arg in e.args]
+        if e.op == "sum":
+            return _sum(args[0], e.number)
         if e.op in SAME_TYPE:
             if e.op == "conj" and not _is_complex(args[0].type.element_type):
                 return args[0]
@@ -176,3 +182,12 @@ class _Emitter:
                 shape = broadcast_shapes(shape, arg.type.shape)
             result = tensor(shape, self.element)
         return ir.Operation.create(f"ttir.{e.op}", results=[result], operands=args).result
+
+
+def _sum(x: ir.Value, dim: int) -> ir.Value:
+    shape = list(x.type.shape)
+    dim %= len(shape)
+    shape[dim] = 1
+    i32 = ir.IntegerType.get_signless(32)
+    return ir.Operation.create("ttir.sum", results=[tensor(shape, x.type.element_type)], operands=[x], attributes={
+        "dim_arg": ir.ArrayAttr.get([ir.IntegerAttr.get(i32, dim)]), "keep_dim": ir.BoolAttr.get(True)}).result

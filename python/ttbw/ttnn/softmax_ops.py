@@ -2,7 +2,8 @@
 nanobind bindings: `moreh_softmax_backward`, `moreh_softmin_backward`,
 `moreh_logsoftmax_backward` (output_tensor, output_grad_tensor, dim, *, input_grad_tensor=None,
 op=..., strategy=..., memory_config=None, compute_kernel_config=None). Each call is one TTIR
-function of tt-mlir ops (`ttir_function`), PyTorch's rules from the forward output y:
+function of the dialect's `ttir.softmax_bw` / `softmin_bw` / `log_softmax_bw`, whose rules
+(passes/derivatives.py) are PyTorch's from the forward output y:
 
     softmax:     dx = y (g - sum(g y, dim))
     softmin:     dx = y (sum(g y, dim) - g)        (softmin(x) = softmax(-x))
@@ -17,6 +18,7 @@ from .matmul_ops import _device, _gradient, _refuse_options, _tensor
 from .ttir_function import FunctionBuilder, run
 
 SOFTMAX, SOFTMIN, LOGSOFTMAX = "softmax", "softmin", "logsoftmax"
+_TTIR = {SOFTMAX: "softmax_bw", SOFTMIN: "softmin_bw", LOGSOFTMAX: "log_softmax_bw"}  # the dialect's ops
 
 
 def _dim(op: str, dim, rank: int) -> int:
@@ -25,11 +27,6 @@ def _dim(op: str, dim, rank: int) -> int:
     if not -rank <= dim < rank:
         raise ValueError(f"{op}: dim {dim} is out of range for rank {rank} (expected {-rank} .. {rank - 1})")
     return dim % rank
-
-
-def _elementwise(f: FunctionBuilder, name: str, *operands):
-    shape = max((v.shape for v in operands), key=lambda s: sum(d != 1 for d in s))
-    return f.op(name, list(operands), operands[0].like(f.fresh(), shape))
 
 
 def _backward(kind: str, op: str, output_tensor, output_grad_tensor, dim, input_grad_tensor, memory_config,
@@ -47,15 +44,7 @@ def _backward(kind: str, op: str, output_tensor, output_grad_tensor, dim, input_
     device = _device(op, {"output_tensor": y, "output_grad_tensor": grad})
     f = FunctionBuilder(op)
     yv, gv = f.argument("output", y), f.argument("grad", grad)
-    y32, g32 = f.typecast(yv, yv.like("", element="f32")), f.typecast(gv, gv.like("", element="f32"))
-    if kind == LOGSOFTMAX:
-        total = f.sum(g32, {axis})
-        dx = _elementwise(f, "subtract", g32, _elementwise(f, "multiply", _elementwise(f, "exp", y32), total))
-    else:
-        total = f.sum(_elementwise(f, "multiply", g32, y32), {axis})
-        difference = (_elementwise(f, "subtract", g32, total) if kind == SOFTMAX
-                      else _elementwise(f, "subtract", total, g32))
-        dx = _elementwise(f, "multiply", y32, difference)
+    dx = f.op(_TTIR[kind], [gv, yv], yv.like(f.fresh()), f"dim = {axis} : i32")
     output = _gradient(f, op, "input_grad_tensor", dx, y, pre, memory_config)
     return run(f, [output], backend, device)[0]
 
