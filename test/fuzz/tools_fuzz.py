@@ -116,7 +116,12 @@ class ToolFuzzer:
         """Lit also tests bad pipelines (`not ttbw-opt --no-such-pass`): those are no configuration."""
         path = self.work / "empty.mlir"
         path.write_text("module {\n}\n")
-        return run_forked(_run_tool, config.tool, [*config.flags, str(path)], timeout=TIMEOUT).status == 0
+        return run_forked(_run_tool, config.tool, [*self._flags(config), str(path)], timeout=TIMEOUT).status == 0
+
+    def _flags(self, config: Config) -> list[str]:
+        """The configuration's flags with lit's %t (an output path, e.g. --log-actions-to=%t.log) in
+        the work folder: never a file named '%t.log' in the working directory."""
+        return [flag.replace("%t", str(self.work / "lit-t")) for flag in config.flags]
 
     def case(self, rng: random.Random) -> None:
         draw, extra = rng.random(), []
@@ -149,7 +154,7 @@ class ToolFuzzer:
         path = self.work / "case.mlir"
         path.write_text(text, encoding="utf-8", errors="surrogateescape")
         stdin = rng.random() < 0.1  # sometimes through stdin, located as <stdin>
-        argv = [*config.flags, "-" if stdin else str(path), *extra]
+        argv = [*self._flags(config), "-" if stdin else str(path), *extra]
         outcome = run_forked(_run_tool, config.tool, argv, timeout=TIMEOUT,
                              stdin=text.encode("utf-8", "surrogateescape") if stdin else b"")
         failure = tool_failure(outcome, "<stdin>" if stdin else str(path),

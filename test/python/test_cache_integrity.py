@@ -196,6 +196,18 @@ def test_new_cache_folder_builds_no_runtime(tmp_path):
     assert not (cache / "emulator").exists()
 
 
+def test_runtime_folder_that_cannot_be_made_names_its_variable(tmp_path):
+    """The runtime's folder is the environment's: its error advises TTBW_EMULATOR_DIR, not
+    TTBW_CACHE_DIR (which does not move it)."""
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    done = subprocess.run([sys.executable, "-c", RUNTIME], capture_output=True, text=True,
+                          env={**os.environ, "TTBW_EMULATOR_DIR": str(blocker / "emulator")})
+    assert done.returncode != 0 and done.stdout == ""
+    assert f"'{blocker}' is a file, not a folder (remove it, or set TTBW_EMULATOR_DIR to another folder)" \
+        in done.stderr and "TTBW_CACHE_DIR" not in done.stderr
+
+
 def test_truncated_runtime_library_is_rebuilt(tmp_path):
     """The emulator runtime: a truncated copy of the environment's entry (which SIGBUSed every
     later run) is rebuilt by the next process (its units in parallel) and then loads."""

@@ -161,7 +161,9 @@ def _rewrite(generic, plan) -> int:
     """The prologue generics, then the contraction reading their results (built anew: its
     inputs change)."""
     from mlir import ir
-    from mlir.dialects import linalg, tensor
+    from mlir.dialects import tensor
+
+    from ttbw.mlir_dialects import linalg
 
     block = generic.regions[0].blocks[0]
     n_in = len(block.arguments) - 1

@@ -32,7 +32,7 @@ REPO_ROOT = Path(__file__).resolve().parents[3]  # python/ttbw/support/cache_fil
 RECORD_SUFFIX = ".record"
 TEMP_PREFIX = ".tmp-"
 STALE_TEMP_SECONDS = 3600  # older than any build of an entry takes (the emulator runtime: ~2 min under load)
-_HINT = "set TTBW_CACHE_DIR to another folder"
+CACHE_HINT = "set TTBW_CACHE_DIR to another folder"  # what a CacheError advises (a folder outside the cache: its own variable)
 
 
 class CacheError(RuntimeError):
@@ -52,14 +52,14 @@ def ensure_folder(folder: Path) -> Path:
     except (FileExistsError, NotADirectoryError):
         blocker = next(p for p in (folder, *folder.parents) if p.exists() and not p.is_dir())
         raise CacheError(f"ttbw's cache folder '{folder}' cannot be created: '{blocker}' is a file, "
-                         f"not a folder (remove it, or {_HINT})") from None
+                         f"not a folder (remove it, or {CACHE_HINT})") from None
     except OSError as error:
         raise _unwritable(folder, error) from None
     return folder
 
 
 def _unwritable(folder: Path, error: OSError) -> CacheError:
-    return CacheError(f"ttbw's cache folder '{folder}' is not writable ({error.strerror or error}); {_HINT}")
+    return CacheError(f"ttbw's cache folder '{folder}' is not writable ({error.strerror or error}); {CACHE_HINT}")
 
 
 def record_path(entry: Path) -> Path:
@@ -85,10 +85,10 @@ def is_valid(entry: Path) -> bool:
     except (FileNotFoundError, NotADirectoryError):  # a file in a folder's way: publish says so
         return False
     except OSError as error:
-        raise CacheError(f"ttbw's cache entry '{entry}' cannot be read ({error.strerror}); {_HINT}") from None
+        raise CacheError(f"ttbw's cache entry '{entry}' cannot be read ({error.strerror}); {CACHE_HINT}") from None
     if stat.S_ISDIR(info.st_mode):
         raise CacheError(f"ttbw's cache entry '{entry}' is a directory where a file belongs "
-                         f"(remove it, or {_HINT})")
+                         f"(remove it, or {CACHE_HINT})")
     if not stat.S_ISREG(info.st_mode):
         return False
     try:

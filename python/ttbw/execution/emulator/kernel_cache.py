@@ -2,8 +2,10 @@
 
 The runtime is built once per environment by the set-up (`main`, progress on stderr) into
 `<venv>/share/ttbw/emulator` (or $TTBW_EMULATOR_DIR), not into the kernel cache: a new
-TTBW_CACHE_DIR builds kernels only. Its translation units compile in parallel. A run that
-finds it missing (its sources changed since the set-up) builds it there, once.
+TTBW_CACHE_DIR builds kernels (and the tt-mlir bridge's 0.2 s string-sink helper) only. Its
+translation units compile in parallel. A run that finds it missing (its sources changed since
+the set-up) builds it there, once; where that folder cannot be written, the error names
+TTBW_EMULATOR_DIR.
 
 Each kernel's `kernel_main` is compiled into its own shared object (its own translation
 unit), so any number of generated kernels coexist in one process. The cache key hashes the
@@ -87,8 +89,12 @@ def _runtime_library(progress) -> Path:
         (_tree_hash(src, "*") + _tree_hash(EMULATOR_DIR / "include" / "ttbw_emu", "*") + compiler_version(cxx) + " ".join(RUNTIME_FLAGS) + _cpu_flags()).encode()
     ).hexdigest()[:16]
     out = runtime_dir() / f"libttbw_emu-{key}.so"
-    return cached_library(cxx, RUNTIME_FLAGS, [src / s for s in RUNTIME_SOURCES], ("-ldl", "-lpthread"), out,
-                          "the emulator runtime", progress)
+    try:
+        return cached_library(cxx, RUNTIME_FLAGS, [src / s for s in RUNTIME_SOURCES], ("-ldl", "-lpthread"), out,
+                              "the emulator runtime", progress)
+    except CompileError as error:  # its folder is the environment's: TTBW_CACHE_DIR does not move it
+        raise CompileError(str(error).replace(cache_files.CACHE_HINT, "set TTBW_EMULATOR_DIR to another folder")) \
+            from None
 
 
 def kernel_key(source: str, compile_args: tuple[int, ...], defines: tuple[tuple[str, str], ...]) -> str:
