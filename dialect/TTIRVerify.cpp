@@ -37,10 +37,6 @@ std::string shapeStr(ArrayRef<int64_t> shape) {
   return llvm::join(llvm::map_range(shape, [](int64_t d) { return std::to_string(d); }), "x");
 }
 
-std::string listStr(ArrayRef<int64_t> values) {
-  return "[" + llvm::join(llvm::map_range(values, [](int64_t d) { return std::to_string(d); }), ", ") + "]";
-}
-
 // A shape as tt-mlir's verifiers write one: (128, 16), () for a scalar.
 std::string tupleStr(ArrayRef<int64_t> values) {
   return "(" + llvm::join(llvm::map_range(values, [](int64_t d) { return std::to_string(d); }), ", ") + ")";
@@ -424,15 +420,22 @@ LogicalResult BroadcastOp::verify() {
     return failure();
   ArrayRef<int64_t> input = shapeOf(getInput()), result = shapeOf(getResult());
   ArrayRef<int64_t> factors = getBroadcastDimensions();
-  if (input.size() != result.size() || factors.size() != input.size())
-    return c.fail() << "'broadcast_dimensions' " << listStr(factors)
-                    << " must have one repeat factor per dim of the input (" << shapeStr(input)
-                    << ") and the result (" << shapeStr(result) << ")";
+  // tt-mlir's rules and messages, in its order (shapes joined by "," as tt-mlir writes them).
+  auto joined = [](ArrayRef<int64_t> shape) {
+    return "(" + llvm::join(llvm::map_range(shape, [](int64_t d) { return std::to_string(d); }), ",") + ")";
+  };
+  if (input.size() != result.size())
+    return c.fail() << "Input tensor rank of " << input.size() << " does not match output tensor rank of "
+                    << result.size();
+  if (!broadcastShapes(input, result))
+    return c.fail() << "Input tensor shape " << joined(input) << " is not broadcastable to output shape "
+                    << joined(result);
+  if (factors.size() != input.size())
+    return c.fail() << "Input tensor rank should match output tensor rank.";
   for (size_t i = 0; i < input.size(); ++i)
-    if ((input[i] != 1 && factors[i] != 1) || input[i] * factors[i] != result[i])
-      return c.fail() << "result shape " << shapeStr(result) << " must be the input shape "
-                      << shapeStr(input) << " repeated by " << listStr(factors)
-                      << " (only size-1 dims repeat)";
+    if (input[i] * factors[i] != result[i])
+      return c.fail() << "Input tensor shape " << joined(input) << " index " << i << " does not broadcast to output "
+                      << joined(result) << " using broadcast value " << factors[i];
   if (getElementTypeOrSelf(getInput().getType()) != getElementTypeOrSelf(getResult().getType()))
     return c.fail() << "'input' and 'result' must have the same element type";
   return success();

@@ -34,15 +34,31 @@ func.func @unary_shape(%x: tensor<4x32xf32>) -> tensor<4x16xf32> {
 // -----
 
 func.func @broadcast_non_unit_dim(%x: tensor<2x32xf32>) -> tensor<4x32xf32> {
-  // expected-error @+1 {{'ttir.broadcast' op result shape 4x32 must be the input shape 2x32 repeated by [2, 1] (only size-1 dims repeat)}}
+  // expected-error @+1 {{'ttir.broadcast' op Input tensor shape (2,32) is not broadcastable to output shape (4,32)}}
   %0 = "ttir.broadcast"(%x) <{broadcast_dimensions = array<i64: 2, 1>}> : (tensor<2x32xf32>) -> tensor<4x32xf32>
   return %0 : tensor<4x32xf32>
 }
 
 // -----
 
+func.func @broadcast_factor(%x: tensor<1x32xf32>) -> tensor<4x32xf32> {
+  // expected-error @+1 {{'ttir.broadcast' op Input tensor shape (1,32) index 0 does not broadcast to output (4,32) using broadcast value 2}}
+  %0 = "ttir.broadcast"(%x) <{broadcast_dimensions = array<i64: 2, 1>}> : (tensor<1x32xf32>) -> tensor<4x32xf32>
+  return %0 : tensor<4x32xf32>
+}
+
+// -----
+
+func.func @broadcast_factor_count(%x: tensor<1x32xf32>) -> tensor<4x32xf32> {
+  // expected-error @+1 {{'ttir.broadcast' op Input tensor rank should match output tensor rank.}}
+  %0 = "ttir.broadcast"(%x) <{broadcast_dimensions = array<i64: 4>}> : (tensor<1x32xf32>) -> tensor<4x32xf32>
+  return %0 : tensor<4x32xf32>
+}
+
+// -----
+
 func.func @broadcast_rank(%x: tensor<32xf32>) -> tensor<4x32xf32> {
-  // expected-error @+1 {{'ttir.broadcast' op 'broadcast_dimensions' [4, 1] must have one repeat factor per dim of the input (32) and the result (4x32)}}
+  // expected-error @+1 {{'ttir.broadcast' op Input tensor rank of 1 does not match output tensor rank of 2}}
   %0 = "ttir.broadcast"(%x) <{broadcast_dimensions = array<i64: 4, 1>}> : (tensor<32xf32>) -> tensor<4x32xf32>
   return %0 : tensor<4x32xf32>
 }
