@@ -59,7 +59,7 @@ def _atan2(d, x, which: str):
     |u| = 2^100 (the splits overflow from 2^116) u, v and g are scaled by 2^-64 (exact; the
     gradient is below 2^-100 g there). + (u - u) in by_larger's D: NaN at an infinite u, as
     PyTorch's inf / inf; t g / D in times_ratio's order (t may be 0 or tiny where g / D
-    overflows); an infinite quotient is not corrected. At a = b = 0 PyTorch's reciprocal of a^2 + b^2 is taken as 0: g b 0, -g a 0."""
+    overflows); an infinite quotient, or one by an infinite D, is not corrected. At a = b = 0 PyTorch's reciprocal of a^2 + b^2 is taken as 0: g b 0, -g a 0."""
     u, v, t, swapped = _larger_first(d, x)
     big = d.gt(d.abs(u), d.constant(2.0 ** 100))
     down = d.constant(2.0 ** -64)
@@ -74,8 +74,8 @@ def _atan2(d, x, which: str):
     q = d.div(g, d.add(den, d.subtract(u, u)))
     by_larger = where_nonfinite(d, q, q, d.subtract(q, d.multiply(q, relative)))
     w = times_ratio(d, g, t, den)
-    by_smaller = where_nonfinite(d, w, w, d.add(w, d.subtract(times_ratio(d, g, t_tail, den),
-                                                              d.multiply(w, relative))))
+    corrected = d.add(w, d.subtract(times_ratio(d, g, t_tail, den), d.multiply(w, relative)))
+    by_smaller = where_nonfinite(d, den, w, where_nonfinite(d, w, w, corrected))
     zero = d.constant(0.0)
     # input_grad's numerator is b: u when swapped
     if which == "input":
@@ -190,8 +190,9 @@ def _quotient_times(d, x, whole):
 
 
 def _remainder_other(d, x):
-    """a - floor(a / b) b: -g floor(a / b)."""
-    return _quotient_times(d, x, _floor_quotient(d, x.input, x.other))
+    """a - floor(a / b) b: -g floor(a / b); + (a - a): NaN at an infinite a, as PyTorch's floor
+    division (through fmod(a, b), NaN there)."""
+    return d.add(_quotient_times(d, x, _floor_quotient(d, x.input, x.other)), d.subtract(x.input, x.input))
 
 
 def _fmod_other(d, x):

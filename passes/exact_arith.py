@@ -76,10 +76,14 @@ def deep_exp_times(d, g, y):
 def times_ratio(d, g, a, b):
     """g a / b in an order whose partial result stays in range wherever the result does: a and
     1 / b on either side of 1: g (a / b) (between them); on one side: (g / b) a (its overflow or
-    underflow is the result's). Either order gives PyTorch's infinities and NaNs at b = 0."""
+    underflow is the result's); below |b| = 2^-64 (1 / b may overflow) b is scaled by 2^64 and
+    the result by 2^64 last (exact). Either order gives PyTorch's infinities and NaNs at b = 0."""
     one = d.constant(1.0)
+    small = d.lt(d.abs(b), d.constant(2.0 ** -64))
+    b = d.where(small, d.multiply(b, d.constant(2.0 ** 64)), b)
     either_side = d.lt(d.multiply(d.subtract(d.abs(a), one), d.subtract(one, d.abs(b))), d.constant(0.0))
-    return d.where(either_side, d.multiply(g, d.div(a, b)), d.multiply(d.div(g, b), a))
+    ratio = d.where(either_side, d.multiply(g, d.div(a, b)), d.multiply(d.div(g, b), a))
+    return d.multiply(ratio, d.where(small, d.constant(2.0 ** 64), one))
 
 
 def times_both(d, g, x, y):
