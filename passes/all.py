@@ -1,20 +1,25 @@
 """Registers every ttbw pass and named pipeline (names, summaries, options only)."""
 from ttbw.target.device_model import parse_grid
 
-from .registry import Option, PassInfo, PipelineInfo, register_pass, register_pipeline
+from .registry import Option, PassInfo, PipelineInfo, Statistic, register_pass, register_pipeline
 
 register_pass(PassInfo(
     "ttir-decompose-backward",
     "Decompose the backward ops (ttir.mul_bw, ttir.add_bw, ...) into TTIR by their derivative rules",
-    "ttbw.passes.decompose_backward"))
+    "ttbw.passes.decompose_backward",
+    statistics=(Statistic("num-decomposed", "Number of backward ops decomposed"),
+                Statistic("num-replayed", "Number of them decomposed as a copy of an equal op's decomposition"))))
 register_pass(PassInfo(
     "ttir-reduce-broadcast-grads",
     "Reduce broadcast gradients to their operand's shape (sum keep_dim + reshape) and data type",
-    "ttbw.passes.reduce_broadcast_grads"))
+    "ttbw.passes.reduce_broadcast_grads",
+    statistics=(Statistic("num-reduced", "Number of broadcast gradients reduced to their operand's shape"),)))
 register_pass(PassInfo(
     "ttir-expand-complex",
     "Expand complex tensors into (real, imag) pairs of real tensors, as ttnn's ComplexTensor",
-    "ttbw.passes.expand_complex"))
+    "ttbw.passes.expand_complex",
+    statistics=(Statistic("num-functions", "Number of functions whose complex tensors were expanded"),
+                Statistic("num-ops", "Number of ops on complex tensors expanded"))))
 register_pipeline(PipelineInfo(
     "ttir-backward-decomposition-pipeline",
     "Backward ops to tt-mlir TTIR: decompose, reduce broadcasts, expand complex, then upstream "
@@ -25,7 +30,8 @@ register_pass(PassInfo(
     "Lower real-valued ttir ops to linalg/arith/tensor (target=cpu: the CPU reference path, "
     "drops layouts; target=device: keeps layouts, f32 accumulators, for the Tensix codegen)",
     "ttbw.passes.convert_ttir_to_linalg",
-    (Option("target", str, "cpu", "cpu | device"),)))
+    (Option("target", str, "cpu", "cpu | device"),),
+    statistics=(Statistic("num-converted", "Number of ttir ops converted"),)))
 register_pass(PassInfo(
     "ttbw-zero-empty-tensors",
     "Tensors with no elements in device linalg: returned ones become tensor.empty (the host allocates "
@@ -53,7 +59,9 @@ register_pass(PassInfo(
     "ttbw.program function the function calls",
     "ttbw.passes.outline_programs",
     (Option("fuse", bool, True, "true: one program per function where the codegen takes it; false: ttnn's "
-            "composite path, one program per TTIR op, intermediates in DRAM"),)))
+            "composite path, one program per TTIR op, intermediates in DRAM"),),
+    statistics=(Statistic("num-programs", "Number of programs outlined"),
+                Statistic("num-split-functions", "Number of functions fuse=true lowered as several programs"))))
 
 
 def _fuse_programs(options: dict) -> str:
@@ -77,7 +85,9 @@ register_pass(PassInfo(
     "function calling programs to a TTMetal host function, in tt-mlir's context",
     "ttbw.passes.convert_linalg_to_ttkernel",
     (Option("grid", str, "8x8", "core grid COLSxROWS the work is split over", parse_grid),),
-    ttmlir_output=True))
+    ttmlir_output=True,
+    statistics=(Statistic("num-programs", "Number of programs lowered to reader / compute / writer kernels"),
+                Statistic("num-host-functions", "Number of TTMetal host functions built"))))
 register_pass(PassInfo(
     "convert-ttkernel-to-emitc",
     "Convert each program's TTKernel kernels to EmitC with tt-mlir's own conversion (the IR "

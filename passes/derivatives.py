@@ -314,18 +314,24 @@ def _addcdiv_tensor2(d, x):
 def _div_other_grad(d, x):
     """-g a / b^2: the product of g, q = a / b and 1 / b, each once rounded (< 2 ulp, where
     PyTorch's -g * ((a / b) / b) reaches 2.2), in an order whose partial product stays in
-    range wherever the result does: the largest factor times the smallest first. q and 1 / b on
-    one side of 1 (|q| <= 1 <= |b| or |q| > 1 > |b|): g times one of them first, -(g / b) q;
-    on either side: q / b first (between them), -g (q / b). (g / b) q is also the order of
-    PyTorch's infinities and NaNs at b = 0. Complex: -(g / conj(b)) conj(q)."""
+    range wherever the result does: the largest factor times the smallest first, the middle one
+    last. By magnitude q is the middle one where |q| >= |g| differs from |a| >= 1 (|q| >= |1 / b|):
+    -(g / b) q; g where |g| >= |q| differs from |g b| >= 1: -g (q / b); else 1 / b: -(g q) / b.
+    (g / b) q is also the order of PyTorch's infinities and NaNs at b = 0. (Deciding by q and b
+    alone, as if |g| were 1, overflowed q / b = 4e38 for g = 0.3, a = 1.1e-39, b = -1.6e-39, where
+    the result is -1.4e38: found by test/fuzz.) q itself must be in range (g = 1e-38, a = 1e30,
+    b = 1e-15 overflows at q in every order of these three factors). Complex: -(g / conj(b)) conj(q)."""
     quotient = d.div(x.input, x.other)
     grad_first = d.neg(d.multiply(d.div(x.grad, d.conj(x.other)), d.conj(quotient)))
     if is_complex(x.grad) or is_complex(x.input) or is_complex(x.other):
         return grad_first
     one = d.constant(1.0)
-    either_side = d.lt(d.multiply(d.subtract(d.abs(quotient), one), d.subtract(one, d.abs(x.other))),
-                       d.constant(0.0))
-    return d.where(either_side, d.neg(d.multiply(x.grad, d.div(quotient, x.other))), grad_first)
+    g, q = d.abs(x.grad), d.abs(quotient)
+    q_middle = d.ne(d.ge(q, g), d.ge(d.abs(x.input), one))
+    g_middle = d.ne(d.ge(g, q), d.ge(d.abs(d.multiply(x.grad, x.other)), one))
+    last = d.where(g_middle, d.neg(d.multiply(x.grad, d.div(quotient, x.other))),
+                   d.neg(d.div(d.multiply(x.grad, quotient), x.other)))
+    return d.where(d.eq(x.other, d.constant(0.0)), grad_first, d.where(q_middle, grad_first, last))
 
 
 def _rsqrt(d, x):

@@ -24,7 +24,9 @@ indexing maps). The body computes as PyTorch does on the CPU:
 from __future__ import annotations
 
 from mlir import ir
-from mlir.dialects import arith, linalg, math, tensor
+from mlir.dialects import arith, math, tensor
+
+from ttbw.mlir_dialects import linalg
 
 FLOAT_ELEMENTS = ("bf16", "f32")
 

@@ -24,6 +24,7 @@ _API = {
     "ttnn.matmul_ops": ("matmul", "linear", "moreh_matmul_backward", "moreh_linear_backward", "moreh_bmm_backward"),
     "ttnn.softmax_ops": ("moreh_softmax_backward", "moreh_softmin_backward", "moreh_logsoftmax_backward"),
     "ttnn.reduction_ops": ("moreh_sum_backward", "moreh_mean_backward"),
+    "ttnn.norm_ops": ("moreh_layer_norm_backward", "rmsnorm_bw"),
     "ttnn.moreh_namespace": ("operations",),
     "driver.compiler": ("compile",),
     "ttnn.conversions": ("from_torch", "to_torch", "to_layout", "to_device", "from_device", "to_memory_config",

@@ -2,7 +2,8 @@
 float64 on the same bf16 inputs (within 2 bf16 ulp of max(|golden|, the sum of |terms|)): a
 scaled operand (the elementwise prologue upstream fuses into the contraction, split off into a
 program of its own: `ttbw-split-contraction-prologues`), a transposed operand computed first, and
-one elementwise generic reading two products (the first product's epilogue; the other alone)."""
+one elementwise generic reading two products (the first product's epilogue; the other alone), a
+transposed product (its rounding no epilogue of the contraction)."""
 import numpy as np
 import pytest
 import torch
@@ -65,3 +66,18 @@ def test_elementwise_reading_two_products():
     want = bf16(bf16(X + bf16(A @ B)) + bf16(C @ B)).numpy()
     scale = (A.abs() @ B.abs() + C.abs() @ B.abs() + X.abs()).numpy()
     close(got, want, scale)
+
+
+def test_product_transposed_after():
+    """permute(matmul(a, b)): the rounding fused with the transpose is no contraction epilogue (its
+    map is not the result's): the product's f32 result, then the transposed rounding."""
+    a, b = sample((2, 64, 32)), sample((2, 32, 48))
+    ta, tb, tp, tt_ = tt((2, 64, 32), "bf16"), tt((2, 32, 48), "bf16"), tt((2, 64, 48), "bf16"), tt((2, 48, 64), "bf16")
+    ir = (f"func.func @f(%a: {ta}, %b: {tb}) -> {tt_} {{\n"
+          f'  %0 = "ttir.matmul"(%a, %b) : ({ta}, {tb}) -> {tp}\n'
+          f'  %1 = "ttir.permute"(%0) <{{permutation = array<i64: 0, 2, 1>}}> : ({tp}) -> {tt_}\n'
+          f"  return %1 : {tt_}\n}}")
+    with pytest.warns(UserWarning, match="lowered as 2 programs"):
+        (got,), stats = run_on_device(ir, [a, b])
+    A, B = to_torch(a).double(), to_torch(b).double()
+    close(got, bf16(A @ B).transpose(1, 2).numpy(), (A.abs() @ B.abs()).transpose(1, 2).numpy())

@@ -17,9 +17,10 @@ in the function: the calls (launch order), reshapes of arguments and of other pr
 argument), empty tensors returned as they are, the return.
 
 Grouping (ttbw-outline-programs): every generic of the function in one program when the codegen
-takes it, else `chain_groups`: a program per chain (a reduction and the one elementwise generic
-reading it, its epilogue; without fusion, ttnn's composite path, a TTIR op's generics: a sum and
-its rounding), else per generic.
+takes it, else the fewer programs of: groups of results (`result_closures`: each result's
+generics, groups merged while the codegen takes them) and `chain_groups`: a program per chain (a
+reduction and the one elementwise generic reading it, its epilogue; without fusion, ttnn's
+composite path, a TTIR op's generics: a sum and its rounding), else per generic.
 """
 from __future__ import annotations
 
@@ -112,6 +113,28 @@ def chain_groups(generics: list, same_op_only: bool, accepts) -> list:
         except UnsupportedError:
             groups.extend((g,) for g in chain)
     return groups
+
+
+def result_closures(func_op) -> list:
+    """Per value the function returns (in return order), the live generics it depends on that no
+    earlier result's closure took, in block order (a returned argument's: none)."""
+    from .fusion import result_uses
+
+    entry = func_op.regions[0].blocks[0]
+    order = {o.operation: i for i, o in enumerate(entry.operations)}
+    taken, out = set(), []
+    for user, index in result_uses(func_op):
+        mine, stack = set(), [user.operands[index]]
+        while stack:
+            producer = _producer(stack.pop())
+            if producer is None or producer not in order or producer in taken or producer in mine:
+                continue
+            if producer.name == "linalg.generic":
+                mine.add(producer)
+            stack.extend(_operands_deep(producer))
+        taken |= mine
+        out.append(sorted(mine, key=order.get))
+    return out
 
 
 # ------------------------------------------------------------------ outlining

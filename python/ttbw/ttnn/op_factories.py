@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ttbw.dialect.ops import ADDCMUL_BACKWARD, LERP_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD
+from ttbw.support.ir_literals import f32_literal
 
 from .backward_call import BackwardCall, binary_call, check_backend_and_queue, is_number
 from .tensor import ComplexTensor
@@ -41,7 +42,7 @@ def f32_attribute(name: str, value) -> str:
     value = float(value)
     if value != value or abs(value) == float("inf") or abs(value) > 3.4028234663852886e38:
         raise ValueError(f"{name} must be a finite f32 number, got {value}")
-    return f"{value!r} : f32"
+    return f"{f32_literal(value)} : f32"
 
 
 def binary_backward(op: str, *, complex_form: bool = False, complex_alpha: bool = False, scalar_form: bool = True,

@@ -139,6 +139,12 @@ def schedule(accesses, space, pattern: int) -> Schedule:
     return _walk(accesses, space, lambda d: "kept" if d in p_dims else "summed")
 
 
+def schedule_kept(accesses, space, kept_dims) -> Schedule:
+    """The tile walk whose units are the tiles of the dims `kept_dims` (a read-back's sums'
+    output, which is not one of `accesses`), the other tile axes the inner loop."""
+    return _walk(accesses, space, lambda d: "kept" if d in kept_dims else "summed")
+
+
 def cross_schedule(accesses, space, units, middle, inner) -> Schedule:
     """The tile walk of cross reductions: `units` / `middle` / `inner` the tile axes of each loop
     (see the module doc; every tile axis is in one of them)."""
