@@ -145,17 +145,19 @@ def _logaddexp(d, x, which: str, base2: bool = False):
 
 def _ldexp(d, x, which: str):
     """a 2^b: g 2^b, g a 2^b ln2 (pow(2, b) is correctly rounded: no rounded b ln2 in an exp);
-    beyond b = +-120, 2^(b -+ 64) (b -+ 64 is exact) times 2^(+-64) last (exact), so that 2^b
-    leaves float32's range only where the gradient does; g, 2^(b -+ 64) and a ln2 multiplied in
-    times_both's order."""
+    beyond b = +-120, 2^(b -+ 128) (b -+ 128 is exact) times 2^(+-64) (exact, normal for |b| < 190),
+    and the product times 2^(+-64) last, so that 2^b leaves float32's range only where the gradient
+    does; g, that power and a ln2 multiplied in times_both's order."""
     b = x.other
     high, low = d.gt(b, d.constant(120.0)), d.lt(b, d.constant(-120.0))
-    shift = d.where(high, d.constant(64.0), d.where(low, d.constant(-64.0), d.constant(0.0)))
+    shift = d.where(high, d.constant(128.0), d.where(low, d.constant(-128.0), d.constant(0.0)))
     scale = d.where(high, d.constant(2.0 ** 64), d.where(low, d.constant(2.0 ** -64), d.constant(1.0)))
-    power = d.pow(d.constant(2.0), d.subtract(b, shift))
+    power = d.multiply(d.pow(d.constant(2.0), d.subtract(b, shift)), scale)
     if which == "other":
-        return d.multiply(times_both(d, x.grad, power, d.multiply(x.input, d.constant(math.log(2.0)))), scale)
-    return d.multiply(d.multiply(x.grad, power), scale)
+        product = times_both(d, x.grad, power, d.multiply(x.input, d.constant(math.log(2.0))))
+    else:
+        product = d.multiply(x.grad, power)
+    return d.multiply(product, scale)
 
 
 def _floor_quotient(d, a, b):
