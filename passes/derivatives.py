@@ -74,7 +74,8 @@ RULES = {
     # a + v * t1 / t2: g, g v / t2, -g v t1 / t2^2 (div_bw's other gradient times v)
     "ttir.addcdiv_bw": _rule(ADDCMUL_BACKWARD,
                              input_grad=lambda d, x: x.grad,
-                             tensor1_grad=lambda d, x: times_ratio(d, x.grad, d.constant(x.attr("value", 1.0)), x.tensor2),
+                             tensor1_grad=lambda d, x: times_ratio(d, x.grad, d.constant(x.attr("value", 1.0)),
+                                                                   x.tensor2),
                              tensor2_grad=lambda d, x: _addcdiv_tensor2(d, x)),
     # a + w (e - a): g (1 - w), g w (1 - w exact by Sterbenz for w in [1/2, 2])
     "ttir.lerp_bw": _rule(LERP_BACKWARD,
@@ -400,10 +401,9 @@ def _silu(d, x):
 
 
 class _At(NamedTuple):
-    """A rule's `x` for other operands (bias_gelu_bw's a + b, for gelu_bw's rules)."""
+    """A rule's `x` with another input (bias_gelu_bw's a + b, for gelu_bw's rules)."""
     grad: object
     input: object
-    other: object = None
 
     def attr(self, name: str, default=None):
         return default

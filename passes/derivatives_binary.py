@@ -59,7 +59,8 @@ def _atan2(d, x, which: str):
     |u| = 2^100 (the splits overflow from 2^116) u, v and g are scaled by 2^-64 (exact; the
     gradient is below 2^-100 g there). + (u - u) in by_larger's D: NaN at an infinite u, as
     PyTorch's inf / inf; t g / D in times_ratio's order (t may be 0 or tiny where g / D
-    overflows); an infinite quotient, or one by an infinite D, is not corrected. At a = b = 0 PyTorch's reciprocal of a^2 + b^2 is taken as 0: g b 0, -g a 0."""
+    overflows); an infinite quotient, or one by an infinite D, is not corrected. At a = b = 0
+    PyTorch's reciprocal of a^2 + b^2 is taken as 0: g b 0, -g a 0."""
     u, v, t, swapped = _larger_first(d, x)
     big = d.gt(d.abs(u), d.constant(2.0 ** 100))
     down = d.constant(2.0 ** -64)
