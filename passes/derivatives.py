@@ -303,12 +303,15 @@ def _reciprocal(d, x):
 def _addcdiv_tensor2(d, x):
     """-g v t1 / t2^2 with every partial result in range wherever the result is: g' = g v for |v| <=
     1 (cannot overflow; v last otherwise), then |t2| >= 1: (g' / t2) t1 / t2, else (g' t1 / t2) / t2,
-    the middle step range-safe (times_ratio). At t2 = +-0 PyTorch's sign (t2 t2 = +0)."""
+    the middle step range-safe (times_ratio); div_bw's other gradient of (g', t1, t2) instead where
+    t1 / t2 is finite (< 2 ulp; the former reaches 2.2). At t2 = +-0 PyTorch's sign (t2 t2 = +0)."""
     value = x.attr("value", 1.0)
     g = d.multiply(x.grad, d.constant(value)) if abs(value) <= 1.0 else x.grad
     t1, t2 = x.tensor1, x.tensor2
     big = d.ge(d.abs(t2), d.constant(1.0))
-    gradient = d.neg(d.where(big, times_ratio(d, d.div(g, t2), t1, t2), d.div(times_ratio(d, g, t1, t2), t2)))
+    safe = d.neg(d.where(big, times_ratio(d, d.div(g, t2), t1, t2), d.div(times_ratio(d, g, t1, t2), t2)))
+    # div_bw's order (< 2 ulp) where its quotient t1 / t2 stays finite
+    gradient = where_nonfinite(d, d.div(t1, t2), safe, _div_other_grad(d, _At(g, t1, t2)))
     return gradient if abs(value) <= 1.0 else d.multiply(gradient, d.constant(value))
 
 
@@ -401,9 +404,11 @@ def _silu(d, x):
 
 
 class _At(NamedTuple):
-    """A rule's `x` with another input (bias_gelu_bw's a + b, for gelu_bw's rules)."""
+    """A rule's `x` for other operands (bias_gelu_bw's a + b for gelu_bw's rules; addcdiv_bw's
+    tensors for div_bw's)."""
     grad: object
     input: object
+    other: object = None
 
     def attr(self, name: str, default=None):
         return default
