@@ -74,9 +74,9 @@ RULES = {
     # a + v * t1 / t2: g, g v / t2, -g v t1 / t2^2 (div_bw's other gradient times v)
     "ttir.addcdiv_bw": _rule(ADDCMUL_BACKWARD,
                              input_grad=lambda d, x: x.grad,
-                             tensor1_grad=lambda d, x: times_ratio(d, x.grad, d.constant(x.attr("value", 1.0)), x.tensor2),
-                             tensor2_grad=lambda d, x: d.multiply(_div_other_grad(d, _At(x.grad, x.tensor1, x.tensor2)),
-                                                                  d.constant(x.attr("value", 1.0)))),
+                             tensor1_grad=lambda d, x: times_ratio(d, x.grad, d.constant(x.attr("value", 1.0)),
+                                                                   x.tensor2),
+                             tensor2_grad=lambda d, x: _addcdiv_tensor2(d, x)),
     # a + w (e - a): g (1 - w), g w (1 - w exact by Sterbenz for w in [1/2, 2])
     "ttir.lerp_bw": _rule(LERP_BACKWARD,
                           input_grad=lambda d, x: d.multiply(x.grad, d.subtract(d.constant(1.0), x.weight)),
@@ -308,6 +308,21 @@ def _reciprocal(d, x):
         return d.neg(d.div(d.div(x.grad, x.input), x.input))
     r = d.reciprocal(x.input)
     return d.multiply(d.neg(x.grad), d.conj(d.multiply(r, r)))
+
+
+def _addcdiv_tensor2(d, x):
+    """-g v t1 / t2^2 with every partial result in range wherever the result is: g' = g v for |v| <=
+    1 (cannot overflow; v last otherwise), then |t2| >= 1: (g' / t2) t1 / t2, else (g' t1 / t2) / t2,
+    the middle step range-safe (times_ratio); div_bw's other gradient of (g', t1, t2) instead where
+    t1 / t2 is finite (< 2 ulp; the former reaches 2.2). At t2 = +-0 PyTorch's sign (t2 t2 = +0)."""
+    value = x.attr("value", 1.0)
+    g = d.multiply(x.grad, d.constant(value)) if abs(value) <= 1.0 else x.grad
+    t1, t2 = x.tensor1, x.tensor2
+    big = d.ge(d.abs(t2), d.constant(1.0))
+    safe = d.neg(d.where(big, times_ratio(d, d.div(g, t2), t1, t2), d.div(times_ratio(d, g, t1, t2), t2)))
+    # div_bw's order (< 2 ulp) where its quotient t1 / t2 stays finite
+    gradient = where_nonfinite(d, d.div(t1, t2), safe, _div_other_grad(d, _At(g, t1, t2)))
+    return gradient if abs(value) <= 1.0 else d.multiply(gradient, d.constant(value))
 
 
 def _div_other_grad(d, x):

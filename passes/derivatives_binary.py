@@ -59,7 +59,8 @@ def _atan2(d, x, which: str):
     |u| = 2^100 (the splits overflow from 2^116) u, v and g are scaled by 2^-64 (exact; the
     gradient is below 2^-100 g there). + (u - u) in by_larger's D: NaN at an infinite u, as
     PyTorch's inf / inf; t g / D in times_ratio's order (t may be 0 or tiny where g / D
-    overflows); an infinite quotient is not corrected. At a = b = 0 PyTorch's reciprocal of a^2 + b^2 is taken as 0: g b 0, -g a 0."""
+    overflows); an infinite quotient, or one by an infinite D, is not corrected. At a = b = 0
+    PyTorch's reciprocal of a^2 + b^2 is taken as 0: g b 0, -g a 0."""
     u, v, t, swapped = _larger_first(d, x)
     big = d.gt(d.abs(u), d.constant(2.0 ** 100))
     down = d.constant(2.0 ** -64)
@@ -74,8 +75,8 @@ def _atan2(d, x, which: str):
     q = d.div(g, d.add(den, d.subtract(u, u)))
     by_larger = where_nonfinite(d, q, q, d.subtract(q, d.multiply(q, relative)))
     w = times_ratio(d, g, t, den)
-    by_smaller = where_nonfinite(d, w, w, d.add(w, d.subtract(times_ratio(d, g, t_tail, den),
-                                                              d.multiply(w, relative))))
+    corrected = d.add(w, d.subtract(times_ratio(d, g, t_tail, den), d.multiply(w, relative)))
+    by_smaller = where_nonfinite(d, den, w, where_nonfinite(d, w, w, corrected))
     zero = d.constant(0.0)
     # input_grad's numerator is b: u when swapped
     if which == "input":
@@ -91,7 +92,8 @@ def _hypot(d, x, which: str):
     """g a / r, g b / r, r = |u| sqrt(1 + t^2) (_larger_first): g sign(u) rsqrt(1 + t^2) for u's
     gradient (+ (u - u): NaN at an infinite u, as PyTorch's inf / inf), (g v / |u|) rsqrt(1 + t^2)
     for v's (times_ratio: t may underflow where g v / |u| does not). t's and 1 + t^2's exact
-    tails (as atan2_bw's) would cut its 2.3 ulp, but the fusion then leaves 14 programs."""
+    tails (as atan2_bw's) would cut its 2.6 ulp (2.05 for |a|, |b| in [2^-20, 2^20]), but the fusion
+    then leaves 14 programs."""
     u, v, t, swapped = _larger_first(d, x)
     signed = d.where(d.lt(u, d.constant(0.0)), d.neg(x.grad), x.grad)
     base = d.add(d.multiply(t, t), d.constant(1.0))
@@ -145,17 +147,19 @@ def _logaddexp(d, x, which: str, base2: bool = False):
 
 def _ldexp(d, x, which: str):
     """a 2^b: g 2^b, g a 2^b ln2 (pow(2, b) is correctly rounded: no rounded b ln2 in an exp);
-    beyond b = +-120, 2^(b -+ 64) (b -+ 64 is exact) times 2^(+-64) last (exact), so that 2^b
-    leaves float32's range only where the gradient does; g, 2^(b -+ 64) and a ln2 multiplied in
-    times_both's order."""
+    beyond b = +-120, 2^(b -+ 128) (b -+ 128 is exact) times 2^(+-64) (exact, normal for |b| < 190),
+    and the product times 2^(+-64) last, so that 2^b leaves float32's range only where the gradient
+    does; g, that power and a ln2 multiplied in times_both's order."""
     b = x.other
     high, low = d.gt(b, d.constant(120.0)), d.lt(b, d.constant(-120.0))
-    shift = d.where(high, d.constant(64.0), d.where(low, d.constant(-64.0), d.constant(0.0)))
+    shift = d.where(high, d.constant(128.0), d.where(low, d.constant(-128.0), d.constant(0.0)))
     scale = d.where(high, d.constant(2.0 ** 64), d.where(low, d.constant(2.0 ** -64), d.constant(1.0)))
-    power = d.pow(d.constant(2.0), d.subtract(b, shift))
+    power = d.multiply(d.pow(d.constant(2.0), d.subtract(b, shift)), scale)
     if which == "other":
-        return d.multiply(times_both(d, x.grad, power, d.multiply(x.input, d.constant(math.log(2.0)))), scale)
-    return d.multiply(d.multiply(x.grad, power), scale)
+        product = times_both(d, x.grad, power, d.multiply(x.input, d.constant(math.log(2.0))))
+    else:
+        product = d.multiply(x.grad, power)
+    return d.multiply(product, scale)
 
 
 def _floor_quotient(d, a, b):
@@ -190,8 +194,9 @@ def _quotient_times(d, x, whole):
 
 
 def _remainder_other(d, x):
-    """a - floor(a / b) b: -g floor(a / b)."""
-    return _quotient_times(d, x, _floor_quotient(d, x.input, x.other))
+    """a - floor(a / b) b: -g floor(a / b); + (a - a): NaN at an infinite a, as PyTorch's floor
+    division (through fmod(a, b), NaN there)."""
+    return d.add(_quotient_times(d, x, _floor_quotient(d, x.input, x.other)), d.subtract(x.input, x.input))
 
 
 def _fmod_other(d, x):

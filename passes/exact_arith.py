@@ -76,10 +76,16 @@ def deep_exp_times(d, g, y):
 def times_ratio(d, g, a, b):
     """g a / b in an order whose partial result stays in range wherever the result does: a and
     1 / b on either side of 1: g (a / b) (between them); on one side: (g / b) a (its overflow or
-    underflow is the result's). Either order gives PyTorch's infinities and NaNs at b = 0."""
+    underflow is the result's); where a / b itself overflows (1 / b beyond float32's range, a
+    subnormal b): (g / b) a, or (g a) / b where g / b overflows too (b != 0). (g / b) a gives
+    PyTorch's infinities and NaNs at b = 0, and so does g (a / b) where it is taken."""
     one = d.constant(1.0)
     either_side = d.lt(d.multiply(d.subtract(d.abs(a), one), d.subtract(one, d.abs(b))), d.constant(0.0))
-    return d.where(either_side, d.multiply(g, d.div(a, b)), d.multiply(d.div(g, b), a))
+    quotient, grad_quotient = d.div(a, b), d.div(g, b)
+    grad_first = d.multiply(grad_quotient, a)
+    fallback = d.where(d.eq(b, d.constant(0.0)), grad_first,
+                       where_nonfinite(d, grad_quotient, d.div(d.multiply(g, a), b), grad_first))
+    return where_nonfinite(d, quotient, fallback, d.where(either_side, d.multiply(g, quotient), grad_first))
 
 
 def times_both(d, g, x, y):

@@ -121,8 +121,10 @@ def _has_quotient(expression: Expression) -> bool:
 
 
 def is_complex(expression: Expression) -> bool:
-    """Whether an operand expression (`x.grad`, `x.input`, ...) is a complex tensor."""
-    return _is_complex(expression.value.type.element_type)
+    """Whether an expression (`x.grad`, `x.input`, ... or one over them) has a complex operand."""
+    if expression.op == "operand":
+        return _is_complex(expression.value.type.element_type)
+    return any(is_complex(arg) for arg in expression.args)
 
 
 def _is_complex(element) -> bool:

@@ -3,7 +3,8 @@ every op on the emulated device against torch autograd in float64 on the same in
 (<= 1 step) and f32 (<= 2 ulp arithmetic, <= 4 ulp transcendental), over random values and a
 grid of edge values (0, +-1, huge and tiny magnitudes, overflow-prone grads such as 3e38);
 broadcast operands summed back (three rows of ttnn's matrix); ttnn's binding signatures and
-misuse. Exhaustive bf16 over one operand: test_backward_sweep_binary_bf16.py."""
+misuse; the ternary addcdiv_bw and lerp_bw likewise. Exhaustive bf16 over one operand:
+test_backward_sweep_binary_bf16.py."""
 from __future__ import annotations
 
 import pytest
@@ -149,3 +150,43 @@ def test_misuse_names_the_argument(call, error, message, small):
     with pytest.raises(error) as caught:
         call(g, a, b)
     assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32], ids=["bf16", "f32"])
+@pytest.mark.parametrize("form", ["addcdiv", "lerp-tensor", "lerp-scalar"])
+def test_ternary_accuracy(form, dtype):
+    """addcdiv_bw (value 0.5) and lerp_bw (tensor weight, and scalar 0.3): bf16 <= 1, f32 <= 2 ulp."""
+    g, a, b = inputs(dtype)
+    _, c, _ = inputs(dtype)
+    c = c.flip(-1)
+    if form == "addcdiv":
+        got = ttbw.addcdiv_bw(tensor(g), tensor(a), tensor(b), tensor(c), 0.5)
+        want = ttbw.get_golden_function(ttbw.addcdiv_bw)(g.double(), a.double(), b.double(), c.double(), 0.5)
+    else:
+        weight = tensor(c) if form == "lerp-tensor" else 0.3
+        got = ttbw.lerp_bw(tensor(g), tensor(a), tensor(b), weight)
+        want = ttbw.get_golden_function(ttbw.lerp_bw)(g.double(), a.double(), b.double(),
+                                                        c.double() if form == "lerp-tensor" else 0.3)
+    assert len(got) == len(want)
+    bound = 1 if dtype == torch.bfloat16 else 2
+    for index, (result, golden) in enumerate(zip(got, want)):
+        worst = worst_ulp(ttbw.to_torch(result), golden, dtype)
+        assert worst <= bound, f"{form} gradient {index}: {worst} ulp (bound {bound})"
+
+
+def test_ternary_signatures(small):
+    """lerp_bw's weight by position or as input_tensor_c= / scalar=; addcdiv_bw's alpha (value=)."""
+    (g, a, b), (tg, ta, tb) = small
+    by_name = ttbw.lerp_bw(tg, ta, tb, scalar=0.25, backend="cpu")
+    by_position = ttbw.lerp_bw(tg, ta, tb, 0.25, backend="cpu")
+    assert all(torch.equal(ttbw.to_torch(x), ttbw.to_torch(y)) for x, y in zip(by_name, by_position))
+    (_, end) = ttbw.lerp_bw(tg, ta, tb, input_tensor_c=tb, backend="cpu")
+    assert torch.allclose(ttbw.to_torch(end).double(), (g.double() * b.double()), rtol=2 ** -8)
+    with pytest.raises(TypeError, match="scalar must be a number"):
+        ttbw.lerp_bw(tg, ta, tb, scalar="x")
+    with pytest.raises(TypeError, match="missing required argument: 'input_tensor_c'"):
+        ttbw.lerp_bw(tg, ta, tb)
+    with pytest.raises(TypeError, match="missing required argument: 'alpha'"):
+        ttbw.addcdiv_bw(tg, ta, tb, tb)
+    grads = ttbw.addcdiv_bw(tg, ta, tb, tb, value=2.0, backend="cpu")
+    assert len(grads) == 3 and torch.equal(ttbw.to_torch(grads[0]), g)

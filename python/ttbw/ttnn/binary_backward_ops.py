@@ -60,7 +60,8 @@ def bias_gelu_bw(grad_tensor, input_tensor_a=MISSING, input_tensor_b=MISSING, *,
     shape), or with a scalar bias (grad_tensor, input_tensor, bias, ...) -> [grad]. ttnn's
     `variant=` (ttnn.GeluVariant) is not supported: approximate= picks the same two."""
     check_backend_and_queue(backend, queue_id)
-    a_name, a = one_of("bias_gelu_bw", "input_tensor_a", {"input_tensor_a": input_tensor_a, "input_tensor": input_tensor})
+    a_name, a = one_of("bias_gelu_bw", "input_tensor_a",
+                       {"input_tensor_a": input_tensor_a, "input_tensor": input_tensor})
     b_name, b = one_of("bias_gelu_bw", "input_tensor_b", {"input_tensor_b": input_tensor_b, "bias": bias})
     if b_name == "bias" and not is_number(b):
         raise TypeError(f"bias must be a number, got {type(b).__name__}")

@@ -42,7 +42,7 @@ func.func @remainder_scalar(%g: tensor<32x32xf32>, %a: tensor<32x32xf32>) -> ten
 
 // -----
 
-// ldexp_bw: grad * pow(2, other - shift) * 2^shift, shift = +-64 beyond +-64 (no exp of a rounded b ln2).
+// ldexp_bw: grad * (pow(2, other - shift) * 2^(shift / 2)) * 2^(shift / 2), shift = +-128 beyond +-120 (no exp of a rounded b ln2).
 // CHECK-LABEL: func.func @ldexp_pow_of_two
 func.func @ldexp_pow_of_two(%g: tensor<32x32xf32>, %a: tensor<32x32xf32>, %b: tensor<32x32xf32>) -> tensor<32x32xf32> {
   // CHECK-NOT: ttir.exp"
