@@ -64,6 +64,6 @@ def write(path: str, ir_text: str, settings: Settings, file: str, failed_pass: s
         outcome = f"reproducer generated at `{path}`"
     except OutputError as error:
         outcome = f"failed to create output stream: {error}"
-    return Diagnostic("error", SourceLoc(file, 0, 0),
-                      "Failures have been detected while processing an MLIR pass pipeline",
-                      [Diagnostic("note", SourceLoc(file, 0, 0), f"Pipeline failed while executing {where}: {outcome}")])
+    module = SourceLoc(file, 1, 1)  # the pipeline ran on the file's module (mlir-opt: an unknown location)
+    return Diagnostic("error", module, "Failures have been detected while processing an MLIR pass pipeline",
+                      [Diagnostic("note", module, f"Pipeline failed while executing {where}: {outcome}")])
