@@ -1,11 +1,12 @@
 """Seeded random TTIR DAGs that are no backward op, with their float64 reference: multiply /
 add / subtract / neg / typecast / sum keep_dim, implicit broadcast, bf16 / f32, TILE /
-ROW_MAJOR, one or two results. Every op's result is rounded to its declared type as TTIR says,
+ROW_MAJOR, one or two results; with `read_back`, one result that reads a sum back over the dims
+it reduces (the codegen's read-back walk: one program). Every op's result is rounded to its declared type as TTIR says,
 and an error bound is carried through the DAG (each rounding may land one ulp apart, sums
 accumulate in fp32 in any order). Used by test/python/test_device_random_dag.py (the oracle)
 and bench_mul_bw_device.py (the random-DAG rows).
 
-    dag = Dag(seed); results = dag.build(); text = dag.text(results)
+    dag = Dag(seed); results = dag.build(); text = dag.text(results)     # or dag.build_read_back()
     inputs = [a.value.float().numpy() for a in dag.args]     # results[k].value / .bound
 """
 import random
@@ -54,8 +55,8 @@ class Dag:
     def fresh(self) -> str:
         return f"%{len(self.lines)}"
 
-    def argument(self) -> Node:
-        shape = tuple(1 if self.rng.random() < 0.35 else s for s in self.full)
+    def argument(self, full: bool = False) -> Node:
+        shape = self.full if full else tuple(1 if self.rng.random() < 0.35 else s for s in self.full)
         dtype = self.rng.choice(["bf16", "f32"])
         layout = "row_major" if self.rng.random() < 0.2 else "tile"
         value = rounded(torch.randn(shape, generator=self.gen, dtype=torch.float64), dtype)
@@ -131,6 +132,27 @@ class Dag:
         if others and self.rng.random() < 0.4:
             results.append(self.rng.choice(others))
         return results
+
+    def build_read_back(self):
+        """Elementwise steps, then op(y, sum(x)) with x, y of the full shape (the sum read back
+        over the dims it reduces), then maybe elementwise steps on the result: one result."""
+        self.argument(full=True)
+        for _ in range(self.rng.randint(1, 3)):
+            self.argument()
+        for _ in range(self.rng.randint(0, 3)):
+            kind = self.rng.random()
+            x, y = self.rng.choice(self.nodes), self.rng.choice(self.nodes)
+            if kind < 0.7:
+                self.binary(self.rng.choice(["multiply", "add", "subtract"]), x, y)
+            else:
+                self.typecast(x, "f32" if x.dtype == "bf16" else "bf16")
+        full = lambda: self.rng.choice([n for n in self.nodes if n.shape == self.full])  # noqa: E731
+        total = self.total(full())
+        y = full()
+        last = self.binary(self.rng.choice(["multiply", "add", "subtract"]), *self.rng.sample([y, total], 2))
+        if self.rng.random() < 0.5:
+            last = self.binary(self.rng.choice(["multiply", "add"]), last, self.rng.choice(self.args))
+        return [last]
 
     def text(self, results) -> str:
         args = ", ".join(f"{a.name}: {tensor_type(a.shape, a.dtype, a.layout)}" for a in self.args)

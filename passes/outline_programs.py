@@ -5,9 +5,10 @@ as a `func.func private @<name> attributes {ttbw.program}` the function calls in
 With `fuse=true` (after upstream fusion) the whole function is one program `@<f>_program` when the
 codegen takes it (tried on a copy), a reduction several results read cloned per reader and each
 returned value given a generic of its own; when it does not, the function is lowered as several
-programs `@<f>_<k>_<op>` (per reduction and its epilogue, else per generic: no clones, a value
-read by several programs written once) with a warning at the function's first op naming why and
-how many. With `fuse=false` (ttnn's composite path) each TTIR
+programs `@<f>_<k>_<op>`, the fewer of: groups of results (each result's generics, clones as
+above, groups merged while the codegen takes them) or per reduction and its epilogue, else per
+generic (no clones, a value read by several programs written once); with a warning at the
+function's first op naming why and how many. With `fuse=false` (ttnn's composite path) each TTIR
 op's generics are one program, intermediates living in DRAM. A generic the codegen cannot take
 even alone is an error at it.
 """
@@ -18,8 +19,10 @@ from mlir import ir
 from ttbw.lowering import codegen
 from ttbw.lowering.errors import UnsupportedError
 from ttbw.lowering.fusion import one_generic_per_result, one_reduction_per_reader
-from ttbw.lowering.programs import chain_groups, described, erase_dead, is_reduction, live_generics, op_name, outline
+from ttbw.lowering.programs import chain_groups, described, erase_dead, is_reduction, live_generics, op_name, outline, \
+    result_closures
 from ttbw.support.diagnostics import Diagnostic, DiagnosticError, report, source_loc
+from ttbw.support.statistics import count
 
 from .program_functions import host_functions
 
@@ -59,28 +62,105 @@ def _outline_function(func, fuse: bool) -> None:
         else:
             _fused(func)
             outline(func, tuple(live_generics(func)), f"{name}_program")
+            count("num-programs")
+            return
+        partition = _by_results(func)
+        if partition is not None and len(partition) < _chain_count(func):
+            _fused(func)
+            closures = result_closures(func)
+            groups = [tuple(g for r in group for g in closures[r]) for group in partition]
+            for k, group in enumerate(groups):
+                outline(func, group, f"{name}_{k}_{_suffix(group)}")
+            count("num-programs", len(groups))
+            _warn(name, groups, why)
             return
     one_generic_per_result(func, share_returned=True)
     generics = live_generics(func)
-    index = {op: i for i, op in enumerate(generics)}
-
-    def only(group):
-        return lambda scratch: outline(scratch, tuple(live_generics(scratch)[index[op]] for op in group),
-                                       "ttbw_candidate")
-
-    groups = chain_groups(generics, not fuse, lambda group: _accepts(func, only(group)))
+    groups = _chain_groups(func, generics, fuse)
     for group in groups:
         if len(group) == 1:
             try:
-                _accepts(func, only(group))
+                _accepts(func, _only(generics, group))
             except UnsupportedError as error:
                 raise _Refused(group[0], str(error)) from None
     for k, group in enumerate(groups):
         outline(func, group, f"{name}_{k}_{_suffix(group)}")
+    count("num-programs", len(groups))
     if why is not None:
-        first = min((source_loc(g.location) for g in generics), key=lambda loc: (loc.line, loc.col))
-        report(Diagnostic("warning", first, f"function @{name} is not one fused program ({why}): lowered as "
-                                            f"{len(groups)} programs"))
+        _warn(name, groups, why)
+
+
+def _warn(name: str, groups, why: str) -> None:
+    count("num-split-functions")
+    first = min((source_loc(g.location) for group in groups for g in group), key=lambda loc: (loc.line, loc.col))
+    report(Diagnostic("warning", first, f"function @{name} is not one fused program ({why}): lowered as "
+                                        f"{len(groups)} programs"))
+
+
+def _chain_groups(func, generics: list, fuse: bool) -> list:
+    """`chain_groups` of `generics` (func's live generics), each chain tried on a copy of func."""
+    return chain_groups(generics, not fuse, lambda group: _accepts(func, _only(generics, group)))
+
+
+def _only(generics: list, group):
+    """The candidate outlining `group` (of `generics`, func's live generics) in a copy of func."""
+    index = {op: i for i, op in enumerate(generics)}
+    return lambda scratch: outline(scratch, tuple(live_generics(scratch)[index[op]] for op in group),
+                                   "ttbw_candidate")
+
+
+def _chain_count(func) -> int:
+    """How many programs the chain fallback would make of func (worked out on a copy)."""
+    scratch = func.clone(ir.InsertionPoint(func))
+    try:
+        one_generic_per_result(scratch, share_returned=True)
+        return len(_chain_groups(scratch, live_generics(scratch), True))
+    finally:
+        scratch.erase()
+
+
+def _by_results(func):
+    """Groups of the returned values (indices into `result_closures`, return order) each one
+    program the codegen takes, merged greedily while it takes them (a reduction several results
+    read cloned into each: `_fused`); None when some result's generics alone are refused."""
+    def check(partition) -> bool:
+        scratch = func.clone(ir.InsertionPoint(func))
+        programs = []
+        try:
+            _fused(scratch)
+            closures = result_closures(scratch)
+            for k, group in enumerate(partition):
+                programs.append(outline(scratch, tuple(g for r in group for g in closures[r]), f"ttbw_candidate{k}"))
+            for program in programs:
+                codegen.check_program(codegen.read_function(program))
+            return True
+        except UnsupportedError:
+            return False
+        finally:
+            for program in programs:
+                program.erase()
+            scratch.erase()
+
+    scratch = func.clone(ir.InsertionPoint(func))
+    try:
+        _fused(scratch)
+        results = [k for k, closure in enumerate(result_closures(scratch)) if closure]
+    finally:
+        scratch.erase()
+    partition = [[k] for k in results]
+    if len(partition) < 2 or not check(partition):
+        return None
+    i = 0
+    while i < len(partition):
+        j = i + 1
+        while j < len(partition):
+            merged = partition[:i] + [partition[i] + partition[j]] + partition[i + 1:j] + partition[j + 1:]
+            if check(merged):
+                partition = merged
+            else:
+                j += 1
+        i += 1
+    return partition
 
 
 def _fused(func) -> None:

@@ -76,16 +76,17 @@ def test_compile_checks_its_arguments(kwargs, error, match):
 
 
 NOT_ONE_PROGRAM = """
-func.func @sum_broadcast_back(%x: tensor<64x96xbf16>) -> tensor<64x96xbf16> {
-  %0 = "ttir.sum"(%x) {dim_arg = [0 : i32], keep_dim = true} : (tensor<64x96xbf16>) -> tensor<1x96xbf16>
-  %1 = "ttir.subtract"(%0, %x) : (tensor<1x96xbf16>, tensor<64x96xbf16>) -> tensor<64x96xbf16>
-  return %1 : tensor<64x96xbf16>
+func.func @sum_of_a_read_back(%x: tensor<64x96xf32>) -> tensor<1x96xf32> {
+  %0 = "ttir.sum"(%x) {dim_arg = [0 : i32], keep_dim = true} : (tensor<64x96xf32>) -> tensor<1x96xf32>
+  %1 = "ttir.subtract"(%x, %0) : (tensor<64x96xf32>, tensor<1x96xf32>) -> tensor<64x96xf32>
+  %2 = "ttir.sum"(%1) {dim_arg = [0 : i32], keep_dim = true} : (tensor<64x96xf32>) -> tensor<1x96xf32>
+  return %2 : tensor<1x96xf32>
 }
 """
 
 
 def test_compile_warns_at_the_callers_line_when_not_one_program():
-    with pytest.warns(UserWarning, match=r"function @sum_broadcast_back is not one fused program .*: lowered as 2 "
+    with pytest.warns(UserWarning, match=r"function @sum_of_a_read_back is not one fused program .*: lowered as 2 "
                                          "programs") as caught:
         out = ttbw.compile(NOT_ONE_PROGRAM, grid=(1, 1))
     assert len(out.programs) == 2

@@ -33,9 +33,9 @@ def mismatch(got, node: Node) -> str | None:
     return None
 
 
-def run(seed: int, fuse: bool):
+def run(seed: int, fuse: bool, read_back: bool = False):
     dag = Dag(seed)
-    results = dag.build()
+    results = dag.build_read_back() if read_back else dag.build()
     text = dag.text(results)
     inputs = [a.value.float().numpy() for a in dag.args]
     outputs, stats = run_on_device(text, inputs, fuse=fuse)
@@ -51,6 +51,16 @@ def test_random_dag_matches_torch(seed, fuse):
         assert tuple(np.shape(got)) == node.shape, text
         why = mismatch(got, node)
         assert why is None, f"result {k}: {why}\n{text}"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_read_back_dag_is_one_program_as_torch(seed):
+    """A sum read back over the dims it reduces, amid random elementwise ops, broadcasts, dtypes
+    and layouts: one program, within the oracle's bound."""
+    text, results, outputs, stats = run(seed, True, read_back=True)
+    assert stats.programs_launched == 1, text
+    why = mismatch(outputs[0], results[0])
+    assert why is None, f"{why}\n{text}"
 
 
 def test_the_oracle_catches_a_small_error():

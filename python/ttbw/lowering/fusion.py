@@ -1,5 +1,5 @@
 """The rewrites around upstream's producer -> consumer fusion of device linalg, each on one
-function (`ttbw-prepare-fusion` runs the first three before `linalg-fuse-elementwise-ops`,
+function (`ttbw-prepare-fusion` runs the first four before `linalg-fuse-elementwise-ops`,
 `ttbw-outline-programs` the last two after it):
 
 - `elementwise_unit_sums`: a sum over dims of size 1 only (keep_dim) is elementwise: 0 + term,
@@ -12,6 +12,9 @@ function (`ttbw-prepare-fusion` runs the first three before `linalg-fuse-element
   the return, is duplicated, one copy per generic reader, readers before their producers
   (upstream fuses a producer with one use only): no DRAM traffic, and the codegen computes what
   its results share once where that pays (codegen/sections.py);
+- `layout_copies_read_through`: a generic reading a copy that only changes the layout of its
+  input (a typecast of a ROW_MAJOR f32 tensor to TILE f32, which upstream's canonicalize would
+  make a `tensor.cast`, dropping the layout the codegen reads) reads the input itself;
 - `one_reduction_per_reader`: a reduction several results read gets a clone per extra reader,
   after fusion (whose cse would merge the clones);
 - `one_generic_per_result`: each returned value gets a generic of its own (the codegen writes
@@ -127,6 +130,35 @@ def _zero_fill(init):
     return value
 
 
+def layout_copies_read_through(func_op) -> None:
+    """Each generic input that is a layout-only copy (identity maps, the body yielding its input,
+    the same data type: ROW_MAJOR -> TILE) reads the copy's input instead (see the module doc)."""
+    from mlir import ir
+
+    from ttbw.dialect.tensor_types import describe
+
+    for op in _generics(func_op):
+        for k, value in enumerate(list(op.operands)[:-1]):
+            copy = None if isinstance(value, ir.BlockArgument) else value.owner.operation
+            if copy is None or copy.name != "linalg.generic" or not _is_copy(copy):
+                continue
+            source = copy.operands[0]
+            if describe(source.type).data_type == describe(value.type).data_type:
+                op.operands[k] = source
+
+
+def _is_copy(op) -> bool:
+    """A generic copying its one input as it is (identity maps, the body yielding the input)."""
+    from mlir import ir
+
+    maps = [ir.AffineMapAttr(m).value for m in op.attributes["indexing_maps"]]
+    if len(op.operands) != 2 or any(m != ir.AffineMap.get_identity(m.n_dims) for m in maps):
+        return False
+    block = op.regions[0].blocks[0]
+    ops = list(block.operations)
+    return len(ops) == 1 and ops[0].operation.operands[0] == block.arguments[0]
+
+
 def _is_elementwise(op) -> bool:
     return not any("reduction" in str(t) for t in op.attributes["iterator_types"])
 
@@ -215,7 +247,9 @@ def one_generic_per_result(func_op, share_returned: bool = False) -> None:
     program per generic: the composite path) a value returned at several positions is read
     back once per position instead, and an extra preallocated result is a copy of it."""
     from mlir import ir
-    from mlir.dialects import linalg, tensor
+    from mlir.dialects import tensor
+
+    from ttbw.mlir_dialects import linalg
 
     seen = []
     for user, index in result_uses(func_op):

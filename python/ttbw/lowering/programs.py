@@ -17,9 +17,10 @@ in the function: the calls (launch order), reshapes of arguments and of other pr
 argument), empty tensors returned as they are, the return.
 
 Grouping (ttbw-outline-programs): every generic of the function in one program when the codegen
-takes it, else `chain_groups`: a program per chain (a reduction and the one elementwise generic
-reading it, its epilogue; without fusion, ttnn's composite path, a TTIR op's generics: a sum and
-its rounding), else per generic.
+takes it, else the fewer programs of: groups of results (`result_closures`: each result's
+generics, groups merged while the codegen takes them) and `chain_groups`: a program per chain (a
+reduction and the one elementwise generic reading it, its epilogue; without fusion, ttnn's
+composite path, a TTIR op's generics: a sum and its rounding), else per generic.
 """
 from __future__ import annotations
 
@@ -68,7 +69,7 @@ def chains(generics: list, same_op_only: bool = False) -> list:
             continue
         group = [op]
         epilogue = _epilogue(op, generics, same_op_only)
-        if epilogue is not None:
+        if epilogue is not None and epilogue not in taken:  # an epilogue of two reductions goes with the first
             group.append(epilogue)
             taken.add(epilogue)
         groups.append(group)
@@ -114,32 +115,64 @@ def chain_groups(generics: list, same_op_only: bool, accepts) -> list:
     return groups
 
 
+def result_closures(func_op) -> list:
+    """Per value the function returns (in return order), the live generics it depends on that no
+    earlier result's closure took, in block order (a returned argument's: none)."""
+    from .fusion import result_uses
+
+    entry = func_op.regions[0].blocks[0]
+    order = {o.operation: i for i, o in enumerate(entry.operations)}
+    taken, out = set(), []
+    for user, index in result_uses(func_op):
+        mine, stack = set(), [user.operands[index]]
+        while stack:
+            producer = _producer(stack.pop())
+            if producer is None or producer not in order or producer in taken or producer in mine:
+                continue
+            if producer.name == "linalg.generic":
+                mine.add(producer)
+            stack.extend(_operands_deep(producer))
+        taken |= mine
+        out.append(sorted(mine, key=order.get))
+    return out
+
+
 # ------------------------------------------------------------------ outlining
 
 def _inside(generics: list, order: dict) -> tuple[set, set]:
     """(ops moved into the program: the generics and the reshapes of their results; ops cloned
-    into it: the constants, empty tensors, fills and scalar tensors they read). `order`: the
-    function's top-level ops (a region's own ops stay where they are)."""
+    into it: the constants, empty tensors, fills and scalar tensors they read, `_cloneable`).
+    `order`: the function's top-level ops (a region's own ops stay where they are)."""
     moved, cloned = set(generics), set()
     stack = list(generics)
     while stack:  # producers a generic reads that come along
         op = stack.pop()
         for value in _operands_deep(op):
             producer = _producer(value)
-            if producer in order and producer not in moved and producer not in cloned and producer.name in _CLONED:
+            if producer in order and producer not in moved and producer not in cloned and _cloneable(producer):
                 cloned.add(producer)
                 stack.append(producer)
     grew = True
-    while grew:  # reshapes of the program's values (results seen through them)
-        grew = False
+    while grew:  # reshapes of the program's values (results seen through them) that are their only
+        grew = False  # reader: a value read directly too is returned once, the host reshapes it
         for op in list(moved):
             for result in op.results:
+                if len(list(result.uses)) != 1:
+                    continue
                 for use in result.uses:
                     user = getattr(use.owner, "operation", use.owner)
                     if user.name in _VIEWS and user in order and user not in moved and _keeps_pages(user):
                         moved.add(user)
                         grew = True
     return moved, cloned
+
+
+def _cloneable(op) -> bool:
+    """An op the programs reading it clone: a constant, empty tensor, fill or scalar tensor, or a
+    reshape of one (upstream fusion reshapes an accumulator's empty init with its generic)."""
+    while op is not None and op.name in _VIEWS:
+        op = _producer(op.operands[0])
+    return op is not None and op.name in _CLONED
 
 
 def _keeps_pages(view) -> bool:

@@ -1,7 +1,7 @@
 """`ttnn.operations.moreh.<name>`: the older spelling of the moreh ops (`ttnn.moreh_<name>`)."""
 from types import SimpleNamespace
 
-from . import matmul_ops, reduction_ops, softmax_ops
+from . import matmul_ops, norm_ops, reduction_ops, softmax_ops
 
 operations = SimpleNamespace(moreh=SimpleNamespace(
     moreh_matmul_backward=matmul_ops.moreh_matmul_backward,
@@ -12,4 +12,5 @@ operations = SimpleNamespace(moreh=SimpleNamespace(
     moreh_softmax_backward=softmax_ops.moreh_softmax_backward,
     moreh_softmin_backward=softmax_ops.moreh_softmin_backward,
     moreh_logsoftmax_backward=softmax_ops.moreh_logsoftmax_backward,
+    moreh_layer_norm_backward=norm_ops.moreh_layer_norm_backward,
 ))

@@ -4,6 +4,7 @@ on the emulated device (cached per signature), "cpu" through the decomposition p
 CPU reference path. Values are typed records; the function's text is what the compiler reads."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from .backward_call import BACKENDS, decomposed, ir_array
@@ -44,9 +45,13 @@ class FunctionBuilder:
         self.arguments: list[tuple[Value, Tensor]] = []
         self.lines: list[str] = []
 
-    def argument(self, role: str, tensor: Tensor) -> Value:
-        value = Value(f"%{role}", tuple(tensor.shape), tensor.dtype.element, tensor.dtype.ir_name,
-                      tensor.layout.ir_name)
+    def argument(self, role: str, tensor: Tensor, shape=None) -> Value:
+        """The tensor as an argument; `shape`: another shape of its elements (uploaded so: e.g.
+        layer norm's mean of shape [N] as [N, 1], broadcast over the rows it normalized)."""
+        shape = tuple(tensor.shape) if shape is None else tuple(shape)
+        if math.prod(shape) != math.prod(tuple(tensor.shape)):
+            raise ValueError(f"{self.name}: {role} of shape {list(tensor.shape)} viewed as {list(shape)}")
+        value = Value(f"%{role}", shape, tensor.dtype.element, tensor.dtype.ir_name, tensor.layout.ir_name)
         self.arguments.append((value, tensor))
         return value
 
@@ -72,13 +77,13 @@ class FunctionBuilder:
             return x
         return self.op("reshape", [x], x.like(self.fresh(), shape), f"shape = [{', '.join(f'{d} : i32' for d in shape)}]")
 
-    def sum(self, x: Value, dims) -> Value:
-        """x summed over `dims`, keeping them (size 1)."""
+    def sum(self, x: Value, dims, op: str = "sum") -> Value:
+        """x summed (op "mean": averaged) over `dims`, keeping them (size 1)."""
         if not dims:
             return x
         shape = tuple(1 if i in dims else d for i, d in enumerate(x.shape))
         arg = ", ".join(f"{d} : i32" for d in sorted(dims))
-        return self.op("sum", [x], x.like(self.fresh(), shape), f"dim_arg = [{arg}], keep_dim = true")
+        return self.op(op, [x], x.like(self.fresh(), shape), f"dim_arg = [{arg}], keep_dim = true")
 
     def typecast(self, x: Value, like: Value) -> Value:
         target = Value(self.fresh(), x.shape, like.element, like.data_type, like.layout)
@@ -114,7 +119,7 @@ def run(builder: FunctionBuilder, outputs: list[Output], backend: str, device) -
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; available: {', '.join(BACKENDS)}")
     text = builder.text([o.value for o in outputs])
-    inputs = [ir_array(tensor) for _, tensor in builder.arguments]
+    inputs = [ir_array(tensor).reshape(value.shape) for value, tensor in builder.arguments]
     if backend == "cpu":
         from ttbw.execution.cpu import run_cpu
 

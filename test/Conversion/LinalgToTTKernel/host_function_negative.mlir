@@ -29,20 +29,20 @@ func.func @op_in_host(%x: tensor<32x32xf32>) -> tensor<32x32xf32> {
 
 // -----
 
-#t = affine_map<(d0, d1) -> (d1, d0)>
-#id = affine_map<(d0, d1) -> (d0, d1)>
-func.func private @transposed(%x: tensor<32x64xbf16>) -> tensor<64x32xbf16> attributes {ttbw.program} {
-  %0 = tensor.empty() : tensor<64x32xbf16>
-  // expected-error @+1 {{'linalg.generic' op: unsupported: codegen: input 0 permutes the iteration dims (a transpose)}}
-  %1 = linalg.generic {indexing_maps = [#t, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<32x64xbf16>) outs(%0 : tensor<64x32xbf16>) {
+#t = affine_map<(d0, d1, d2) -> (d1, d2, d0)>
+#id = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+func.func private @transposed(%x: tensor<32x64x2xbf16>) -> tensor<2x32x64xbf16> attributes {ttbw.program} {
+  %0 = tensor.empty() : tensor<2x32x64xbf16>
+  // expected-error @+1 {{'linalg.generic' op: unsupported: codegen: input 0 permutes the iteration dims across its tiles (only the batch dims or the last two may be permuted)}}
+  %1 = linalg.generic {indexing_maps = [#t, #id], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x : tensor<32x64x2xbf16>) outs(%0 : tensor<2x32x64xbf16>) {
   ^bb0(%in: bf16, %o: bf16):
     linalg.yield %in : bf16
-  } -> tensor<64x32xbf16>
-  return %1 : tensor<64x32xbf16>
+  } -> tensor<2x32x64xbf16>
+  return %1 : tensor<2x32x64xbf16>
 }
-func.func @f(%x: tensor<32x64xbf16>) -> tensor<64x32xbf16> {
-  %0 = call @transposed(%x) : (tensor<32x64xbf16>) -> tensor<64x32xbf16>
-  return %0 : tensor<64x32xbf16>
+func.func @f(%x: tensor<32x64x2xbf16>) -> tensor<2x32x64xbf16> {
+  %0 = call @transposed(%x) : (tensor<32x64x2xbf16>) -> tensor<2x32x64xbf16>
+  return %0 : tensor<2x32x64xbf16>
 }
 
 // -----

@@ -47,22 +47,17 @@ func.func @siblings(%g: tensor<64x32xbf16>, %a: tensor<64x32xbf16>, %s: f32) -> 
 
 // -----
 
-// A sum read back over its summed dims is no part of one program: per reduction and epilogue,
-// else per generic, the sum's value an intermediate of the function, with a warning (programs
-// named by their TTIR op, `ttbw.op`, else `sum` or `elementwise`).
+// A sum read back over its summed dims: one program (the read-back walk), no warning.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (0, d1)>
-// CHECK-LABEL: func.func private @read_back_0_sum(%arg0: tensor<64x32xf32>) -> tensor<1x32xf32>
-// CHECK-LABEL: func.func private @read_back_1_elementwise(%arg0: tensor<64x32xf32>, %arg1: tensor<1x32xf32>) -> tensor<64x32xf32>
+// CHECK-LABEL: func.func private @read_back_program(%arg0: tensor<64x32xf32>) -> tensor<64x32xf32>
 // CHECK-LABEL: func.func @read_back(
-// CHECK-NEXT: %[[S:.*]] = call @read_back_0_sum(%arg0)
-// CHECK-NEXT: %[[D:.*]] = call @read_back_1_elementwise(%arg0, %[[S]])
+// CHECK-NEXT: %[[D:.*]] = call @read_back_program(%arg0)
 // CHECK-NEXT: return %[[D]]
 func.func @read_back(%x: tensor<64x32xf32>) -> tensor<64x32xf32> {
   %cst = arith.constant 0.000000e+00 : f32
   %0 = tensor.empty() : tensor<1x32xf32>
   %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<1x32xf32>) -> tensor<1x32xf32>
-  // expected-warning @+1 {{function @read_back is not one fused program (codegen: an elementwise generic reads a reduction's result broadcast over more elements than it has: each needs the finished sum, a second pass over the data): lowered as 2 programs}}
   %2 = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["reduction", "parallel"]} ins(%x : tensor<64x32xf32>) outs(%1 : tensor<1x32xf32>) {
   ^bb0(%in: f32, %out: f32):
     %r = arith.addf %out, %in : f32

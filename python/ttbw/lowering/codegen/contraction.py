@@ -150,14 +150,17 @@ def is_contraction(generic) -> bool:
 
 
 def _matrix_maps(generic) -> bool:
-    """The maps of a matrix product: the output's last two results dims M, N; a's last two
-    {M, K}, b's {K, N}, K a reduction dim; b without M, a without N (else it is a reduced
-    elementwise product, the other walk's)."""
     try:
         a, b, out = (map_results(m) for m in generic.attributes["indexing_maps"])
     except UnsupportedError:
         return False
-    iterators = [str(t) for t in generic.attributes["iterator_types"]]
+    return matrix_dims(a, b, out, [str(t) for t in generic.attributes["iterator_types"]])
+
+
+def matrix_dims(a, b, out, iterators) -> bool:
+    """The map results (`map_results`) of a matrix product: the output's last two dims M, N;
+    a's last two {M, K}, b's {K, N}, K a reduction dim; b without M, a without N (else it is a
+    reduced elementwise product, the other walk's)."""
     if len(out) < 2 or len(a) < 2 or len(b) < 2 or None in out[-2:] or out[-2] == out[-1]:
         return False
     m, n = out[-2], out[-1]

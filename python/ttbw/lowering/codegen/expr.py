@@ -32,6 +32,13 @@ class Accumulator:
 
 
 @dataclass(frozen=True, slots=True)
+class Reduced:
+    """The finished f32 sum `index` of the program's read-back sums (program.ReadBack),
+    broadcast over the tile."""
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
 class Spilled:
     """A value an earlier section computed and packed to the f32 spill CB: its page counted
     from the CB's front (sections.py numbers them)."""
@@ -53,8 +60,8 @@ class TileOp:
     args: tuple
 
 
-Expr = Union[Input, Scalar, Literal, Accumulator, Spilled, Rounded, TileOp]
-LEAVES = (Input, Scalar, Literal, Accumulator, Spilled)  # read into DST as they are
+Expr = Union[Input, Scalar, Literal, Accumulator, Reduced, Spilled, Rounded, TileOp]
+LEAVES = (Input, Scalar, Literal, Accumulator, Reduced, Spilled)  # read into DST as they are
 
 
 def op(name: str, *args: Expr) -> TileOp:

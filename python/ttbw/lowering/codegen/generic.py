@@ -23,9 +23,9 @@ from ..errors import UnsupportedError
 from .linalg_reading import map_results, op_name
 from . import schedule as sched
 from . import select
-from .expr import Accumulator, Input, Literal, Rounded, Scalar, reads_inputs
-from .program import PARTIAL_BY_LOOPS, Kernels, Operand, Output, Partial, ProgramSpec, ScalarArgument, \
-    ScalarConstant
+from .expr import Accumulator, Input, Literal, Reduced, Rounded, Scalar, children, reads_inputs
+from .program import PARTIAL_BY_LOOPS, Kernels, Operand, Output, Partial, ProgramSpec, ReadBack, \
+    ScalarArgument, ScalarConstant
 
 MAX_OUTPUTS = 4  # a complex pair of gradients: four results
 L1_HELD = 1200 * 1024  # bytes per core the cross walk may hold in L1 (held inner tiles, FIFO partials)
@@ -84,10 +84,11 @@ def _reduction_of(value):
     return None
 
 
-def _chain(result):
+def _chain(result, read_back=()):
     """(main generic, epilogue generic or None) computing a returned value: a generic, or an
     elementwise generic reading one reduction's f32 result (its epilogue), seen through
-    reshapes (the result's tiles are checked against the generic's output map by the caller)."""
+    reshapes (the result's tiles are checked against the generic's output map by the caller);
+    an elementwise generic reading only sums of `read_back` is its own main."""
     from mlir import ir
 
     result = _through_views(result)
@@ -96,13 +97,45 @@ def _chain(result):
     main = result.owner
     if _is_reduction(main):
         return main, None
-    sources = [r for r in (_reduction_of(v) for v in list(main.operands)[:-1]) if r is not None]
+    sources = _sources(main)
+    if sources and all(r in read_back for r in sources):
+        return main, None
     if len(sources) > 1:
         raise UnsupportedError("codegen: an elementwise generic combining several reductions")
-    if sources and _elements(main.results[0]) > _elements(sources[0].results[0]):
-        raise UnsupportedError("codegen: an elementwise generic reads a reduction's result broadcast over more "
-                               "elements than it has: each needs the finished sum, a second pass over the data")
     return (sources[0], main) if sources else (main, None)
+
+
+def _sources(generic) -> list:
+    """The reductions an elementwise generic reads (through reshapes), distinct, in operand order."""
+    out = []
+    for r in (_reduction_of(v) for v in list(generic.operands)[:-1]):
+        if r is not None and r not in out:
+            out.append(r)
+    return out
+
+
+def _read_backs(results) -> list:
+    """The reductions the results' elementwise generics read broadcast over more elements than
+    they have (each element needs the finished sum: the read-back walk), distinct, in order."""
+    from mlir import ir
+
+    out = []
+    for value in results:
+        value = _through_views(value)
+        if isinstance(value, ir.BlockArgument) or op_name(value.owner) != "linalg.generic":
+            continue
+        sources = _sources(value.owner)
+        if _is_reduction(value.owner):
+            if sources:
+                raise UnsupportedError("codegen: a sum's term reads another reduction's result (each term needs the "
+                                       "finished sum: a sum in a second pass)")
+            continue
+        if any(_elements(value.owner.results[0]) > _elements(r.results[0]) for r in sources):
+            out += [r for r in sources if r not in out]
+    if any(_sources(r) for r in out):
+        raise UnsupportedError("codegen: a read-back sum's term reads another reduction (a sum of a read-back "
+                               "sum: a third pass over the data)")
+    return out
 
 
 def _elements(value) -> int:
@@ -125,9 +158,11 @@ def read_function(func_op) -> ProgramSpec:
     results = list(ops[-1].operands)
     if not results:
         raise UnsupportedError("codegen: a program computes at least one result")
-    chains = [_chain(r) for r in results]
+    read_back = _read_backs(results)
+    chains = [_chain(r, read_back) for r in results]
     generics = [o for o in ops if o.name == "linalg.generic"]
-    if len(generics) != sum(2 if e else 1 for _, e in chains) or len({m for m, _ in chains}) != len(chains):
+    if len(generics) != len(read_back) + sum(2 if e else 1 for _, e in chains) \
+            or len({m for m, _ in chains}) != len(chains) or any(m in read_back for m, _ in chains):
         raise UnsupportedError(f"codegen: one generic per result (found {len(generics)} generics for "
                                f"{len(results)} results; fuse them first)")
     if len(results) > MAX_OUTPUTS:
@@ -135,7 +170,7 @@ def read_function(func_op) -> ProgramSpec:
 
     # siblings of different ranks share a space that differs only by leading 1s (a rank-0
     # gradient next to a 1x1x1 one); each generic's dims are aligned to its trailing dims
-    spaces = [_space(main) for main, _ in chains]
+    spaces = [_space(main) for main, _ in chains] + [_space(r) for r in read_back]
     rank = max(len(s) for s in spaces)
     space = [1] * (rank - len(spaces[0])) + spaces[0]
     for s in spaces[1:]:
@@ -174,28 +209,46 @@ def read_function(func_op) -> ProgramSpec:
             return use_scalar(s)
         shape = list(ir.RankedTensorType(value.type).shape)
         if epilogue is None:
-            dims = sched.operand_dims(aligned(map_attr), shape, space, where)
+            dims = sched.operand_dims(aligned(map_attr), shape, space, where, permuted=True)
             bcast = sched.in_tile_kind(dims, space)
         else:
             dims, bcast = epilogue
-        if not sched.same_pages(shape, [space[d] if d in dims else 1 for d in range(len(space))]):
+        permuted = list(dims) != sorted(dims)  # its sizes are the space's (operand_dims), in its order
+        if not permuted and not sched.same_pages(shape, [space[d] if d in dims else 1 for d in range(len(space))]):
             raise UnsupportedError(f"codegen: {where}'s tiles are not those of its indexing map")
+        operand = Operand(*_device(value.type), sched.Access(dims, bcast))
+        if permuted and operand.layout != "tile":
+            raise UnsupportedError(f"codegen: {where} is read through a transpose: it must be TILE")
         arg = ir.BlockArgument(value).arg_number
         if arg not in index_of:
             index_of[arg] = len(inputs)
-            inputs.append(Operand(*_device(value.type), sched.Access(dims, bcast)))
+            inputs.append(operand)
             args.append(arg)
         elif (_sized(inputs[index_of[arg]].access.dims, space), inputs[index_of[arg]].access.bcast) \
                 != (_sized(dims, space), bcast):
             raise UnsupportedError(f"codegen: {where} reads an input with another indexing map")
         return Input(index_of[arg])
 
+    sums = [_read_back_term(r, aligned, space, leaf, constant) for r in read_back]  # (term, fmt, out dims)
+
+    def reduced(value, map_attr, where):
+        """The `Reduced` leaf of a read-back sum's result an output reads, else None."""
+        source = _reduction_of(value)
+        if source is None or source not in read_back:
+            return None
+        k = read_back.index(source)
+        dims = sched.operand_dims(aligned(map_attr), list(ir.RankedTensorType(value.type).shape), space, where)
+        if _sized(dims, space) != _sized(sums[k][2], space):
+            raise UnsupportedError(f"codegen: {where} reads a sum with another indexing map than its result's")
+        return Reduced(k)
+
     outs = []  # each result's Output, its walk (partial, FPU multiply, FIFO pages) chosen below
     for r, (main, epilogue) in zip(results, chains):
         ins = list(main.operands)[:-1]
         maps = list(main.attributes["indexing_maps"])
         block = main.regions[0].blocks[0]
-        leaves = {block.arguments[k]: leaf(v, maps[k], f"input {k}") for k, v in enumerate(ins)}
+        leaves = {block.arguments[k]: reduced(v, maps[k], f"input {k}") or leaf(v, maps[k], f"input {k}")
+                  for k, v in enumerate(ins)}
         reduce = _is_reduction(main)
         out_fmt, out_layout = _device(r.type)
         shape = list(ir.RankedTensorType(main.results[0].type).shape)
@@ -228,6 +281,8 @@ def read_function(func_op) -> ProgramSpec:
         access = sched.Access(out_dims, sched.in_tile_kind(out_dims, space))
         outs.append(Output(Operand(out_fmt, out_layout, access), reduce, expr, term_fmt, None, rounded, epilogue=tail))
 
+    if read_back:
+        return _read_back_program(inputs, outs, sums, space, args, scalar, results)
     accesses = [i.access for i in inputs]
     out_accesses = [o.operand.access for o in outs]
     reducing = [k for k, o in enumerate(outs) if o.reduce]
@@ -269,6 +324,8 @@ def read_function(func_op) -> ProgramSpec:
         if not o.reduce:
             fpu = None if o.fmt == "f32" else \
                 select.fpu_multiply(o.expr, [i.fmt for i in in_ops], [i.access.bcast for i in in_ops])
+            if fpu is not None and any(in_ops[i].access.transposed for i in fpu):  # the FPU reads CB tiles as they are
+                fpu = None
             outputs.append(replace(o, fpu=fpu))
         elif cross and partials:
             outputs.append(replace(o, partial=partials[dims][0], paged=partials[dims][1] is not None))
@@ -277,6 +334,67 @@ def read_function(func_op) -> ProgramSpec:
     kernels = Kernels(in_ops, tuple(outputs), scalar is not None, cross)
     return ProgramSpec(kernels, schedule, tuple(args), scalar,
                        tuple(tuple(ir.RankedTensorType(r.type).shape) for r in results))
+
+
+def _read_back_term(main, aligned, space, leaf, constant):
+    """(term, term format, output dims) of a read-back sum: a zero-started reduction over the
+    space, its term of the program's inputs."""
+    from mlir import ir
+
+    ins = list(main.operands)[:-1]
+    maps = list(main.attributes["indexing_maps"])
+    block = main.regions[0].blocks[0]
+    leaves = {block.arguments[k]: leaf(v, maps[k], f"sum input {k}") for k, v in enumerate(ins)}
+    init = main.operands[len(main.operands) - 1]
+    if isinstance(init, ir.BlockArgument) or op_name(init.owner) != "linalg.fill" or _scalar_fill(init.owner) != 0.0:
+        raise UnsupportedError("codegen: a reduction must start from a zero-filled accumulator")
+    yielded = block.operations[len(block.operations) - 1].operands[0]
+    term, term_fmt = select.reduction_term(yielded, block.arguments[len(ins)])
+    if term_fmt == "bf16":
+        term, _ = select.split_root(term)
+    shape = list(ir.RankedTensorType(main.results[0].type).shape)
+    dims = sched.operand_dims(aligned(maps[-1]), shape, space, "a read-back sum's output")
+    return select.expression(term, leaves, constant), term_fmt, dims
+
+
+def _read_back_program(inputs, outs, sums, space, args, scalar, results) -> ProgramSpec:
+    """The read-back walk (program.ReadBack): the units the sums' output tiles, the inner loop
+    their summed tiles, walked twice; the inputs both passes read held over the unit when their
+    tiles fit `L1_HELD`, else read again by the second pass."""
+    from mlir import ir
+
+    dims = sums[0][2]
+    if any(_sized(d, space) != _sized(dims, space) for _, _, d in sums):
+        raise UnsupportedError("codegen: read-back sums over different dims")
+    if any(o.reduce for o in outs):
+        raise UnsupportedError("codegen: a reduction returned beside read-back sums")
+    if any(space[d] > 1 and d not in o.operand.access.dims for o in outs for d in range(len(space))):
+        raise UnsupportedError("codegen: a result reading back a sum must cover the iteration space")
+    p_dims = set(dims)
+    plain = [sched.Access(i.access.dims, i.access.bcast, held=set(i.access.dims) <= p_dims) for i in inputs]
+    terms = tuple(t for t, _, _ in sums)
+    first = [i for i, a in enumerate(plain) if not a.held and any(_reads(t, i) for t in terms)]
+    second = [i for i, a in enumerate(plain) if not a.held and any(_reads(o.expr, i) for o in outs)]
+    both = [i for i in first if i in second]
+    outputs = tuple(replace(o, fpu=None) for o in outs)
+    bcast = sched.in_tile_kind(dims, space)
+    schedule = sched.schedule_kept(plain + [o.operand.access for o in outputs], space, dims)
+
+    def kernels(held):
+        accesses = [replace(a, held=True, indexed=True) if i in held else a for i, a in enumerate(plain)]
+        rb = ReadBack(terms, tuple(f for _, f, _ in sums), bcast, tuple(i for i in first if i not in held),
+                      tuple(i for i in second if i not in held))
+        return Kernels(tuple(replace(i, access=a) for i, a in zip(inputs, accesses)), outputs, scalar is not None,
+                       readback=rb)
+    held = kernels(both)
+    fits = schedule.inner * sum(_TILE_BYTES[inputs[i].fmt] for i in both) + 4096 * held.spill_pages <= L1_HELD
+    return ProgramSpec(held if fits else kernels(()), schedule, tuple(args), scalar,
+                       tuple(tuple(ir.RankedTensorType(r.type).shape) for r in results))
+
+
+def _reads(e, i: int) -> bool:
+    """Expression e reads input i."""
+    return e == Input(i) or any(_reads(c, i) for c in children(e))
 
 
 def _reread(accesses, p_dims, space):

@@ -5,7 +5,7 @@ Reader: per unit, the held inputs' tiles once; per inner step, every other input
 broadcast inside the tile is broadcast by the reader, in L1 (`broadcast_in_l1`: its valid
 row / column / element copied over the page through the core's own NOC address): data
 movement is exact for every f32 value (infinities, NaN, subnormals), where the FPU's
-`unary_bcast` reads TF32. Compute: per unit, the partial sum zeroed; per inner step, one DST
+`unary_bcast` reads TF32. Compute (`compute.py`): per unit, the partial sum zeroed; per inner step, one DST
 section evaluating the expression (FPU multiply or SFPU tree; before it, the sections of its
 rounding hops and of the values spilled to the f32 spill CB, sections.py), packed to the result
 (or, in a reduction, to the term CB, then `accumulate`d); the partial rounded once into the result, or,
@@ -21,6 +21,10 @@ reduction's partial per its `partial` kind (program.Partial): one per middle ste
 into its result after the inner loop), a FIFO of inner partials (after the middle loop), one
 per unit (after the middle loop), one per step (after the step).
 
+Read-back (`Kernels.readback`, program.ReadBack): the reader's inner loop twice per unit (the
+sums' inputs, then the results'), between them the finished sums the compute packed copied to a
+second CB and broadcast there in L1 (`broadcast_sums`); `readback_compute.py` the compute.
+
 Masked programs (`Kernels.masked`: sums inside the tile, bfloat8_b results): per step whose
 tile of the iteration space has padding (an edge tile; sizes are runtime args, so both kernels
 test it at run time, `space_tile`) the reader makes the step's mask (1.0 inside the space, 0 in
@@ -29,79 +33,30 @@ it; the compute sets each term's (or bfloat8_b value's) padding to 0 with it (`w
 before packing it. A full tile needs neither.
 
 Compile args (CB indices, then TensorAccessorArgs words):
-  reader  [in_0 .. in_k-1, zero, accessor_0 .. accessor_k-1, (mask)]
+  reader  [in_0 .. in_k-1, zero, accessor_0 .. accessor_k-1, (mask), (read-back in-tile: sums, broadcast)]
   compute [in_0 .. in_k-1, out_0, scaler, acc_0, term_0, round, parts, tmp, zero,
-           then per further output: out_j, acc_j, term_j (output_cbs), then the hops' CBs, (mask),
-           (spill: spill_cb)]
+           then per further output: out_j, acc_j, term_j (output_cbs), (read-back: acc_r, term_r
+           of sums 1.., sums, broadcast: cbs.readback_cbs), then the hops' CBs, (mask), (spill: spill_cb)]
   writer  [out_0 .. out_m-1, accessor_0 .. accessor_m-1]
 Runtime args: `launch.arg_names`.
 """
 from __future__ import annotations
 
-from ttbw.support.ir_literals import f32_literal
-
 from ..errors import UnsupportedError
-from ..kernel_ir import ELEMENT_BYTES, IR_FORMAT, KernelFn, cb_type, rm_accessor, rm_read_tile, \
-    rm_write_tile, tensor_accessor, tile_map
-from . import dst_plan, select
-from .sections import SectionKind
+from ..kernel_ir import ELEMENT_BYTES, KernelFn, rm_accessor, rm_read_tile, rm_write_tile, tensor_accessor, tile_map
+from .cbs import MAX_HOPS, MAX_INPUTS, MAX_SPILL_PAGES, tile_cb
+from .compute import Compute
 from .l1_broadcast import broadcast_in_l1
 from .padding_mask import mask_tile
+from .program import Kernels, Partial
+from .readback_compute import ReadBackCompute
 from .tile_args import SpaceTiles, fifo_page_args, operand_maps
-from .expr import Accumulator, Input, Literal, Rounded, Scalar, Spilled
-from .program import DST_TILES, Kernels, Partial
-
-# CB indices of a program (host.py configures those the kernels use)
-CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO = 16, 17, 18, 19, 20, 21, 22, 23
-CB_MORE = 24  # outputs 1..3: out, acc, term from 24 .. 31, then the rounding hops' unused top CBs
-CB_HOP = 8     # bf16 rounding hops inside an expression: 8 .. 15
-CB_MASK = 15   # masked sums: the step's mask tile (then 7 hops at most)
-MAX_INPUTS = 8
-MAX_HOPS = 8
-MAX_SPILL_PAGES = 64  # 256 KiB of f32 tiles per core
-TERM_PAGES = 1
-
-
-def _ty(fmt: str, pages: int = 2) -> str:
-    return cb_type(IR_FORMAT[fmt], pages)
-
-
-def _pool(k: Kernels, used: int) -> list[int]:
-    """The CBs from 24 .. 31, then the rounding hops' unused top CBs; `used` of them taken."""
-    top = CB_HOP + MAX_HOPS - 1 - int(k.masked)
-    pool = [*range(CB_MORE, 32), *range(top, CB_HOP + k.round_hops - 1, -1)]
-    if used > len(pool):
-        spill = " and a spill CB" if k.spill_pages else ""
-        raise UnsupportedError(f"codegen: {len(k.outputs)} outputs, {k.round_hops} rounding hops{spill} need "
-                               "more than the 32 circular buffers")
-    return pool
-
-
-def output_cbs(k: Kernels, j: int) -> tuple[int, int, int]:
-    """(out, acc, term) CB indices of output j."""
-    if j == 0:
-        return CB_OUT, CB_ACC, CB_TERM
-    return tuple(_pool(k, 3 * j)[3 * (j - 1):3 * j])
-
-
-def spill_cb(k: Kernels) -> int:
-    """The f32 CB of the values spilled from DST (k.spill_pages pages): after the outputs' CBs."""
-    used = 3 * (len(k.outputs) - 1)
-    return _pool(k, used + 1)[used]
-
-
-def compute_cbs(k: Kernels) -> list[int]:
-    n = len(k.inputs)
-    more = [c for j in range(1, len(k.outputs)) for c in output_cbs(k, j)]
-    hops = [CB_HOP + h for h in range(k.round_hops)]
-    return [*range(n), CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO, *more, *hops,
-            *([CB_MASK] if k.masked else []), *([spill_cb(k)] if k.spill_pages else [])]
 
 
 def reader(k: Kernels) -> KernelFn:
     f = KernelFn("reader", "noc")
     n = len(k.inputs)
-    cbs = [f.cb(f"cb_in{i}", i, _ty(o.fmt)) for i, o in enumerate(k.inputs)]
+    cbs = [f.cb(f"cb_in{i}", i, tile_cb(o.fmt)) for i, o in enumerate(k.inputs)]
     addrs = [f.arg(i) for i in range(n)]
     first, nu, inner = f.arg(n), f.arg(n + 1), f.arg(n + 2)
     head = n + 3 + int(k.cross)
@@ -125,12 +80,12 @@ def reader(k: Kernels) -> KernelFn:
     zeros = f.c(2 if k.masked else 1)  # the zero tile compute packed (and the 1.0 tile)
     zptr = None
     if k.rm_inputs or k.masked:
-        cb_z = f.cb("cb_zero", n, _ty("bf16", 1))
+        cb_z = f.cb("cb_zero", n, tile_cb("bf16", 1))
         f.cbop("cb_wait_front", cb_z, zeros)
         zptr = f.op("get_read_ptr", [cb_z], [f.cb_types[cb_z]], "i32")
         znoc = local(zptr)
     if k.masked:
-        cb_mask = f.cb("cb_mask", 2 * n + 1, _ty("bf16"))
+        cb_mask = f.cb("cb_mask", 2 * n + 1, tile_cb("bf16"))
         space = SpaceTiles(f, k, rm_base + 2 + 5 * n)
         space_map = space.maps
 
@@ -173,18 +128,30 @@ def reader(k: Kernels) -> KernelFn:
                 for i in base}
         if per_middle:
             read_all([(i, base[i]) for i in per_middle])
-    j = f.for_(None, inner)
-    if k.masked:  # the mask of this step's tile of the space, if it has padding
-        valid_rows, valid_cols, padded = space.tile(f.arith("addi", base["space"], tile_map(f, j, space_map[1])))
-        f.if_(padded)
-        f.cbop("cb_reserve_back", cb_mask, one)
-        mask_tile(f, f.op("get_write_ptr", [cb_mask], [f.cb_types[cb_mask]], "i32"), valid_rows, valid_cols,
-                  zptr, local)
-        f.cbop("cb_push_back", cb_mask, one)
+    rb = k.readback
+
+    def steps(read, masked):  # one pass over the unit's inner tiles (none when it has nothing to do)
+        if not (read or masked):
+            return
+        j = f.for_(None, inner)
+        if masked:  # the mask of this step's tile of the space, if it has padding
+            valid_rows, valid_cols, padded = space.tile(f.arith("addi", base["space"], tile_map(f, j, space_map[1])))
+            f.if_(padded)
+            f.cbop("cb_reserve_back", cb_mask, one)
+            mask_tile(f, f.op("get_write_ptr", [cb_mask], [f.cb_types[cb_mask]], "i32"), valid_rows, valid_cols,
+                      zptr, local)
+            f.cbop("cb_push_back", cb_mask, one)
+            f.end()
+        if read:
+            read_all([(i, f.arith("addi", base[i], tile_map(f, j, maps[i][1]))) for i in read])
         f.end()
-    if streamed:
-        read_all([(i, f.arith("addi", base[i], tile_map(f, j, maps[i][1]))) for i in streamed])
-    f.end()
+    if rb is None:
+        steps(streamed, k.masked)
+    else:  # the sums' pass, their broadcast, the outputs' pass
+        steps(list(rb.first), rb.masked)
+        if rb.bcast != "none":
+            broadcast_sums(f, len(rb.terms), rb.bcast, 2 * n + 1 + int(k.masked), local)
+        steps(list(rb.second), any(k.zeroes_padding(j) for j in range(len(k.outputs))))
     if k.cross:
         f.end()
     f.end()
@@ -193,10 +160,28 @@ def reader(k: Kernels) -> KernelFn:
     return f
 
 
+def broadcast_sums(f: KernelFn, count: int, kind: str, arg: int, local) -> None:
+    """The reader's part of a read-back: the `count` finished sums the compute packed (CB of
+    compile arg `arg`, raw) copied onto the val CB (compile arg arg + 1) and broadcast there,
+    in L1 (exact for every f32 value)."""
+    raw, val = f.cb("cb_sums", arg, tile_cb("f32", count)), f.cb("cb_sums_bcast", arg + 1, tile_cb("f32", count))
+    pages = f.c(count)
+    f.cbop("cb_wait_front", raw, pages)
+    f.cbop("cb_reserve_back", val, pages)
+    src = f.op("get_read_ptr", [raw], [f.cb_types[raw]], "i32")
+    dst = f.op("get_write_ptr", [val], [f.cb_types[val]], "i32")
+    f.op("noc_async_read", [local(src), dst, f.c(4096 * count)], ["!ttkernel.noc_addr", "i32", "i32"])
+    f.op("noc_async_read_barrier")
+    for r in range(count):
+        broadcast_in_l1(f, dst if r == 0 else f.arith("addi", dst, f.c(4096 * r)), kind, local)
+    f.cbop("cb_push_back", val, pages)
+    f.cbop("cb_pop_front", raw, pages)
+
+
 def writer(k: Kernels) -> KernelFn:
     f = KernelFn("writer", "noc")
     m = len(k.outputs)
-    cbs = [f.cb(f"cb_out{j}", j, _ty(o.fmt)) for j, o in enumerate(k.outputs)]
+    cbs = [f.cb(f"cb_out{j}", j, tile_cb(o.fmt)) for j, o in enumerate(k.outputs)]
     addrs = [f.arg(j) for j in range(m)]
     first, nu, inner = f.arg(m), f.arg(m + 1), f.arg(m + 2)
     head = m + 3 + int(k.cross)
@@ -264,306 +249,8 @@ def writer(k: Kernels) -> KernelFn:
     return f
 
 
-class _Compute:
-    """The compute kernel of `k`: CBs, the DST expression evaluator, the loop nest."""
-
-    def __init__(self, k: Kernels):
-        self.k = k
-        f = self.f = KernelFn("compute", "compute")
-        pos = {cb: i for i, cb in enumerate(compute_cbs(k))}
-        self.ins = [f.cb(f"cb_in{i}", i, _ty(o.fmt)) for i, o in enumerate(k.inputs)]
-        self.outs, self.accs, self.terms = [], [], []
-        for j, o in enumerate(k.outputs):
-            out, acc, term = output_cbs(k, j)
-            self.outs.append(f.cb(f"cb_out{j}", pos[out], _ty(o.fmt)))
-            self.accs.append(f.cb(f"cb_acc{j}", pos[acc], _ty("f32", 1)) if o.reduce else None)
-            self.terms.append(f.cb(f"cb_term{j}", pos[term], _ty(o.term_fmt, TERM_PAGES))
-                              if o.reduce and not k.direct else None)
-        self.scaler = f.cb("cb_s", pos[CB_SCALER], _ty("bf16", 1)) if k.needs_scaler else None
-        hops = any(k.hop(j) for j in range(len(k.outputs)))
-        self.round = f.cb("cb_round", pos[CB_ROUND], _ty("bf16")) if hops else None
-        self.split = None
-        if any(k.split_terms(j) for j in range(len(k.outputs))):
-            self.split = (self.scaler, f.cb("cb_tmp", pos[CB_TMP], _ty("f32", 1)),
-                          f.cb("cb_parts", pos[CB_PARTS], _ty("f32", 4)))
-        self.zero = f.cb("cb_zero", pos[CB_ZERO], _ty("bf16", 1)) if k.rm_inputs or k.masked else None
-        self.mask = f.cb("cb_mask", pos[CB_MASK], _ty("bf16")) if k.masked else None
-        self.hops = [f.cb(f"cb_hop{h}", pos[CB_HOP + h], _ty("bf16", 1)) for h in range(k.round_hops)]
-        self.spill = f.cb("cb_spill", pos[spill_cb(k)], _ty("f32", k.spill_pages)) if k.spill_pages else None
-        self.hop_of: dict = {}
-        self.s = None
-        self.j = None  # the inner step (tile index of an indexed held input)
-        self.acc = None  # the partial an epilogue reads (its Accumulator)
-
-    def index(self, i: int) -> str:
-        """Tile index of input i at the front of its CB: the inner step for an indexed held input."""
-        return self.j if self.k.inputs[i].access.indexed else self.f.c(0)
-
-    def sections(self, plan, j: int):
-        """Emits output j's sections of `plan` (rounding hops packed to their bf16 CBs, spilled
-        values to the spill CB) but the last, which computes its value: returned, for the
-        caller to evaluate in a section it packs itself."""
-        f = self.f
-        mine = [s for s in plan.sections if s.output == j]
-        for s in mine[:-1]:
-            cb = self.hops[s.dest] if s.kind is SectionKind.ROUND else self.spill
-            f.acquire()
-            slot = self.evaluate(s.body, cb)
-            self.pop_reads(s)
-            f.pack([(slot, cb)])
-            if s.kind is SectionKind.ROUND:
-                self.hop_of[Rounded(s.body)] = cb
-        return mine[-1]
-
-    def pop_reads(self, s) -> None:  # before the section's pack
-        """The hops (and spill pages) section s read last."""
-        for h in s.pops:
-            self.f.cbop("cb_pop_front", self.hops[h], self.f.c(1))
-        if s.pop_spills:
-            self.f.cbop("cb_pop_front", self.spill, self.f.c(s.pop_spills))
-
-    # ---- the expression in DST
-    def evaluate(self, body, target: str) -> int:
-        """Emits a section's body into DST; returns its slot. `target`: the CB the section packs
-        into. The slots and the order are dst_plan's: each node evaluates its neediest operand
-        first and frees its operands' slots once consumed, a subtree used twice is computed
-        once where the DST holds it until its last use."""
-        steps, result = dst_plan.plan(body, DST_TILES[self.k.fp32_dest])
-        for step in steps:
-            if isinstance(step, dst_plan.Load):
-                self._load(step.expr, step.slot, target)
-            else:
-                self._tile_op(step.expr, step.slots, step.out)
-        return result
-
-    def _load(self, e, slot: int, target: str) -> None:
-        """Leaf e into DST slot `slot`."""
-        f = self.f
-        if isinstance(e, Input):
-            i = e.index
-            bcast = self.k.inputs[i].access.bcast
-            if bcast == "none" or self.k.reader_bcast(i):  # whole tiles (the reader broadcast f32)
-                f.copy(self.ins[i], slot, self.index(i))
-            else:  # bf16 / bfloat8_b elements: the FPU's bcast reads them exactly
-                bt = f"bcast_type = #ttkernel.bcast_type<{bcast}>"
-                f.op("unary_bcast_init", [self.ins[i], target], [f.cb_types[self.ins[i]], f.cb_types[target]],
-                     props=bt)
-                f.cbop("unary_bcast", self.ins[i], self.index(i), f.c(slot), props=bt)
-        elif isinstance(e, Rounded):  # computed and rounded by an earlier section (popped by the caller)
-            cb = self.hop_of[e]
-            f.cbop("cb_wait_front", cb, f.c(1))
-            f.copy(cb, slot)
-        elif isinstance(e, Accumulator):  # the finished partial sum (f32) at the front of its CB
-            f.copy(self.acc, slot)
-        elif isinstance(e, Spilled):  # computed by an earlier section: a page of the spill CB
-            f.cbop("cb_wait_front", self.spill, f.c(e.page + 1))
-            f.copy(self.spill, slot, f.c(e.page))
-        elif isinstance(e, Scalar):
-            f.op("fill_tile_init")
-            f.op("fill_tile", [f.c(slot), self.s], ["i32", "f32"])
-        else:
-            assert isinstance(e, Literal), e
-            f.fill(f32_literal(e.value), slot)
-
-    def _tile_op(self, e, slots: list, out: int) -> None:
-        """e's tile op on DST `slots` into `out` (a unary op in place: out is its slot)."""
-        f = self.f
-        if e.name in select.UNARY:
-            f.op(f"{select.UNARY[e.name]}_init")
-            f.op(select.UNARY[e.name], [f.c(out)], ["i32"])
-        elif e.name == "where":  # the where of an fp32 DST (every SFPU expression has one)
-            dtype = "dtype = #ttcore.supportedDataTypes<f32>"
-            f.op("where_tile_init")
-            f.op("where_tile", [f.c(s) for s in slots] + [f.c(out)], ["i32"] * 4, props=dtype)
-        else:
-            f.op(f"{select.BINARY[e.name]}_init")
-            f.op(select.BINARY[e.name], [f.c(slots[0]), f.c(slots[1]), f.c(out)], ["i32"] * 3)
-
-    def build(self) -> KernelFn:
-        k, f = self.k, self.f
-        one = f.c(1)
-        n = len(k.inputs)
-        access = [o.access for o in k.inputs]
-        held = [i for i in range(n) if access[i].held]
-        per_middle = [i for i in range(n) if access[i].middle]
-        streamed = [i for i in range(n) if not (access[i].held or access[i].middle)]
-        nu, inner = f.arg(0), f.arg(1)
-        middle = f.arg(5) if k.cross else None
-        space = SpaceTiles(f, k, 7 if k.cross else 6) if k.masked else None
-        first = f.arg(6 if k.cross else 5) if k.masked else None
-        if k.scalar:
-            self.s = f.runtime_scalar(2)
-        first_in = self.ins[0] if self.ins else self.outs[0]
-        if all(o.fpu is not None for o in k.outputs):
-            full, other = k.outputs[0].fpu
-            f.op("binary_op_init_common", [self.ins[full], self.ins[other], self.outs[0]],
-                 [f.cb_types[self.ins[full]], f.cb_types[self.ins[other]], f.cb_types[self.outs[0]]])
-        else:
-            f.op("init_sfpu", [first_in, self.outs[0]], [f.cb_types[first_in], f.cb_types[self.outs[0]]])
-        if self.zero is not None:  # the zero tile the reader clears ROW_MAJOR pages (and masks) with
-            f.fill_tiles("0.0", self.zero)
-            if self.mask is not None:  # and the 1.0 tile of the masks
-                f.fill_tiles("1.0", self.zero)
-        if self.scaler is not None:  # all 1.0: reduce scaler, and the "x * 1" TF32 truncation
-            f.fill_tiles("1.0", self.scaler)
-            f.cbop("cb_wait_front", self.scaler, one)
-
-        def held_count(i):
-            return inner if access[i].indexed else one
-
-        u = f.for_(None, nu)
-        if space is not None:  # the unit's first tile of the space (units start at first_unit)
-            space_base = tile_map(f, f.arith("addi", first, u), space.maps[0])
-        for i in held:
-            f.cbop("cb_wait_front", self.ins[i], held_count(i))
-        partials = {kind: [j for j, o in enumerate(k.outputs) if o.reduce and o.partial is kind] for kind in Partial}
-        pages = fifo_page_args(f, k, 6 + 30 * int(k.masked)) if k.cross else {}
-        fifo = [j for j in partials[Partial.FIFO] if j not in pages]
-        unit_pages = {j: p for j, p in pages.items() if k.outputs[j].partial is Partial.FIFO}
-        if fifo:  # one zero partial per inner position, rotating through the FIFO
-            f.for_(None, inner)
-            for j in fifo:
-                f.fill_tiles("0.0", self.accs[j])
-            f.end()
-        for j, p in unit_pages.items():  # one per position of the inner axes it keeps
-            self.fill_fifo(j, p)
-        for j in partials[Partial.UNIT]:
-            f.fill_tiles("0.0", self.accs[j])
-        if k.cross:
-            m = f.for_(None, middle)
-            if space is not None:
-                space_base = f.arith("addi", space_base, tile_map(f, m, space.maps[2]))
-            for i in per_middle:
-                f.cbop("cb_wait_front", self.ins[i], one)
-        for j in partials[Partial.INNER]:
-            f.fill_tiles("0.0", self.accs[j])
-        for j in partials[Partial.MFIFO]:
-            self.fill_fifo(j, pages[j])
-        self.j = f.for_(None, inner)
-        for j in partials[Partial.STEP]:
-            f.fill_tiles("0.0", self.accs[j])
-        if k.direct:  # the input's tile itself is the term
-            o = k.outputs[0]
-            split = self.split if k.split_terms(0) else None
-            f.accumulate(self.accs[0], self.ins[o.expr.index], o.operand.access.bcast, self.scaler, split)
-        else:
-            for i in streamed:
-                f.cbop("cb_wait_front", self.ins[i], one)
-            padded = None
-            if space is not None:  # the step's tile of the space has padding: the reader pushed its mask
-                padded = space.tile(f.arith("addi", space_base, tile_map(f, self.j, space.maps[1])))[2]
-                f.if_(padded)
-                f.cbop("cb_wait_front", self.mask, one)
-                f.end()
-            plan = k.step_plan
-            for j, o in enumerate(k.outputs):  # one DST section per output (after its hops and spills)
-                target = self.terms[j] if o.reduce else (self.round if k.hop(j) else self.outs[j])
-                last = None
-                if o.fpu is not None:
-                    full, other = o.fpu
-                    f.acquire()
-                    f.fpu_product(self.k.inputs[other].access.bcast, self.ins[full], self.index(full),
-                                  self.ins[other], self.index(other), 0, target)
-                    slot = 0
-                else:
-                    last = self.sections(plan, j)
-                    f.acquire()
-                    slot = self.evaluate(last.body, target)
-                if padded is not None and k.zeroes_padding(j):
-                    f.if_(padded)
-                    self.zero_padding(slot)
-                    f.end()
-                if last is not None:
-                    self.pop_reads(last)
-                if j == len(k.outputs) - 1:
-                    for i in streamed:
-                        f.cbop("cb_pop_front", self.ins[i], one)
-                f.pack([(slot, target)])
-                if not o.reduce and k.hop(j):  # the bf16-rounded tile -> bfloat8_b
-                    f.move(self.round, self.outs[j])
-            if padded is not None:
-                f.if_(padded)
-                f.cbop("cb_pop_front", self.mask, one)
-                f.end()
-            for j, o in enumerate(k.outputs):
-                if o.reduce:
-                    split = self.split if k.split_terms(j) else None
-                    f.accumulate(self.accs[j], self.terms[j], o.operand.access.bcast, self.scaler, split)
-            for j in partials[Partial.STEP]:
-                self.finish(j)
-        f.end()  # inner
-        for j in partials[Partial.INNER]:  # each partial sum, rounded once into its result
-            self.finish(j)
-        for j in partials[Partial.MFIFO]:
-            self.finish_fifo(j, pages[j])
-        if not k.cross:  # after the epilogues, which read them
-            for i in held:
-                f.cbop("cb_pop_front", self.ins[i], held_count(i))
-        for i in per_middle:
-            f.cbop("cb_pop_front", self.ins[i], one)
-        if k.cross:
-            f.end()  # middle
-            f.for_(None, inner)
-            for j in fifo:
-                self.finish(j)
-            f.end()
-            for j, p in unit_pages.items():
-                self.finish_fifo(j, p)
-            for j in partials[Partial.UNIT]:
-                self.finish(j)
-            for i in held:
-                f.cbop("cb_pop_front", self.ins[i], held_count(i))
-        f.end()  # units
-        if self.scaler is not None:
-            f.cbop("cb_pop_front", self.scaler, one)
-        return f
-
-
-    def fill_fifo(self, j: int, pages: str) -> None:
-        self.f.for_(None, pages)
-        self.f.fill_tiles("0.0", self.accs[j])
-        self.f.end()
-
-    def finish_fifo(self, j: int, pages: str) -> None:
-        self.f.for_(None, pages)
-        self.finish(j)
-        self.f.end()
-
-    def zero_padding(self, slot: int) -> None:
-        """DST[slot] = 0 where the step's mask tile is 0 (the padding of an edge tile)."""
-        f = self.f
-        if slot + 2 >= DST_TILES[True]:
-            raise UnsupportedError("codegen: no DST tiles left to mask a term's padding")
-        f.copy(self.mask, slot + 1)
-        f.fill("0.0", slot + 2)
-        f.op("where_tile_init")
-        dtype = "f32" if self.k.fp32_dest else "bf16"  # an FPU product's 16-bit DST
-        f.op("where_tile", [f.c(slot + 1), f.c(slot), f.c(slot + 2), f.c(slot)], ["i32"] * 4,
-             props=f"dtype = #ttcore.supportedDataTypes<{dtype}>")
-
-    def finish(self, j: int) -> None:
-        """Output j's partial sum into its result: moved (rounded by the pack), or through its
-        epilogue's sections (rounding hops, then the expression) into the result's CB."""
-        k, f, o = self.k, self.f, self.k.outputs[j]
-        via = self.round if k.hop(j) else None
-        if o.epilogue is None:
-            f.move(self.accs[j], self.outs[j], via=via)
-            return
-        one = f.c(1)
-        self.acc = self.accs[j]
-        f.cbop("cb_wait_front", self.acc, one)
-        last = self.sections(k.epilogue_plan(j), 0)
-        f.acquire()
-        slot = self.evaluate(last.body, via or self.outs[j])
-        self.pop_reads(last)
-        f.cbop("cb_pop_front", self.acc, one)
-        f.pack([(slot, via or self.outs[j])])
-        if via is not None:  # the bf16-rounded tile -> bfloat8_b
-            f.move(via, self.outs[j])
-
-
 def compute(k: Kernels) -> KernelFn:
-    return _Compute(k).build()
+    return (ReadBackCompute if k.readback is not None else Compute)(k).build()
 
 
 def check_kernels(k: Kernels) -> None:

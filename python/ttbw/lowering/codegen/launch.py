@@ -26,8 +26,9 @@ from ..errors import UnsupportedError
 from ..kernel_ir import MAX_GROUPS, RM_ARGS, rm_args
 from .generic import L1_HELD
 from .program import Kernels, ProgramSpec, ScalarArgument
-from .kernels import (CB_HOP, CB_MASK, CB_PARTS, CB_ROUND, CB_SCALER, CB_TMP, CB_ZERO, TERM_PAGES, check_kernels,
-                      compute_cbs, output_cbs, spill_cb)
+from .cbs import CB_HOP, CB_MASK, CB_PARTS, CB_ROUND, CB_SCALER, CB_TMP, CB_ZERO, TERM_PAGES, compute_cbs, \
+    output_cbs, readback_cbs, spill_cb
+from .kernels import check_kernels
 
 
 
@@ -80,6 +81,9 @@ def check_program(spec: ProgramSpec) -> None:
     """Raises UnsupportedError when `spec` is not one program a core can run."""
     check_kernels(spec.kernels)
     k, s = spec.kernels, spec.schedule
+    if k.readback is not None and held_bytes(spec) > L1_HELD:
+        raise UnsupportedError(f"codegen: a read-back would hold {held_bytes(spec)} bytes per core in L1 (more than "
+                               f"{L1_HELD}: {s.inner} tiles per held input, {k.spill_pages} spilled tiles)")
     if k.cross and held_bytes(spec) > L1_HELD:
         raise UnsupportedError(f"codegen: cross reductions would hold {held_bytes(spec)} bytes per core in L1 "
                                f"(more than {L1_HELD}: {s.inner} tiles per held input and partial sum, "
@@ -117,7 +121,8 @@ def program_launch(spec: ProgramSpec, name: str, inputs: list, outs: list, grid)
 
     kernels = (
         KernelLaunch("reader", Processor.READER,
-                     (*range(n), CB_ZERO, *(b.accessor_config for b in inputs), *([CB_MASK] if k.masked else [])),
+                     (*range(n), CB_ZERO, *(b.accessor_config for b in inputs), *([CB_MASK] if k.masked else []),
+                      *(readback_cbs(k)[2:] if k.readback is not None and k.readback.bcast != "none" else ())),
                      per_core(lambda c, f, m: [*in_addrs, f, m, *loops, *mappings, c[0], c[1], *rm_in, *space]),
                      arg_names=tuple(names["reader"])),
         KernelLaunch("compute", Processor.COMPUTE, tuple(compute_cbs(k)),
@@ -151,7 +156,15 @@ def _circular_buffers(k: Kernels, s, inputs: list, outs: list) -> tuple:
             cb(acc, "f32", fifo_pages(s, j) if o.fifo else 1)
             if not k.direct:
                 cb(term, o.term_fmt, TERM_PAGES)
-    if any(k.split_terms(j) for j in range(len(outs))):
+    if k.readback is not None:
+        accs, terms, raw, val = readback_cbs(k)
+        for acc, term, fmt in zip(accs, terms, k.readback.term_fmts):
+            cb(acc, "f32", 1)
+            cb(term, fmt, TERM_PAGES)
+        cb(val, "f32", len(accs))
+        if k.readback.bcast != "none":
+            cb(raw, "f32", len(accs))
+    if k.splits:
         cb(CB_PARTS, "f32", 4)
         cb(CB_TMP, "f32", 1)
     if any(k.hop(j) for j in range(len(outs))):

@@ -71,16 +71,36 @@ class Output:
 
 
 @dataclass(frozen=True)
+class ReadBack:
+    """Sums the outputs read back over the dims they reduce (each output tile needs its row's or
+    column's finished sum): per unit a first pass over the inner tiles sums each term into its
+    f32 partial, a second pass computes the outputs (their `Reduced` leaves the finished sums,
+    broadcast over the tile by the reader, in L1). The inputs both passes read are held in L1
+    over the unit when they fit (`Access.indexed`: read from DRAM once), else read twice."""
+    terms: tuple         # (Expr, ...) each sum's term
+    term_fmts: tuple     # (bf16 | f32, ...) the format each term is rounded to before it is summed
+    bcast: str           # the in-tile dims every sum reduces (row | col | scalar | none), as Output's
+    first: tuple         # inputs streamed in the first pass (tile j at step j)
+    second: tuple        # inputs streamed in the second pass
+
+    @property
+    def masked(self) -> bool:
+        """Sums inside the tile: each term's padding set to 0 before it is summed."""
+        return self.bcast != "none"
+
+
+@dataclass(frozen=True)
 class Kernels:
     """Everything compile-time: one set of kernels per Kernels."""
     inputs: tuple        # (Operand, ...) the buffers read, in function argument order
     outputs: tuple       # (Output, ...) in return order (siblings over one iteration space)
     scalar: bool         # an expression reads the scalar
     cross: bool = False  # the cross loop nest: units, middle, inner (see schedule.py)
+    readback: ReadBack | None = None  # sums the outputs read back (two passes per unit)
 
     @property
     def fp32_dest(self) -> bool:
-        return any(o.fpu is None or o.reduce for o in self.outputs)
+        return self.readback is not None or any(o.fpu is None or o.reduce for o in self.outputs)
 
     def hop(self, k: int) -> bool:
         """bfloat8_b elements are bf16 values: a result in the fp32 DST is rounded to bf16 (a
@@ -93,11 +113,12 @@ class Kernels:
 
     @property
     def masked(self) -> bool:
-        """Some output's padding (outside the iteration space, in its edge tiles) is set to 0
+        """Some output's (or read-back sum's term's) padding (outside the iteration space, in its edge tiles) is set to 0
         before its pack (`where` with a mask tile the reader makes per step), as the expression
         need not keep 0 there (a broadcast operand or the scalar fill every row / column of a
         tile, a device tile's padding need not be 0, 0 / 0 is NaN): see `zeroes_padding`."""
-        return any(self.zeroes_padding(k) for k in range(len(self.outputs)))
+        return any(self.zeroes_padding(k) for k in range(len(self.outputs))) or \
+            (self.readback is not None and self.readback.masked)
 
     def zeroes_padding(self, k: int) -> bool:
         """Output k's tiles (its terms, for a sum) are masked: the terms of a sum inside the
@@ -112,11 +133,23 @@ class Kernels:
         """One reduction summing an input's tiles as they are (no term to compute first)."""
         o = self.outputs[0]
         return len(self.outputs) == 1 and o.reduce and isinstance(o.expr, Input) \
-            and not self.inputs[o.expr.index].access.held and not self.masked
+            and not self.inputs[o.expr.index].access.held and not self.masked \
+            and not self.inputs[o.expr.index].access.transposed
 
     def reader_bcast(self, i: int) -> bool:
         """f32 input broadcast inside the tile: by the reader, in L1 (the FPU reads TF32)."""
         return self.inputs[i].fmt == "f32" and self.inputs[i].access.bcast != "none"
+
+    def split_sum(self, r: int) -> bool:
+        """Read-back sum r's f32 terms reduced inside the tile: their TF32-exact parts."""
+        rb = self.readback
+        return rb.bcast != "none" and rb.term_fmts[r] == "f32"
+
+    @property
+    def splits(self) -> bool:
+        """Some sum reduces f32 terms inside the tile (the split CBs)."""
+        return any(self.split_terms(j) for j in range(len(self.outputs))) or \
+            (self.readback is not None and any(self.split_sum(r) for r in range(len(self.readback.terms))))
 
     def split_terms(self, k: int) -> bool:
         """f32 terms reduced inside the tile (FPU reduce_tile): their TF32-exact parts."""
@@ -126,7 +159,8 @@ class Kernels:
 
     @property
     def needs_scaler(self) -> bool:
-        return any(o.reduce and o.operand.access.bcast != "none" for o in self.outputs)
+        return any(o.reduce and o.operand.access.bcast != "none" for o in self.outputs) or \
+            (self.readback is not None and self.readback.bcast != "none")
 
     @property
     def rm_inputs(self) -> bool:
@@ -142,8 +176,13 @@ class Kernels:
     def epilogue_plan(self, k: int) -> sections.Plan:
         return sections.plan((self.outputs[k].epilogue,), DST_TILES[self.fp32_dest])
 
+    @property
+    def term_plan(self) -> sections.Plan:
+        """The DST sections of a read-back's first pass: every sum's term."""
+        return sections.plan(self.readback.terms, DST_TILES[self.fp32_dest])
+
     def _plans(self) -> list:
-        return [self.step_plan] + [self.epilogue_plan(k) for k, o in enumerate(self.outputs) if o.epilogue]
+        return ([self.term_plan] if self.readback is not None else []) + [self.step_plan] + [self.epilogue_plan(k) for k, o in enumerate(self.outputs) if o.epilogue]
 
     @property
     def round_hops(self) -> int:

@@ -28,6 +28,8 @@ dims summed.
 """
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass
 
 from ..kernel_ir import MAX_GROUPS, TILE
@@ -48,6 +50,11 @@ class Access:
     indexed: bool = False  # held input with the inner axes: all its inner tiles held, tile j read at step j
     middle: bool = False   # input read once per middle step (cross reductions: it has A axes, no B axes)
 
+    @property
+    def transposed(self) -> bool:
+        """Its tiles are the space's transposed in-tile: its last two dims swapped."""
+        return len(self.dims) >= 2 and self.dims[-2] > self.dims[-1]
+
 
 @dataclass(frozen=True)
 class Schedule:
@@ -65,21 +72,28 @@ class Schedule:
     pages: tuple = ()    # cross reductions: per output, its FIFO's pages if over some inner axes only (else 0)
 
 
-def operand_dims(exprs, shape, space, where: str) -> tuple:
-    """The dims of `space` an operand indexes, from its map results (dim d, or None for the
-    constant 0; dropped dims read index 0) and its shape; the results must keep the space's dim
-    order."""
+def operand_dims(exprs, shape, space, where: str, permuted: bool = False) -> tuple:
+    """The dims of `space` an operand indexes, in the operand's own order, from its map results
+    (dim d, or None for the constant 0; dropped dims read index 0) and its shape. The results
+    keep the space's dim order, unless `permuted` (an input read through a transpose): then any
+    order of the batch dims, its last two the space's last two in either order (its tiles are
+    the space's, transposed in-tile when they are swapped: `Access.transposed`)."""
     dims = []
     for size, d in zip(shape, exprs):
         if d is None:
             if size != 1:
                 raise UnsupportedError(f"codegen: {where} reads a constant index of a dim of size {size}")
             continue
-        if dims and d <= dims[-1]:
+        if dims and d <= dims[-1] and not permuted:
             raise UnsupportedError(f"codegen: {where} permutes the iteration dims (a transpose)")
         if size != space[d] and not (size == 1 and space[d] == 1):
             raise UnsupportedError(f"codegen: {where} has size {size} where the iteration space has {space[d]}")
         dims.append(d)
+    if dims != sorted(dims):
+        r = len(space)
+        if len(set(dims)) != len(dims) or sorted(dims[-2:]) != [r - 2, r - 1]:
+            raise UnsupportedError(f"codegen: {where} permutes the iteration dims across its tiles "
+                                   "(only the batch dims or the last two may be permuted)")
     return tuple(dims)
 
 
@@ -93,10 +107,11 @@ def in_tile_kind(dims, space) -> str:
 
 
 def _strides(dims, counts) -> list[int]:
-    """Row-major tile strides of an operand over the space's tile axes (0 where it lacks one)."""
+    """Row-major tile strides of an operand (its dims in its own order) over the space's tile
+    axes (0 where it lacks one)."""
     out, acc = [0] * len(counts), 1
-    for d in reversed(range(len(counts))):
-        if d in dims and counts[d] > 1:
+    for d in reversed(dims):
+        if counts[d] > 1:
             out[d] = acc
             acc *= counts[d]
     return out
@@ -122,6 +137,12 @@ def schedule(accesses, space, pattern: int) -> Schedule:
     """The tile walk of operands `accesses` (inputs, then the outputs) over `space`."""
     p_dims = accesses[pattern].dims
     return _walk(accesses, space, lambda d: "kept" if d in p_dims else "summed")
+
+
+def schedule_kept(accesses, space, kept_dims) -> Schedule:
+    """The tile walk whose units are the tiles of the dims `kept_dims` (a read-back's sums'
+    output, which is not one of `accesses`), the other tile axes the inner loop."""
+    return _walk(accesses, space, lambda d: "kept" if d in kept_dims else "summed")
 
 
 def cross_schedule(accesses, space, units, middle, inner) -> Schedule:
@@ -172,9 +193,12 @@ def _walk(accesses, space, kind_of, cross: bool = False, order=None) -> Schedule
 
 
 def same_pages(s1, s2) -> bool:
-    """Same TILE pages (and ROW_MAJOR rows): the last two dims equal (rank >= 2 view) and the
-    same batch dims but for 1s."""
-    r = max(2, len(s1), len(s2))
-    a = (1,) * (r - len(s1)) + tuple(s1)
-    b = (1,) * (r - len(s2)) + tuple(s2)
-    return a[-2:] == b[-2:] and [d for d in a[:-2] if d != 1] == [d for d in b[:-2] if d != 1]
+    """Same TILE pages (and ROW_MAJOR rows), in the same order: the same last dim and element
+    count, and either the same row dim (the batch dims regrouped) or row dims that are both whole
+    tiles (rows move between the row dim and the batch dims without crossing a page: a
+    [2, 32, 64] buffer is a [64, 64] one, page for page)."""
+    a = (1,) * (2 - len(s1)) + tuple(s1)
+    b = (1,) * (2 - len(s2)) + tuple(s2)
+    if a[-1] != b[-1] or math.prod(a) != math.prod(b):
+        return False
+    return a[-2] == b[-2] or (a[-2] % TILE == 0 and b[-2] % TILE == 0)
