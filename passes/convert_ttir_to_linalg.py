@@ -126,8 +126,10 @@ def _refuse_unsupported(module, device: bool) -> None:
         elif (message := _untyped_tensor(op)) is not None:
             error(op, f"'{op.name}' {message}")
         elif op.name == "func.func":
+            if device and (message := _untyped_signature(op)) is not None:
+                error(op, message)
             # Reported at the function only when no op inside says more.
-            if any(_is_complex(t) for t in _types_of(op)) and not any(
+            elif any(_is_complex(t) for t in _types_of(op)) and not any(
                     _is_complex(t) for inner in walk_ops(op) if inner.name != "func.return"
                     for t in _types_of(inner)):
                 error(op, "function has complex tensors; the CPU path takes real tensors "
@@ -142,16 +144,39 @@ def _refuse_unsupported(module, device: bool) -> None:
 def _untyped_tensor(op) -> str | None:
     """Why a ttir op's tensor is none the lowering computes with (a type only tt-mlir's ops
     take: an integer, i1 or f64 element, a ttnn layout), or None."""
-    from ttbw.dialect.tensor_types import TypeRuleError, describe
-
     if not op.name.startswith("ttir."):
         return None
     for kind, value in (*(("operand", v) for v in op.operands), *(("result", v) for v in op.results)):
-        if isinstance(value.type, ir.RankedTensorType):
-            try:
-                describe(value.type)
-            except TypeRuleError as rule:
-                return f"{kind} of type {value.type}: {rule}"
+        if (rule := _type_rule(value.type)) is not None:
+            return f"{kind} of type {value.type}: {rule}"
+    return None
+
+
+def _untyped_signature(op) -> str | None:
+    """Why an argument or result of function `op` is no tensor the device holds (an integer or
+    tile element, a ttnn layout: the host would upload or read back what no buffer describes),
+    or None. (Unchecked, an unused argument of such a type reached the host plan: an internal
+    error, found by test/fuzz.)"""
+    function_type = ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
+    for kind, types in (("argument", function_type.inputs), ("result", function_type.results)):
+        for i, t in enumerate(types):
+            if (rule := _type_rule(t)) is not None:
+                if any(_type_rule(v) is not None for inner in walk_ops(op) if inner.name != "func.return"
+                       for v in _types_of(inner)):
+                    return None  # reported at the op inside, which says more
+                return f"function @{ir.StringAttr(op.attributes['sym_name']).value} {kind} {i} of type {t}: {rule}"
+    return None
+
+
+def _type_rule(t):
+    """The TypeRuleError of a ranked tensor type the lowering computes nothing with, or None."""
+    from ttbw.dialect.tensor_types import TypeRuleError, describe
+
+    if isinstance(t, ir.RankedTensorType):
+        try:
+            describe(t)
+        except TypeRuleError as rule:
+            return rule
     return None
 
 
