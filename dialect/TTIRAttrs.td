@@ -25,4 +25,14 @@ def TTIR_MemoryConfigAttr : TTIR_Attr<"MemoryConfig", "memory_config"> {
   let assemblyFormat = "`<` $buffer_type `,` $memory_layout `>`";
 }
 
+// tt-mlir's marker of sliding-window ops on tensors flattened to (1, 1, N*H*W, C), in
+// tt-mlir's syntax: #ttir<flattened_compat batch_size = 1, input_height = 20, input_width = 20>.
+// ttbw reads and prints it; nothing in ttbw computes with it.
+def TTIR_FlattenedCompatAttr : TTIR_Attr<"FlattenedCompat", "flattened_compat"> {
+  let summary = "Batch size and input height / width of a flattened sliding-window op (tt-mlir's)";
+  let parameters = (ins "int64_t":$batch_size, "int64_t":$input_height, "int64_t":$input_width);
+  let assemblyFormat = "`batch_size` `=` $batch_size `,` `input_height` `=` $input_height `,` "
+                       "`input_width` `=` $input_width";
+}
+
 #endif // TTBW_DIALECT_TTIRATTRS_TD

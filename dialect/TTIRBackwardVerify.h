@@ -91,6 +91,15 @@ template <typename OpTy> LogicalResult verifyAddcmulBackward(OpTy op) {
   return verifyBackward(op, s);
 }
 
+template <typename OpTy> LogicalResult verifyLerpBackward(OpTy op) {
+  BackwardSignature s;
+  s.grad = op.getGrad();
+  s.operands = {{"input", op.getInput()}, {"end", op.getEnd()}, {"weight", op.getWeight(), /*scalarAllowed=*/true}};
+  s.gradients = {{"input_grad", 0, Value(), op.getInputGrad()}, {"end_grad", 1, Value(), op.getEndGrad()}};
+  s.memoryConfig = op.getMemoryConfigAttr();
+  return verifyBackward(op, s);
+}
+
 // Op-specific attribute checks (the `attrCheck` of an op's class).
 LogicalResult checkOneOf(Operation *op, StringRef name, Attribute attr, ArrayRef<StringRef> allowed);
 // An attribute of an op's complex form only (ttnn's ComplexTensor overload); `realOp`: the

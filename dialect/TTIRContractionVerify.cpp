@@ -141,15 +141,13 @@ LogicalResult PermuteOp::verify() {
   SmallVector<int64_t> sorted(permutation), identity(input.size());
   std::iota(identity.begin(), identity.end(), 0);
   llvm::sort(sorted);
-  if (sorted != identity)
-    return c.fail() << "'permutation' " << dims(permutation) << " must be a permutation of " << dims(identity)
-                    << " (the input's rank is " << input.size() << ")";
+  if (sorted != identity)  // tt-mlir's messages
+    return c.fail() << "Expected a permutation of " << tupleStr(identity) << ", got " << tupleStr(permutation);
   SmallVector<int64_t> expected;
   for (int64_t d : permutation)
     expected.push_back(input[d]);
   if (result != ArrayRef<int64_t>(expected))
-    return c.fail() << "result shape " << shapeStr(result) << " must be " << shapeStr(expected) << " (input "
-                    << shapeStr(input) << " permuted by " << dims(permutation) << ")";
+    return c.fail() << "Expected result shape " << tupleStr(expected) << ", got " << tupleStr(result);
   return success();
 }
 

@@ -9,6 +9,13 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "mlir/IR/Action.h"
+#include "mlir/IR/Unit.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
 
 using namespace mlir;
 using namespace ttbw::ttir;
@@ -67,6 +74,77 @@ ttbwLoadTTIRDialect(MlirContext context) {
   ctx->getOrLoadDialect<TTIRDialect>();
   ctx->getOrLoadDialect<ttbw::ttcore::TTCoreDialect>();  // what tt-mlir's TTIR carries
   ctx->getOrLoadDialect<ttbw::ttnn::TTNNDialect>();
+}
+
+// Prints `root` into the file at `path` as the bindings' Operation.print does, with the flags
+// mlir-opt's printing options set, one of which the C API lacks (--mlir-print-value-users:
+// each value's users as a comment). `elideLimit` < 0: no limit. False if the file cannot be
+// written.
+extern "C" __attribute__((visibility("default"))) bool
+ttbwPrintOperation(MlirOperation root, const char *path, bool debugInfo, bool generic, bool localScope,
+                   int64_t elideLimit, bool valueUsers) {
+  std::error_code error;
+  llvm::raw_fd_ostream os(path, error);
+  if (error)
+    return false;
+  OpPrintingFlags flags;
+  flags.assumeVerified();
+  if (debugInfo)
+    flags.enableDebugInfo();
+  if (generic)
+    flags.printGenericOpForm();
+  if (localScope)
+    flags.useLocalScope();
+  if (elideLimit >= 0)
+    flags.elideLargeElementsAttrs(elideLimit);
+  if (valueUsers)
+    flags.printValueUsers();
+  unwrap(root)->print(os, flags);
+  os.flush();
+  bool written = !os.has_error();
+  os.clear_error();  // else the stream's destructor aborts the process
+  return written;
+}
+
+// An IR unit as MLIR's action logger prints it (IRUnit::print, which the bindings' library
+// does not export): ops without their regions.
+static void printUnit(llvm::raw_ostream &os, const IRUnit &unit) {
+  OpPrintingFlags flags = OpPrintingFlags().skipRegions().useLocalScope();
+  if (auto *op = llvm::dyn_cast_if_present<Operation *>(unit)) {
+    op->print(os, flags);
+  } else if (auto *region = llvm::dyn_cast_if_present<Region *>(unit)) {
+    os << "Region #" << region->getRegionNumber() << " for op ";
+    region->getParentOp()->print(os, flags);
+  } else if (auto *block = llvm::dyn_cast_if_present<Block *>(unit)) {
+    unsigned index = 0;
+    for (Block &other : *block->getParent()) {
+      if (&other == block)
+        break;
+      ++index;
+    }
+    os << "Block #" << index << " for ";
+    printUnit(os, block->getParent());
+  } else if (auto value = llvm::dyn_cast_if_present<Value>(unit)) {
+    value.print(os, flags);
+  }
+}
+
+// --log-actions-to: every action MLIR runs in `context` (a pass on an op, a greedy rewrite
+// iteration) logged to the open file `fd` as mlir-opt's action logger writes it, one line when it
+// begins and one when it completes. Unbuffered: ttbw's Python passes log to the same file.
+extern "C" __attribute__((visibility("default"))) void ttbwLogActions(MlirContext context, int fd) {
+  auto os = std::make_shared<llvm::raw_fd_ostream>(fd, /*shouldClose=*/false, /*unbuffered=*/true);
+  unwrap(context)->registerActionHandler([os](function_ref<void()> transform, const tracing::Action &action) {
+    SmallString<32> thread;
+    llvm::get_thread_name(thread);
+    *os << "[thread " << thread << "] begins (no breakpoint) Action ";
+    action.print(*os);
+    *os << " (";
+    llvm::interleaveComma(action.getContextIRUnits(), *os, [&](const IRUnit &unit) { printUnit(*os, unit); });
+    *os << ")`\n";
+    transform();
+    *os << "[thread " << thread << "] completed `" << action.getTag() << "`\n";
+  });
 }
 
 // The bindings parse text as the buffer "-"; the tools locate IR in the user's file. Renames

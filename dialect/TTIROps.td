@@ -184,7 +184,16 @@ def TTIR_ConstantOp : TTIR_Op<"constant", [Pure, ConstantLike]> {
   let hasFolder = 1;
 }
 
+// tt-mlir's uninitialised tensor, in tt-mlir's custom form: `ttir.empty() : tensor<2x3xf32>`.
+// An allocation, as in tt-mlir: cse keeps two apart, an unused one is dead.
+def TTIR_EmptyOp : TTIR_Op<"empty"> {
+  let summary = "An uninitialised tensor of the result type";
+  let results = (outs Res<AnyRankedTensor, "the uninitialised tensor", [MemAlloc]>:$result);
+  let assemblyFormat = "`(` `)` attr-dict `:` type($result)";
+}
+
 include "TTIRContractionOps.td"
 include "TTIRBackwardOps.td"
+include "TTIRBinaryFamilyOps.td"
 
 #endif // TTBW_DIALECT_TTIROPS_TD

@@ -41,6 +41,11 @@ std::string listStr(ArrayRef<int64_t> values) {
   return "[" + llvm::join(llvm::map_range(values, [](int64_t d) { return std::to_string(d); }), ", ") + "]";
 }
 
+// A shape as tt-mlir's verifiers write one: (128, 16), () for a scalar.
+std::string tupleStr(ArrayRef<int64_t> values) {
+  return "(" + llvm::join(llvm::map_range(values, [](int64_t d) { return std::to_string(d); }), ", ") + ")";
+}
+
 bool allowedStorage(StringRef element, StringRef dataType) {
   if (element == "bf16")
     return dataType == "bf16" || dataType == "bfp_bf8";
@@ -258,7 +263,8 @@ LogicalResult verifyUnarySameType(Checker &c, Value input, Value result) {
 }
 
 // sum / mean / max: dims in [-rank, rank), unique; result shape = input with the
-// reduced dims removed (or 1 with keep_dim).
+// reduced dims removed (or 1 with keep_dim). tt-mlir's messages; unlike tt-mlir, a dim
+// named twice (1 and -1 of a rank-2 tensor) is a repeat.
 LogicalResult verifyReduction(Operation *op, bool keepDim, Attribute dimArg, Rules rules) {
   Checker c{op};
   if (failed(c.knownAttributes()))
@@ -277,13 +283,13 @@ LogicalResult verifyReduction(Operation *op, bool keepDim, Attribute dimArg, Rul
       return failure();
     for (int64_t d : *given) {
       if (d < -rank || d >= rank)
-        return c.fail() << "'dim_arg' dim " << d << " is out of range for rank " << rank;
+        return c.fail() << "Reduce dimension " << d << " is out of range for input tensor of rank " << rank;
       dims.push_back(rank ? ((d % rank) + rank) % rank : d);
     }
     SmallVector<int64_t> sorted(dims);
     llvm::sort(sorted);
     if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
-      return c.fail() << "'dim_arg' has repeated dims " << listStr(*given);
+      return c.fail() << "Reduce dimensions are not unique";
   } else {
     for (int64_t i = 0; i < rank; ++i)
       dims.push_back(i);
@@ -297,9 +303,7 @@ LogicalResult verifyReduction(Operation *op, bool keepDim, Attribute dimArg, Rul
       expected.push_back(1);
   }
   if (ArrayRef<int64_t>(expected) != shapeOf(result))
-    return c.fail() << "result shape " << shapeStr(shapeOf(result)) << " must be "
-                    << shapeStr(expected) << " (input " << shapeStr(shape) << ", dims "
-                    << listStr(dims) << ", keep_dim = " << (keepDim ? "true" : "false") << ")";
+    return c.fail() << "Expected output shape " << tupleStr(expected) << ", got " << tupleStr(shapeOf(result));
   if (rules == Rules::Full)
     return sameElement(c, "input", *source, "result", *target);
   return success();
@@ -390,12 +394,27 @@ LogicalResult ReshapeOp::verify() {
   auto shape = i32Array(c, "shape", getShapeAttr());
   if (!shape)
     return failure();
-  if (*shape != result->shape)
-    return c.fail() << "'shape' " << listStr(*shape) << " must equal the result shape "
-                    << shapeStr(result->shape);
-  if (volume(*shape) != volume(source->shape))
-    return c.fail() << "reshape from " << shapeStr(source->shape) << " to " << shapeStr(result->shape)
-                    << " changes the element count";
+  // tt-mlir's rules and messages, in its order: one `-1` may stand for a dim of the result.
+  if (shape->size() != result->shape.size())
+    return c.fail() << "Shape attribute size " << shape->size() << " must match output tensor rank "
+                    << result->shape.size();
+  if (volume(source->shape) != volume(result->shape))
+    return c.fail() << "Input tensor number of elements " << volume(source->shape)
+                    << " and output tensor number of elements " << volume(result->shape) << " must be the same";
+  bool inferred = false;
+  for (size_t i = 0; i < shape->size(); ++i) {
+    int64_t d = (*shape)[i];
+    if (d == -1) {
+      if (inferred)
+        return c.fail() << "Shape attribute must have at most one -1 element";
+      inferred = true;
+    } else if (d < 0) {
+      return c.fail() << "All dimensions must be >= 0 except the one with -1";
+    } else if (d != result->shape[i]) {
+      return c.fail() << "Shape attribute " << d << " must match the output tensor shape " << result->shape[i]
+                      << " at index " << i << " for dimension that is not -1";
+    }
+  }
   return sameElement(c, "input", *source, "result", *result);
 }
 
@@ -438,9 +457,8 @@ LogicalResult FullOp::verify() {
     return failure();
   ArrayRef<int32_t> shape = getShape();
   SmallVector<int64_t> wide(shape.begin(), shape.end());
-  if (wide != result->shape)
-    return c.fail() << "'shape' " << listStr(wide) << " must equal the result shape "
-                    << shapeStr(result->shape);
+  if (wide != result->shape)  // tt-mlir's message
+    return c.fail() << "expected shape " << tupleStr(result->shape) << ", got " << tupleStr(wide);
   return success();
 }
 

@@ -30,6 +30,7 @@ template <typename T> std::string str(const T &value) {
 }
 
 std::string shapeStr(ArrayRef<int64_t> shape);
+std::string tupleStr(ArrayRef<int64_t> values);  // (128, 16): tt-mlir's verifiers' form
 std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs);
 bool broadcastsTo(ArrayRef<int64_t> operand, ArrayRef<int64_t> target);
 // The tensor's description, or the rule it breaks (in `error`). `device`: ttbw's device rules

@@ -1,20 +1,25 @@
 """Registers every ttbw pass and named pipeline (names, summaries, options only)."""
 from ttbw.target.device_model import parse_grid
 
-from .registry import Option, PassInfo, PipelineInfo, register_pass, register_pipeline
+from .registry import Option, PassInfo, PipelineInfo, Statistic, register_pass, register_pipeline
 
 register_pass(PassInfo(
     "ttir-decompose-backward",
     "Decompose the backward ops (ttir.mul_bw, ttir.add_bw, ...) into TTIR by their derivative rules",
-    "ttbw.passes.decompose_backward"))
+    "ttbw.passes.decompose_backward",
+    statistics=(Statistic("num-decomposed", "Number of backward ops decomposed"),
+                Statistic("num-replayed", "Number of them decomposed as a copy of an equal op's decomposition"))))
 register_pass(PassInfo(
     "ttir-reduce-broadcast-grads",
     "Reduce broadcast gradients to their operand's shape (sum keep_dim + reshape) and data type",
-    "ttbw.passes.reduce_broadcast_grads"))
+    "ttbw.passes.reduce_broadcast_grads",
+    statistics=(Statistic("num-reduced", "Number of broadcast gradients reduced to their operand's shape"),)))
 register_pass(PassInfo(
     "ttir-expand-complex",
     "Expand complex tensors into (real, imag) pairs of real tensors, as ttnn's ComplexTensor",
-    "ttbw.passes.expand_complex"))
+    "ttbw.passes.expand_complex",
+    statistics=(Statistic("num-functions", "Number of functions whose complex tensors were expanded"),
+                Statistic("num-ops", "Number of ops on complex tensors expanded"))))
 register_pipeline(PipelineInfo(
     "ttir-backward-decomposition-pipeline",
     "Backward ops to tt-mlir TTIR: decompose, reduce broadcasts, expand complex, then upstream "
@@ -25,7 +30,8 @@ register_pass(PassInfo(
     "Lower real-valued ttir ops to linalg/arith/tensor (target=cpu: the CPU reference path, "
     "drops layouts; target=device: keeps layouts, f32 accumulators, for the Tensix codegen)",
     "ttbw.passes.convert_ttir_to_linalg",
-    (Option("target", str, "cpu", "cpu | device"),)))
+    (Option("target", str, "cpu", "cpu | device"),),
+    statistics=(Statistic("num-converted", "Number of ttir ops converted"),)))
 register_pass(PassInfo(
     "ttbw-zero-empty-tensors",
     "Tensors with no elements in device linalg: returned ones become tensor.empty (the host allocates "
@@ -42,13 +48,20 @@ register_pass(PassInfo(
     "shared elementwise generics again), for another round of fusion",
     "ttbw.passes.fold_unit_reshapes"))
 register_pass(PassInfo(
+    "ttbw-split-contraction-prologues",
+    "Split the elementwise prologue fusion put into a matrix product's operand off into an elementwise "
+    "generic the contraction reads (the contraction codegen reads its operands as stored)",
+    "ttbw.passes.split_contraction_prologues"))
+register_pass(PassInfo(
     "ttbw-outline-programs",
     "Group each function's generics into programs (with fuse: the whole function when the codegen takes it, "
     "else per reduction and epilogue, with a warning; without: per TTIR op) and outline each as a "
     "ttbw.program function the function calls",
     "ttbw.passes.outline_programs",
     (Option("fuse", bool, True, "true: one program per function where the codegen takes it; false: ttnn's "
-            "composite path, one program per TTIR op, intermediates in DRAM"),)))
+            "composite path, one program per TTIR op, intermediates in DRAM"),),
+    statistics=(Statistic("num-programs", "Number of programs outlined"),
+                Statistic("num-split-functions", "Number of functions fuse=true lowered as several programs"))))
 
 
 def _fuse_programs(options: dict) -> str:
@@ -56,13 +69,14 @@ def _fuse_programs(options: dict) -> str:
         return "ttbw-zero-empty-tensors,ttbw-outline-programs{fuse=false}"
     fusion = "func.func(linalg-fuse-elementwise-ops),canonicalize,cse"
     return (f"ttbw-zero-empty-tensors,ttbw-prepare-fusion,{fusion},ttbw-fold-unit-reshapes,{fusion},"
-            "ttbw-outline-programs{fuse=true}")
+            "ttbw-split-contraction-prologues,ttbw-outline-programs{fuse=true}")
 
 
 register_pipeline(PipelineInfo(
     "ttbw-fuse-programs",
     "Device linalg into programs: empty tensors, then (fuse=true) two rounds of upstream producer -> consumer "
-    "fusion (linalg-fuse-elementwise-ops, canonicalize, cse) around the unit reshapes' folding, then the outlining",
+    "fusion (linalg-fuse-elementwise-ops, canonicalize, cse) around the unit reshapes' folding, contraction "
+    "prologues split off, then the outlining",
     _fuse_programs,
     (Option("fuse", bool, True, "false: one program per TTIR op (ttnn's composite path)"),)))
 register_pass(PassInfo(
@@ -71,7 +85,9 @@ register_pass(PassInfo(
     "function calling programs to a TTMetal host function, in tt-mlir's context",
     "ttbw.passes.convert_linalg_to_ttkernel",
     (Option("grid", str, "8x8", "core grid COLSxROWS the work is split over", parse_grid),),
-    ttmlir_output=True))
+    ttmlir_output=True,
+    statistics=(Statistic("num-programs", "Number of programs lowered to reader / compute / writer kernels"),
+                Statistic("num-host-functions", "Number of TTMetal host functions built"))))
 register_pass(PassInfo(
     "convert-ttkernel-to-emitc",
     "Convert each program's TTKernel kernels to EmitC with tt-mlir's own conversion (the IR "

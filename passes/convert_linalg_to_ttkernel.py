@@ -24,6 +24,7 @@ from ttbw.lowering.errors import UnsupportedError
 from ttbw.lowering.host_plan import HostPlanError, Program, host_function
 from ttbw.lowering.programs import described
 from ttbw.support.diagnostics import Diagnostic, DiagnosticError, source_loc
+from ttbw.support.statistics import count
 from ttbw.target.device_model import parse_grid
 
 from .program_functions import functions, host_functions, is_program
@@ -60,6 +61,8 @@ def run(module, options):
                 errors.append(Diagnostic("error", source_loc(func.location), f"'func.func' op: unsupported: {error}"))
     if errors:
         raise DiagnosticError(errors)
+    count("num-programs", len(programs))
+    count("num-host-functions", len(hosts))
     if not hosts:
         return None
     from ttbw.lowering.module_builder import lowered_module

@@ -30,11 +30,13 @@ Complex tensors must already be expanded (ttir-expand-complex); they are refused
 from __future__ import annotations
 
 from mlir import ir
-from mlir.dialects import arith, linalg, tensor
+from mlir.dialects import arith, tensor
 
 from ttbw.dialect.ops import walk_ops
+from ttbw.mlir_dialects import linalg
 from ttbw.lowering.limits import refuse_unrunnable_sizes
 from ttbw.support.diagnostics import Diagnostic, DiagnosticError, source_loc
+from ttbw.support.statistics import count
 from ttbw.ttmlir.dialects import FOREIGN_DIALECTS
 
 from . import linalg_contraction as contraction
@@ -66,6 +68,7 @@ def run(module, options) -> None:
                 _tag(new, op.name)
             op.results[0].replace_all_uses_with(new)
             op.erase()
+            count("num-converted")
 
 
 _TAGGED = ("linalg.generic", "tensor.collapse_shape", "tensor.expand_shape")  # what programs and diagnostics name

@@ -24,6 +24,7 @@ from __future__ import annotations
 from mlir import ir
 
 from ttbw.dialect.ops import MEMORY_CONFIG, required_outputs, walk_ops
+from ttbw.support.statistics import count
 
 from .derivatives import RULES
 from .gradient_builder import GradientBuilder, materialize, operand
@@ -61,6 +62,8 @@ def _rewrite(op, templates: dict) -> None:
         templates[key] = Template.record(operands, replacements)
     else:
         replacements = template.replay(operands, op.location, ir.InsertionPoint(op))
+        count("num-replayed")
+    count("num-decomposed")
     for result, replacement in zip(results, replacements):
         if replacement is not None:
             result.replace_all_uses_with(replacement)

@@ -12,13 +12,15 @@ precision are the pass's (passes/decompose_backward.py).
 from __future__ import annotations
 
 import math
-import struct
 from typing import Callable, NamedTuple
 
-from ttbw.dialect.ops import (ADDCMUL_BACKWARD, BINARY_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD,
-                              BackwardSignature)
+from ttbw.dialect.ops import (ADDCMUL_BACKWARD, BINARY_BACKWARD, LERP_BACKWARD, UNARY_BACKWARD,
+                              WHERE_BACKWARD, BackwardSignature)
 
+from .derivatives_binary import GRADIENTS as BINARY_GRADIENTS
 from .derivatives_unary import GRADIENTS as UNARY_GRADIENTS
+from .exact_arith import (LN2_126_HI, LN2_126_LO, constant_split, deep_exp_times, f32_pair, product_error,
+                          split_f32, times_ratio, two_sum, veltkamp, where_nonfinite)
 from .gradient_builder import is_complex
 
 
@@ -69,6 +71,16 @@ RULES = {
                              input_grad=lambda d, x: x.grad,
                              tensor1_grad=lambda d, x: d.multiply(x.grad, d.multiply(x.tensor2, d.constant(x.attr("value", 1.0)))),
                              tensor2_grad=lambda d, x: d.multiply(x.grad, d.multiply(x.tensor1, d.constant(x.attr("value", 1.0))))),
+    # a + v * t1 / t2: g, g v / t2, -g v t1 / t2^2 (div_bw's other gradient times v)
+    "ttir.addcdiv_bw": _rule(ADDCMUL_BACKWARD,
+                             input_grad=lambda d, x: x.grad,
+                             tensor1_grad=lambda d, x: times_ratio(d, x.grad, d.constant(x.attr("value", 1.0)), x.tensor2),
+                             tensor2_grad=lambda d, x: d.multiply(_div_other_grad(d, _At(x.grad, x.tensor1, x.tensor2)),
+                                                                  d.constant(x.attr("value", 1.0)))),
+    # a + w (e - a): g (1 - w), g w (1 - w exact by Sterbenz for w in [1/2, 2])
+    "ttir.lerp_bw": _rule(LERP_BACKWARD,
+                          input_grad=lambda d, x: d.multiply(x.grad, d.subtract(d.constant(1.0), x.weight)),
+                          end_grad=lambda d, x: d.multiply(x.grad, x.weight)),
     # -x: -g
     "ttir.neg_bw": _rule(UNARY_BACKWARD,
                          input_grad=lambda d, x: d.neg(x.grad)),
@@ -98,6 +110,11 @@ RULES = {
 }
 
 RULES.update({name: _rule(UNARY_BACKWARD, input_grad=gradient) for name, gradient in UNARY_GRADIENTS.items()})
+RULES.update({name: _rule(BINARY_BACKWARD, input_grad=input_grad, other_grad=other_grad)
+              for name, (input_grad, other_grad) in BINARY_GRADIENTS.items()})
+# gelu(a + b): gelu_bw's rule at s = a + b, both gradients (_bias_gelu)
+RULES["ttir.bias_gelu_bw"] = _rule(BINARY_BACKWARD, input_grad=lambda d, x: _bias_gelu(d, x),
+                                   other_grad=lambda d, x: _bias_gelu(d, x))
 
 _SQRT_2_OVER_PI = math.sqrt(2.0 / math.pi)
 # the float32 above the root of silu's slope 1 + x (1 - s(x)) (-1.27846454276...): the slope is
@@ -107,36 +124,22 @@ _KAPPA = 0.044715
 _ROUND_TO_2_MINUS_7 = 3.0 * 2.0 ** 15  # x + C - C rounds 0 <= x <= 16 to a multiple of 2^-7
 
 
-def _f32(number: float) -> float:
-    return struct.unpack("f", struct.pack("f", number))[0]
 
 
-def _split_f32(number: float) -> tuple:
-    """Veltkamp's split of the float32 `number` into 12-bit halves (float32 ops, as on the device)."""
-    split = _f32(number * 4097.0)
-    hi = _f32(split - _f32(split - number))
-    return hi, number - hi
 
 
-def _f32_pair(number: float) -> tuple:
-    """(head, tail): the float32 head of `number` and the float32 of the rest."""
-    head = _f32(number)
-    return head, _f32(number - head)
 
 
 # -1 / sqrt2 as the float32 S + _S_REST, S split
-_S, _S_REST = _f32_pair(-math.sqrt(0.5))
-_S_SPLIT = _split_f32(_S)
+_S, _S_REST = f32_pair(-math.sqrt(0.5))
+_S_SPLIT = split_f32(_S)
 # L = log(1 / sqrt(2 pi)) as L_HI (a multiple of 2^-15) + L_LO
 _LOG_GAUSS_HI = round(-0.5 * math.log(2.0 * math.pi) * 2.0 ** 15) / 2.0 ** 15
 _LOG_GAUSS_LO = -0.5 * math.log(2.0 * math.pi) - _LOG_GAUSS_HI
 # tanh-gelu's 2u = C1 x + C3 x^3: C1 = sqrt(8 / pi), C3 = 0.044715 C1, as float32 heads + tails
-_C1, _C1_TAIL = _f32_pair(2.0 * _SQRT_2_OVER_PI)
-_C3, _C3_TAIL = _f32_pair(2.0 * _SQRT_2_OVER_PI * _KAPPA)
-_C1_SPLIT, _C3_SPLIT = _split_f32(_C1), _split_f32(_C3)
-# 126 log(2) as _HI (a multiple of 2^-15: w + _HI is exact for w <= -84) + _LO
-_LN2_126_HI = round(126.0 * math.log(2.0) * 2.0 ** 15) / 2.0 ** 15
-_LN2_126_LO = 126.0 * math.log(2.0) - _LN2_126_HI
+_C1, _C1_TAIL = f32_pair(2.0 * _SQRT_2_OVER_PI)
+_C3, _C3_TAIL = f32_pair(2.0 * _SQRT_2_OVER_PI * _KAPPA)
+_C1_SPLIT, _C3_SPLIT = split_f32(_C1), split_f32(_C3)
 
 
 def _gelu(d, x):
@@ -150,46 +153,28 @@ def _gelu(d, x):
     v = x.input
     c = d.minimum(d.abs(v), d.constant(16.0))  # |x| capped: phi and the splits stay finite
     vc = d.where(d.lt(v, d.constant(0.0)), d.neg(c), c)  # x capped (NaN stays NaN)
-    vs = _veltkamp(d, vc)
+    vs = veltkamp(d, vc)
     z = d.multiply(vc, d.constant(_S))
     big, m = _gaussian(d, c)
     head = d.multiply(v, big)  # v, not vc: NaN at x = +-inf (inf * 0), as PyTorch
-    head_error = _product_error(d, head, vs, _veltkamp(d, big))
+    head_error = product_error(d, head, vs, veltkamp(d, big))
     # Phi from its small side h = 0.5 erfc(|z|) <= 1/2: 1 - h above 0, its rounding exactly (Fast2Sum)
     h = d.multiply(d.constant(0.5), d.erfc(d.abs(z)))
     above = d.ge(vc, d.constant(0.0))
     half = d.where(above, d.subtract(d.constant(1.0), h), h)
     half_lo = d.where(above, d.subtract(d.subtract(d.constant(1.0), half), h), d.constant(0.0))
-    total, sum_error = _two_sum(d, half, head)
+    total, sum_error = two_sum(d, half, head)
     tail = d.add(d.add(d.add(sum_error, half_lo), head_error),
                  d.add(d.multiply(head, m), _erfc_correction(d, vc, vs, z, big)))
     return d.multiply(x.grad, d.add(total, tail))
 
 
-def _veltkamp(d, v):
-    """(hi, lo): v = hi + lo exactly, each of 12 bits (|v| 4097 finite)."""
-    split = d.multiply(v, d.constant(4097.0))
-    hi = d.subtract(split, d.subtract(split, v))
-    return hi, d.subtract(v, hi)
 
 
-def _product_error(d, p, a, b):
-    """a b - p exactly (Dekker) for p = f32(a b), a and b given as their Veltkamp splits (hi, lo)
-    (no overflow or underflow; needs correctly rounded f32 multiplies, adds and subtracts)."""
-    (ah, al), (bh, bl) = a, b
-    return d.add(d.add(d.add(d.subtract(d.multiply(ah, bh), p), d.multiply(ah, bl)), d.multiply(al, bh)),
-                 d.multiply(al, bl))
 
 
-def _two_sum(d, a, b):
-    """(s, e): s = f32(a + b), e = a + b - s exactly (Knuth's TwoSum, any magnitudes)."""
-    s = d.add(a, b)
-    back = d.subtract(s, a)
-    return s, d.add(d.subtract(a, d.subtract(s, back)), d.subtract(b, back))
 
 
-def _constant_split(d, split: tuple):
-    return d.constant(split[0]), d.constant(split[1])
 
 
 def _erfc_correction(d, vc, vs, z, big):
@@ -198,7 +183,7 @@ def _erfc_correction(d, vc, vs, z, big):
     -2 exp(-z^2) / sqrt(pi) and exp(-z^2) = sqrt(2 pi) phi(v) make it -sqrt2 phi(v) dz, with
     phi = E (1 + m) taken as E (m and dz are both small). dz = (v S - z_f) + v (-1 / sqrt2 - S),
     the first exactly by Dekker's product of the splits `vs` of v and of S."""
-    exact = _product_error(d, z, vs, _constant_split(d, _S_SPLIT))
+    exact = product_error(d, z, vs, constant_split(d, _S_SPLIT))
     dz = d.add(exact, d.multiply(vc, d.constant(_S_REST)))
     return d.multiply(dz, d.multiply(big, d.constant(-math.sqrt(2.0))))
 
@@ -238,17 +223,17 @@ def _gelu_tanh(d, x):
     v = x.input
     one = d.constant(1.0)
     negative = d.lt(v, d.constant(0.0))
-    vs = _veltkamp(d, v)
+    vs = veltkamp(d, v)
     w, w_error = _two_u(d, v, vs)
     a, a_error = _slope_times_x(d, v, vs, w)
     p = _small_sigmoid(d, w)
     b = d.subtract(one, p)
     # x < 0 (below w = -84: p's linear factor scaled by 2^126)
     deep = d.lt(d.add(w, d.constant(84.0)), d.constant(0.0))
-    linear = d.where(deep, d.exp(d.add(w, d.constant(_LN2_126_HI))), p)
-    one_a, one_a_error = _two_sum(d, one, a)
+    linear = d.where(deep, d.exp(d.add(w, d.constant(LN2_126_HI))), p)
+    one_a, one_a_error = two_sum(d, one, a)
     below_zero = d.multiply(linear, one_a)
-    below_zero_tail = d.subtract(d.add(_product_error(d, below_zero, _veltkamp(d, linear), _veltkamp(d, one_a)),
+    below_zero_tail = d.subtract(d.add(product_error(d, below_zero, veltkamp(d, linear), veltkamp(d, one_a)),
                                        d.multiply(linear, one_a_error)), d.multiply(d.multiply(a, linear), p))
     # 0 <= x < 1/2 (b_lo: 1 - p - b exactly, 1 - p rounded to b) and x >= 1/2
     b_lo = d.subtract(d.subtract(one, b), p)
@@ -259,7 +244,7 @@ def _gelu_tanh(d, x):
     head = d.where(negative, below_zero, d.where(above_half, one, b))
     tail = d.where(negative, below_zero_tail, d.where(above_half, above_half_tail, below_half_tail))
     w_slope = d.subtract(d.constant(4.0), d.multiply(d.abs(a), d.subtract(b, p)))  # 3 w_err from a's tail
-    w_error = d.add(w_error, d.multiply(deep, d.constant(_LN2_126_LO)))
+    w_error = d.add(w_error, d.multiply(deep, d.constant(LN2_126_LO)))
     correction = d.multiply(d.multiply(linear, b), d.add(d.multiply(w_error, w_slope), a_error))
     slope = d.add(head, d.add(tail, correction))
     outside = d.ge(v, d.constant(0.0))  # 1 above 16, 0 below -16
@@ -273,24 +258,24 @@ def _two_u(d, v, vs):
     v^2, z = C3 v^2 and r = C1 + z as heads and exact tails (Dekker's products, TwoSum), then
     times v."""
     square = d.multiply(v, v)
-    square_error = _product_error(d, square, vs, vs)
+    square_error = product_error(d, square, vs, vs)
     z = d.multiply(d.constant(_C3), square)
-    z_error = d.add(_product_error(d, z, _constant_split(d, _C3_SPLIT), _veltkamp(d, square)),
+    z_error = d.add(product_error(d, z, constant_split(d, _C3_SPLIT), veltkamp(d, square)),
                     d.add(d.multiply(d.constant(_C3), square_error), d.multiply(d.constant(_C3_TAIL), square)))
-    r, r_sum_error = _two_sum(d, d.constant(_C1), z)
+    r, r_sum_error = two_sum(d, d.constant(_C1), z)
     r_error = d.add(r_sum_error, d.add(z_error, d.constant(_C1_TAIL)))
     w = d.multiply(v, r)
-    return w, d.add(_product_error(d, w, vs, _veltkamp(d, r)), d.multiply(v, r_error))
+    return w, d.add(product_error(d, w, vs, veltkamp(d, r)), d.multiply(v, r_error))
 
 
 def _slope_times_x(d, v, vs, w):
     """a = v w' = 3 w - 2 C1 v at w = w_f, as (a_f, its error but 3 (w - w_f)): 3 w_f = 2 w_f +
     w_f and C1 v as heads and exact tails (TwoSum, Dekker's product), their difference by
     TwoSum (2 w_f and 2 C1 v exact)."""
-    three_w, three_w_error = _two_sum(d, d.add(w, w), w)
+    three_w, three_w_error = two_sum(d, d.add(w, w), w)
     c1v = d.multiply(d.constant(_C1), v)
-    c1v_error = d.add(_product_error(d, c1v, _constant_split(d, _C1_SPLIT), vs), d.multiply(d.constant(_C1_TAIL), v))
-    a, a_sum_error = _two_sum(d, three_w, d.neg(d.add(c1v, c1v)))
+    c1v_error = d.add(product_error(d, c1v, constant_split(d, _C1_SPLIT), vs), d.multiply(d.constant(_C1_TAIL), v))
+    a, a_sum_error = two_sum(d, three_w, d.neg(d.add(c1v, c1v)))
     return a, d.add(a_sum_error, d.subtract(three_w_error, d.add(c1v_error, c1v_error)))
 
 
@@ -318,18 +303,24 @@ def _reciprocal(d, x):
 def _div_other_grad(d, x):
     """-g a / b^2: the product of g, q = a / b and 1 / b, each once rounded (< 2 ulp, where
     PyTorch's -g * ((a / b) / b) reaches 2.2), in an order whose partial product stays in
-    range wherever the result does: the largest factor times the smallest first. q and 1 / b on
-    one side of 1 (|q| <= 1 <= |b| or |q| > 1 > |b|): g times one of them first, -(g / b) q;
-    on either side: q / b first (between them), -g (q / b). (g / b) q is also the order of
-    PyTorch's infinities and NaNs at b = 0. Complex: -(g / conj(b)) conj(q)."""
+    range wherever the result does: the largest factor times the smallest first, the middle one
+    last. By magnitude q is the middle one where |q| >= |g| differs from |a| >= 1 (|q| >= |1 / b|):
+    -(g / b) q; g where |g| >= |q| differs from |g b| >= 1: -g (q / b); else 1 / b: -(g q) / b.
+    (g / b) q is also the order of PyTorch's infinities and NaNs at b = 0. (Deciding by q and b
+    alone, as if |g| were 1, overflowed q / b = 4e38 for g = 0.3, a = 1.1e-39, b = -1.6e-39, where
+    the result is -1.4e38: found by test/fuzz.) q itself must be in range (g = 1e-38, a = 1e30,
+    b = 1e-15 overflows at q in every order of these three factors). Complex: -(g / conj(b)) conj(q)."""
     quotient = d.div(x.input, x.other)
     grad_first = d.neg(d.multiply(d.div(x.grad, d.conj(x.other)), d.conj(quotient)))
     if is_complex(x.grad) or is_complex(x.input) or is_complex(x.other):
         return grad_first
     one = d.constant(1.0)
-    either_side = d.lt(d.multiply(d.subtract(d.abs(quotient), one), d.subtract(one, d.abs(x.other))),
-                       d.constant(0.0))
-    return d.where(either_side, d.neg(d.multiply(x.grad, d.div(quotient, x.other))), grad_first)
+    g, q = d.abs(x.grad), d.abs(quotient)
+    q_middle = d.ne(d.ge(q, g), d.ge(d.abs(x.input), one))
+    g_middle = d.ne(d.ge(g, q), d.ge(d.abs(d.multiply(x.grad, x.other)), one))
+    last = d.where(g_middle, d.neg(d.multiply(x.grad, d.div(quotient, x.other))),
+                   d.neg(d.div(d.multiply(x.grad, quotient), x.other)))
+    return d.where(d.eq(x.other, d.constant(0.0)), grad_first, d.where(q_middle, grad_first, last))
 
 
 def _rsqrt(d, x):
@@ -351,14 +342,6 @@ def _rsqrt(d, x):
     return d.where(d.le(v, d.constant(0.0)), at_zero, product)
 
 
-def _where_nonfinite(d, value, nonfinite, finite):
-    """`finite` where `value` is finite, else `nonfinite`: value - value is 0 exactly for a
-    finite value, NaN else, and where tests it against 0 directly (two tile ops). A rule that
-    reads g twice to damp a rounding ((g - g t) t) makes inf - inf of an infinite g, where
-    PyTorch's g * slope is +-inf (NaN where the slope is 0 or NaN): there it takes g times an
-    inf-safe factor with the slope's sign and zeros. A product whose intermediate leaves
-    float32's range takes a form that stays in range."""
-    return d.where(d.ne(d.subtract(value, value), d.constant(0.0)), nonfinite, finite)
 
 
 def _sigmoid_slope(d, g, v):
@@ -370,16 +353,10 @@ def _sigmoid_slope(d, g, v):
     y = d.neg(d.abs(v))
     t = d.sigmoid(y)
     gt = d.multiply(g, t)
-    near = _where_nonfinite(d, g, gt, d.multiply(d.subtract(g, gt), t))
-    return d.where(d.lt(d.add(y, d.constant(84.0)), d.constant(0.0)), _deep_exp_times(d, g, y), near)
+    near = where_nonfinite(d, g, gt, d.multiply(d.subtract(g, gt), t))
+    return d.where(d.lt(d.add(y, d.constant(84.0)), d.constant(0.0)), deep_exp_times(d, g, y), near)
 
 
-def _deep_exp_times(d, g, y):
-    """g e^y (= g s(y) to 2^-121 for y < -84) as (g 2^-126) exp(y + LN2_126_HI), both factors an
-    exact power of two from g and e^y (y + HI is exact from y = -174 on, below which g e^y <
-    2^-123 for any float32 g), plus its LN2_126_LO tail (e^LO = 1 + LO)."""
-    product = d.multiply(d.multiply(g, d.constant(2.0 ** -126)), d.exp(d.add(y, d.constant(_LN2_126_HI))))
-    return d.add(product, d.multiply(product, d.constant(_LN2_126_LO)))
 
 
 def _small_sigmoid(d, v):
@@ -408,4 +385,46 @@ def _silu(d, x):
     # an infinite g: +-g by the slope's sign (positive from _SILU_ROOT up), + (x - x): NaN at
     # x = +-inf, as PyTorch's g s (1 + x (1 - s)); no sigmoid (t is recomputed per use)
     sign = d.where(d.ge(d.subtract(v, d.constant(_SILU_ROOT)), d.constant(0.0)), x.grad, d.neg(x.grad))
-    return _where_nonfinite(d, x.grad, d.add(sign, d.subtract(v, v)), finite)
+    return where_nonfinite(d, x.grad, d.add(sign, d.subtract(v, v)), finite)
+
+
+class _At(NamedTuple):
+    """A rule's `x` for other operands (bias_gelu_bw's a + b for gelu_bw's rules; addcdiv_bw's
+    tensors for div_bw's)."""
+    grad: object
+    input: object
+    other: object = None
+
+    def attr(self, name: str, default=None):
+        return default
+
+
+def _bias_gelu(d, x):
+    """gelu_bw's slope F at s = f32(a + b), plus F'(s) e for TwoSum's exact tail e of the sum (F
+    turns a rounding of its argument into up to x^2 ulp): F' = phi(s) (2 - s^2) ("none"), or
+    p b (2 w' + s (b - p) w'^2 + s w''), p = s(w), b = s(-w), w = C1 s + C3 s^3 ("tanh"); the tail
+    is dropped from |s| = 16 on (F' is 0 there in float32; the tail may be NaN) and for an
+    infinite g."""
+    total, tail = two_sum(d, x.input, x.other)
+    tanh = x.attr("approximate") == "tanh"
+    # a + b overflowing for finite a, b: F at +-2^100 (1 or 0, as at the exact sum); NaN where a or b is infinite
+    limit = d.constant(2.0 ** 100)
+    argument = d.where(d.gt(total, limit), limit, d.where(d.lt(total, d.neg(limit)), d.neg(limit), total))
+    argument = d.add(argument, d.add(d.subtract(x.input, x.input), d.subtract(x.other, x.other)))
+    slope = (_gelu_tanh if tanh else _gelu)(d, _At(x.grad, argument))
+    s = d.minimum(d.abs(total), d.constant(16.0))  # F' is even; capped: no inf * 0 (NaN stays NaN)
+    square = d.multiply(s, s)
+    if tanh:
+        w = d.multiply(s, d.add(d.constant(_C1), d.multiply(d.constant(_C3), square)))
+        w1 = d.add(d.constant(_C1), d.multiply(d.constant(3.0 * _C3), square))
+        p, q = d.sigmoid(w), d.sigmoid(d.neg(w))
+        inner = d.add(d.add(d.multiply(d.constant(2.0), w1), d.multiply(d.multiply(s, d.subtract(q, p)),
+                                                                       d.multiply(w1, w1))),
+                      d.multiply(d.multiply(d.constant(6.0 * _C3), s), s))
+        curvature = d.multiply(d.multiply(p, q), inner)
+    else:
+        phi = d.multiply(d.exp(d.multiply(square, d.constant(-0.5))), d.constant(1.0 / math.sqrt(2.0 * math.pi)))
+        curvature = d.multiply(phi, d.subtract(d.constant(2.0), square))
+    tail = d.where(d.lt(s, d.constant(16.0)), tail, d.constant(0.0))
+    corrected = d.add(slope, d.multiply(d.multiply(x.grad, curvature), tail))
+    return where_nonfinite(d, x.grad, slope, corrected)

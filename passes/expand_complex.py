@@ -22,6 +22,7 @@ from mlir import ir
 from ttbw.support.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.dialect.tensor_types import broadcast_shapes
 from ttbw.mlir_dialects import ttir
+from ttbw.support.statistics import count
 
 from . import complex_division
 from .decompose_backward import decomposes
@@ -133,6 +134,8 @@ def _expand_function(func, templates: dict, complex_types: _ComplexTypes) -> lis
         return errors
     for op in reversed(complex_ops):
         op.erase()
+    count("num-functions")
+    count("num-ops", len(complex_ops))
     for _ in range(old_arguments):  # now unused: every complex user is gone
         block.erase_argument(0)
     inputs = [a.type for a in block.arguments]

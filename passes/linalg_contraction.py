@@ -13,7 +13,9 @@
 from __future__ import annotations
 
 from mlir import ir
-from mlir.dialects import arith, linalg
+from mlir.dialects import arith
+
+from ttbw.mlir_dialects import linalg
 
 from . import linalg_elementwise as elementwise
 

@@ -10,7 +10,8 @@ indexing maps). The body computes as PyTorch does on the CPU:
   relu / sign have no math op and are written the way torch computes them:
   sigmoid = 1 / (1 + exp(-x)), reciprocal = 1 / x, rsqrt = 1 / sqrt(x) (so rsqrt(-0) = -inf),
   relu = x < 0 ? 0 : x (relu(-0) = -0, relu(NaN) = NaN),
-  sign = (x > 0) - (x < 0) (sign(NaN) = 0, sign(-0) = +0).
+  sign = (x > 0) - (x < 0) (sign(NaN) = 0, sign(-0) = +0), gelu = x * 0.5 * erfc(-x / sqrt2)
+  (torch's 1 + erf(x / sqrt2) as erfc: no cancellation for x < -1).
 - comparisons are IEEE (ordered, except `ne`, true for NaN) and give 1.0 / 0.0 in the
   result's element type, as tt-mlir's TTIR (`uitofp` of the i1).
 - where(first, second, third) = first != 0 ? second : third (a NaN condition is true, as
@@ -23,7 +24,9 @@ indexing maps). The body computes as PyTorch does on the CPU:
 from __future__ import annotations
 
 from mlir import ir
-from mlir.dialects import arith, linalg, math, tensor
+from mlir.dialects import arith, math, tensor
+
+from ttbw.mlir_dialects import linalg
 
 FLOAT_ELEMENTS = ("bf16", "f32")
 
@@ -115,6 +118,12 @@ def _sign(x):
     return arith.subf(positive, negative)
 
 
+def _gelu(x):
+    # torch's erf form x * 0.5 * (1 + erf(x / sqrt2)) written with erfc: 1 + erf(t) = erfc(-t)
+    # without its cancellation where erf is near -1 (x < -1: f32 torch is off by 10^3 ulp at -4)
+    return arith.mulf(arith.mulf(x, _c(0.5, x)), math.erfc(arith.mulf(arith.negf(x), _c(0.7071067811865476, x))))
+
+
 def _where(first, second, third):
     return arith.select(arith.cmpf(arith.CmpFPredicate.UNE, first, _c(0.0, first)), second, third)
 
@@ -140,6 +149,7 @@ BODIES = {
     "ttir.erf": math.erf,
     "ttir.erfc": math.erfc,
     "ttir.exp": math.exp,
+    "ttir.gelu": _gelu,
     "ttir.expm1": math.expm1,
     "ttir.log": math.log,
     "ttir.log1p": math.log1p,

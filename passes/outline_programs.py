@@ -22,6 +22,7 @@ from ttbw.lowering.fusion import one_generic_per_result, one_reduction_per_reade
 from ttbw.lowering.programs import chain_groups, described, erase_dead, is_reduction, live_generics, op_name, outline, \
     result_closures
 from ttbw.support.diagnostics import Diagnostic, DiagnosticError, report, source_loc
+from ttbw.support.statistics import count
 
 from .program_functions import host_functions
 
@@ -61,6 +62,7 @@ def _outline_function(func, fuse: bool) -> None:
         else:
             _fused(func)
             outline(func, tuple(live_generics(func)), f"{name}_program")
+            count("num-programs")
             return
         partition = _by_results(func)
         if partition is not None and len(partition) < _chain_count(func):
@@ -69,6 +71,7 @@ def _outline_function(func, fuse: bool) -> None:
             groups = [tuple(g for r in group for g in closures[r]) for group in partition]
             for k, group in enumerate(groups):
                 outline(func, group, f"{name}_{k}_{_suffix(group)}")
+            count("num-programs", len(groups))
             _warn(name, groups, why)
             return
     one_generic_per_result(func, share_returned=True)
@@ -82,11 +85,13 @@ def _outline_function(func, fuse: bool) -> None:
                 raise _Refused(group[0], str(error)) from None
     for k, group in enumerate(groups):
         outline(func, group, f"{name}_{k}_{_suffix(group)}")
+    count("num-programs", len(groups))
     if why is not None:
         _warn(name, groups, why)
 
 
 def _warn(name: str, groups, why: str) -> None:
+    count("num-split-functions")
     first = min((source_loc(g.location) for group in groups for g in group), key=lambda loc: (loc.line, loc.col))
     report(Diagnostic("warning", first, f"function @{name} is not one fused program ({why}): lowered as "
                                         f"{len(groups)} programs"))

@@ -233,12 +233,14 @@ def _walk(elements):
 
 # ------------------------------------------------------------------ running
 
-def run_step(step: Step, module, verify: bool = True, printing: dict | None = None):
+def run_step(step: Step, module, verify: bool = True, printing: dict | None = None,
+             statistics: list | None = None):
     """Runs one step; returns the module after it (a new one where a pass moves the IR to
     tt-mlir's context). ttbw passes raise DiagnosticError, upstream ones MLIRError (in
     tt-mlir's context: DiagnosticError). For an upstream step, `verify` runs MLIR's verifier
     after it and `printing` (enable_ir_printing arguments) has MLIR dump the IR around it (in
-    ttbw's context; in tt-mlir's the driver dumps)."""
+    ttbw's context; in tt-mlir's the driver dumps); given a list, `statistics` gets the lines
+    of MLIR's own statistics report for the step's passes (in ttbw's context)."""
     if step.ttbw_pass is not None:
         return step.ttbw_pass.run(module, step.options)
     import sys
@@ -255,18 +257,60 @@ def run_step(step: Step, module, verify: bool = True, printing: dict | None = No
     if printing:
         sys.stderr.flush()  # MLIR writes its dumps to the same stream, unbuffered
         manager.enable_ir_printing(**printing)
-    manager.run(module.operation)
+    if statistics is None:
+        manager.run(module.operation)
+    else:
+        manager.enable_statistics()
+        statistics += _statistics_lines(lambda: manager.run(module.operation))
     return module
+
+
+_REPORT_RULE = "===" + "-" * 73 + "==="
+
+
+def _statistics_lines(run) -> list[str]:
+    """Runs `run` (a PassManager run with statistics on) and returns the body of the
+    statistics report MLIR writes to stderr at its end; the rest of what it writes there (IR
+    dumps) goes on to stderr."""
+    import os
+    import sys
+    import tempfile
+
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as captured:
+        os.dup2(captured.fileno(), 2)
+        try:
+            run()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            captured.seek(0)
+            text = captured.read().decode("utf-8", "replace")
+            lines = text.split("\n")
+            start = lines.index(_REPORT_RULE) if _REPORT_RULE in lines else len(lines)
+            end = lines.index("", start + 3) if "" in lines[start + 3:] else len(lines)
+            rest = "\n".join(lines[:start] + lines[end + 1:])
+            if rest:
+                sys.stderr.write(rest)
+                sys.stderr.flush()
+    return lines[start + 3:end]
 
 
 def pipeline_text(steps: list[Step]) -> str:
     """The resolved pipeline as --dump-pass-pipeline prints it (options with their values)."""
-    lines = []
-    for step in steps:
-        if step.ttbw_pass is None:
-            lines.append(step.name)
-        else:
-            options = " ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
-                               for k, v in sorted((step.options or {}).items()))
-            lines.append(step.name + (f"{{{options}}}" if options else ""))
-    return "builtin.module(\n" + ",\n".join(f"  {line}" for line in lines) + "\n)"
+    return "builtin.module(\n" + ",\n".join(f"  {_step_text(step)}" for step in steps) + "\n)"
+
+
+def pipeline_line(steps: list[Step]) -> str:
+    """The resolved pipeline on one line, as MLIR writes it in a crash reproducer; it parses
+    back into the same steps."""
+    return "builtin.module(" + ", ".join(_step_text(step) for step in steps) + ")"
+
+
+def _step_text(step: Step) -> str:
+    if step.ttbw_pass is None:
+        return step.name
+    options = " ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                       for k, v in sorted((step.options or {}).items()))
+    return step.name + (f"{{{options}}}" if options else "")

@@ -17,6 +17,7 @@ from ttbw.support.diagnostics import Diagnostic, DiagnosticError, source_loc
 from ttbw.dialect.ops import walk_ops
 from ttbw.dialect.tensor_types import TypeRuleError, broadcasts_to, describe, reduction_dims
 from ttbw.mlir_dialects import ttir
+from ttbw.support.statistics import count
 
 from .ir_build import SUM_TO_MARK, i32_array, tensor, typecast
 from .replay import Template
@@ -40,6 +41,7 @@ def run(module, options) -> None:
                 replacement = template.replay([gradient], cast.location, ir.InsertionPoint(cast))[0]
             result.replace_all_uses_with(replacement)
             cast.erase()
+            count("num-reduced")
         except (ValueError, TypeRuleError) as error:
             errors.append(Diagnostic("error", source_loc(cast.location),
                                      f"'ttir-reduce-broadcast-grads' cannot reduce: {error}"))

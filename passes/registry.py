@@ -51,6 +51,12 @@ def parse_options(argument: str, options: tuple[Option, ...], given: dict[str, s
     return values
 
 
+class Statistic(NamedTuple):
+    """A counter a pass keeps (`ttbw.support.statistics.count`), shown by --mlir-pass-statistics."""
+    name: str  # e.g. num-decomposed
+    description: str
+
+
 class PassInfo(NamedTuple):
     argument: str
     summary: str
@@ -63,6 +69,7 @@ class PassInfo(NamedTuple):
     # The pass reads a module in tt-mlir's context too (IR naming TTKernel / TTMetal / TTCore);
     # the others leave one unchanged: it holds no ttir op.
     ttmlir_input: bool = False
+    statistics: tuple[Statistic, ...] = ()
 
     def parse_options(self, given: dict[str, str]) -> dict:
         return parse_options(self.argument, self.options, given)

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Creates (once) the project's virtual environment in .venv, installs the project
-# into it, installs the tt-mlir library into it and builds the `ttir` dialect (dialect/, ODS +
-# C++) in build/. Re-running is cheap: nothing is reinstalled unless pyproject.toml
-# changed, nothing is downloaded twice, the dialect is rebuilt only when its sources change.
+# into it, installs the tt-mlir library into it, builds the emulator runtime into it and builds
+# the `ttir` dialect (dialect/, ODS + C++) in build/. Re-running is cheap: nothing is
+# reinstalled unless pyproject.toml changed, nothing is downloaded twice, the runtime and the
+# dialect are rebuilt only when their sources change.
 # Usage: source tools/setup-env.sh   (sets ROOT and VENV and puts .venv/bin on PATH)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -22,6 +23,11 @@ fi
 # of the kernel cache; download progress on stderr, a no-op (a stat check) once installed.
 "$VENV/bin/python" -c "from ttbw.ttmlir.install import main; raise SystemExit(main())" > /dev/null \
   || { echo "ttbw: could not install the tt-mlir library (tt-lang==1.1.1)" >&2; exit 1; }
+# The emulator runtime (emulator/runtime, C++): built here once per environment into
+# .venv/share/ttbw/emulator, its translation units in parallel (progress on stderr), so no
+# first call builds it; a stat check once built. Rebuilt only when its sources change.
+"$VENV/bin/python" -c "from ttbw.execution.emulator.kernel_cache import main; raise SystemExit(main())" \
+  || { echo "ttbw: building the emulator runtime failed" >&2; exit 1; }
 # The ttir dialect: CMake (re)configures when CMakeLists.txt changes and rebuilds only
 # what changed; compiler progress goes to stderr, nothing is printed when up to date.
 # Configured every time (cheap once cached): a build/ configured by an older checkout gets

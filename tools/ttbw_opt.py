@@ -15,6 +15,7 @@ import time
 
 # Registering passes imports only their names, summaries and options.
 import ttbw.passes.all  # noqa: F401  registers every ttbw pass and pipeline
+from ttbw.driver.output_file import write_stdout
 from ttbw.passes.registry import PASSES, PIPELINES
 from ttbw.ttmlir import is_install_error
 
@@ -98,21 +99,39 @@ def _argument_parser() -> argparse.ArgumentParser:
     parser.add_argument("--mlir-print-ir-module-scope", action="store_true",
                         help="always print the top-level operation in IR dumps (ttbw's passes run on the "
                              "module: their dumps always do)")
+    parser.add_argument("--mlir-print-ir-tree-dir", metavar="DIR",
+                        help="write the IR dumps of --mlir-print-ir-* into a file tree under DIR instead of stderr")
+    parser.add_argument("--log-actions-to", metavar="FILE",
+                        help="log every action (a pass on an op, a rewrite iteration) to FILE, or stderr if '-'")
     parser.add_argument("--mlir-print-debuginfo", action="store_true",
                         help="print locations with the IR")
     parser.add_argument("--mlir-print-op-generic", action="store_true", help="print the generic op form")
     parser.add_argument("--mlir-print-local-scope", action="store_true",
                         help="print with local scope and inline information (no attribute / type aliases)")
+    parser.add_argument("--mlir-print-value-users", action="store_true",
+                        help="print the users of op results and block arguments as a comment (not in a module "
+                             "of TTKernel / TTMetal, read in tt-mlir's context)")
     parser.add_argument("--mlir-elide-elementsattrs-if-larger", type=int, metavar="N",
                         help="elide ElementsAttrs with '...' that have more than N elements")
     parser.add_argument("--mlir-timing", action="store_true", help="display execution times (to stderr)")
     parser.add_argument("--mlir-pass-statistics", action="store_true",
                         help="display the statistics of each pass (to stderr)")
+    parser.add_argument("--mlir-pass-pipeline-crash-reproducer", metavar="FILE",
+                        help="when a pass fails, write a reproducer to FILE: the IR before the pipeline and the "
+                             "pipeline (run it again with --run-reproducer)")
+    parser.add_argument("--mlir-pass-pipeline-local-reproducer", action="store_true",
+                        help="make the reproducer of the failing pass alone: the IR before it and that pass")
+    parser.add_argument("--run-reproducer", action="store_true",
+                        help="run the pipeline a reproducer file records, with its threading and verify-each")
     parser.add_argument("--dump-pass-pipeline", action="store_true",
                         help="print the pipeline that will be run (to stderr)")
     parser.add_argument("--verify-each", default="false", choices=["true", "false", "1", "0"],
                         metavar="BOOL", help="run the verifier after each pass (default: once, after the last "
                                              "pass; parsing verifies the input)")
+    parser.add_argument("--no-implicit-module", action="store_true",
+                        help="no implicit top-level module: the source's single top-level op is the top")
+    parser.add_argument("--verify-roundtrip", action="store_true",
+                        help="round-trip the IR after parsing (text, then bytecode) and check it reads back the same")
     parser.add_argument("--emit-bytecode", action="store_true", help="emit MLIR bytecode instead of text")
     parser.add_argument("--list-passes", action="store_true", help="print the list of registered passes and exit")
     parser.add_argument("--show-dialects", action="store_true",
@@ -223,8 +242,10 @@ def _run(argv: list[str]) -> int:
     except (UsageError, OutputError) as error:
         print(f"{TOOL}: {error}", file=sys.stderr)
         code = 1
-    except BrokenPipeError:
-        code = 1
+    except BrokenPipeError:  # the reader went away (`| head`): end quietly, as mlir-opt does
+        from ttbw.driver.interrupts import end_by_sigpipe
+
+        end_by_sigpipe()
     except Exception as error:
         if is_install_error(error):
             print(f"{TOOL}: error: {error}", file=sys.stderr)
@@ -246,7 +267,7 @@ def _main(argv: list[str]) -> int:
         print(_version())
         return 0
     if args.list_passes or args.show_dialects:
-        sys.stdout.write(_list_passes() if args.list_passes else _show_dialects())
+        write_stdout(_list_passes() if args.list_passes else _show_dialects())
         return 0
     if pass_flags and args.pass_pipeline is not None:
         raise UsageError("--pass-pipeline cannot be combined with pass flags "
@@ -271,8 +292,15 @@ def _main(argv: list[str]) -> int:
             raise UsageError("the input is MLIR bytecode: --split-input-file and --verify-diagnostics need text")
         text = raw
     else:  # undecodable bytes (e.g. in a comment) travel through unchanged, as mlir-opt reads them
-        text = raw.decode("utf-8", "surrogateescape")
+        from ttbw.support.parser_guard import decode
 
+        text = decode(raw)
+
+    pipeline, threading, verify_each = (args.pass_pipeline, not args.mlir_disable_threading,
+                                        args.verify_each in ("true", "1"))
+    if args.run_reproducer:
+        pipeline, threading, verify_each = _reproducer_settings(text, pass_flags or args.pass_pipeline is not None,
+                                                                (pipeline, threading, verify_each))
     _import_mlir_without_numpy()
     from ttbw.driver.instrumentation import Instrumentation, PrintFlags
     from ttbw.driver.opt import Driver
@@ -281,25 +309,64 @@ def _main(argv: list[str]) -> int:
         return Instrumentation.ALL if flag_all else frozenset(p for item in named for p in item.split(",") if p)
 
     flags = PrintFlags(debuginfo=args.mlir_print_debuginfo, generic=args.mlir_print_op_generic,
-                       local_scope=args.mlir_print_local_scope, elide_limit=args.mlir_elide_elementsattrs_if_larger)
+                       local_scope=args.mlir_print_local_scope, elide_limit=args.mlir_elide_elementsattrs_if_larger,
+                       value_users=args.mlir_print_value_users)
     trace = Instrumentation(flags, before=passes(args.mlir_print_ir_before_all, args.mlir_print_ir_before),
                             after=passes(args.mlir_print_ir_after_all, args.mlir_print_ir_after),
                             after_change=args.mlir_print_ir_after_change,
                             after_failure=args.mlir_print_ir_after_failure,
-                            module_scope=args.mlir_print_ir_module_scope, timing=args.mlir_timing, statistics=args.mlir_pass_statistics)
+                            module_scope=args.mlir_print_ir_module_scope, timing=args.mlir_timing,
+                            statistics=args.mlir_pass_statistics, tree_dir=args.mlir_print_ir_tree_dir)
+    action_fd = _action_log(args.log_actions_to)
     driver = Driver(name=name, instrumentation=trace, allow_unregistered=args.allow_unregistered_dialect,
-                    threading=not args.mlir_disable_threading, verify_each=args.verify_each in ("true", "1"),
+                    threading=threading, verify_each=verify_each,
                     split_marker=args.split_input_file, dump_pipeline=args.dump_pass_pipeline,
-                    bytecode=args.emit_bytecode)
-    ok, outputs = driver.run(text, args.pass_pipeline, pass_flags, verify_diagnostics=args.verify_diagnostics)
+                    bytecode=args.emit_bytecode, reproducer=args.mlir_pass_pipeline_crash_reproducer,
+                    local_reproducer=args.mlir_pass_pipeline_local_reproducer,
+                    verify_roundtrip=args.verify_roundtrip, implicit_module=not args.no_implicit_module,
+                    action_fd=action_fd)
+    ok, outputs = driver.run(text, pipeline, pass_flags, verify_diagnostics=args.verify_diagnostics)
     started = time.perf_counter()
     if args.output == "-" and not args.emit_bytecode:
         # as mlir-opt: the chunks that worked are printed even when another one failed
-        sys.stdout.write("// -----\n".join(o or "" for o in outputs))
+        write_stdout("// -----\n".join(o or "" for o in outputs))
     elif ok and outputs:
         _write_output(args.output, outputs[0] if args.emit_bytecode else "// -----\n".join(outputs))
     trace.report(driver.parse_seconds, time.perf_counter() - started)
+    if trace.tree is not None and trace.tree.error is not None:
+        print(f"{TOOL}: error: --mlir-print-ir-tree-dir: {trace.tree.error}", file=sys.stderr)
+        return 1
     return 0 if ok else 1
+
+
+def _action_log(path: str | None) -> int | None:
+    """The file descriptor --log-actions-to writes to (stderr for '-'), opened for the run."""
+    if path is None:
+        return None
+    if path == "-":
+        sys.stderr.flush()
+        return 2
+    try:
+        return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o666)
+    except OSError as error:
+        raise UsageError(f"--log-actions-to: cannot open '{path}': {error.strerror}") from None
+
+
+def _reproducer_settings(text, passes_given: bool, defaults: tuple) -> tuple:
+    """(pipeline, threading, verify_each) of --run-reproducer: the reproducer's own, or, for a
+    file that records none, `defaults` (as mlir-opt: no pass runs)."""
+    from ttbw.driver.reproducer import read_settings
+
+    if passes_given:
+        raise UsageError("--run-reproducer runs the pipeline the reproducer records; it cannot be combined "
+                         "with passes or --pass-pipeline")
+    try:
+        settings = read_settings(text if isinstance(text, str) else "")
+    except ValueError as error:
+        raise UsageError(f"--run-reproducer: {error}") from None
+    if settings is None:
+        return defaults
+    return settings.pipeline, not settings.disable_threading, settings.verify_each
 
 
 def _import_mlir_without_numpy() -> None:
@@ -317,7 +384,7 @@ def _import_mlir_without_numpy() -> None:
 
 def _write_output(path: str, data: str | bytes) -> None:
     if path == "-":
-        sys.stdout.buffer.write(data) if isinstance(data, bytes) else sys.stdout.write(data)
+        write_stdout(data)
     else:
         from ttbw.driver.output_file import write_output
 

@@ -46,21 +46,14 @@ def _argument_parser() -> argparse.ArgumentParser:
 
 
 def _read(path: str) -> str:
-    """The module's text, read as ttbw-opt reads it: bytes that are not UTF-8 are kept
-    (surrogateescape) and refused outside comments by the parser guard."""
-    from ttbw.driver.parser_guard import refuse_parser_crashes
+    """The module's text, read as ttbw-opt reads it (`read_source`: bytes that are not UTF-8 may
+    stand in comments; the parse refuses them elsewhere)."""
+    from ttbw.support.parser_guard import read_source
 
     try:
-        if path == "-":
-            raw = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as fh:
-                raw = fh.read()
+        return read_source(path)
     except OSError as exc:
         raise UsageError(f"cannot read '{path}': {exc.strerror or exc}") from None
-    text = raw.decode("utf-8", "surrogateescape")
-    refuse_parser_crashes(text, "<stdin>" if path == "-" else path)
-    return text
 
 
 def _input(spec: str, index: int, type_text: str, shape: tuple):
@@ -121,6 +114,7 @@ def run(argv: list[str]) -> int:
     args = _argument_parser().parse_args(argv)
     import numpy as np
 
+    from ttbw.driver.output_file import write_stdout
     from ttbw.execution.executor import ExecutionError, load
     from ttbw.target.device_model import parse_grid
 
@@ -143,10 +137,9 @@ def run(argv: list[str]) -> int:
     for k, (value, type_text) in enumerate(zip(outputs, function.result_types)):
         if not args.no_print:
             text = np.array2string(np.asarray(value), separator=", ", precision=8, floatmode="maxprec")
-            print(f"result {k}: {type_text}\n{text}")
+            write_stdout(f"result {k}: {type_text}\n{text}\n")
         if args.output_dir:
             _save(args.output_dir, k, np.asarray(value, dtype=np.float32))
-    sys.stdout.flush()  # a closed pipe fails here, inside the tool's error handling, not at exit
     return 0
 
 
@@ -165,7 +158,9 @@ def _main(argv: list[str]) -> int:
     try:
         return run(argv)
     except BrokenPipeError:  # the reader went away (`| head`): end quietly, as `cat` does
-        _quiet_broken_pipe()
+        from ttbw.driver.interrupts import end_by_sigpipe
+
+        end_by_sigpipe()
     except DiagnosticError as error:  # located: file:line:col: error: ...
         print(error, file=sys.stderr)
     except (UsageError, OutputError, InstallError) as error:
@@ -179,17 +174,6 @@ def _main(argv: list[str]) -> int:
     except Exception as error:  # noqa: BLE001 -- a bug: say so, never a traceback
         print(f"{TOOL}: internal error: {type(error).__name__}: {error}", file=sys.stderr)
     return 1
-
-
-def _quiet_broken_pipe() -> None:
-    """Dies by SIGPIPE, as a C tool writing to a closed pipe does, with nothing more printed
-    (Python would report the unflushed stdout at exit)."""
-    import signal
-
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    os.kill(os.getpid(), signal.SIGPIPE)
 
 
 if __name__ == "__main__":

@@ -48,18 +48,20 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
-    from ttbw.driver.output_file import OutputError
+    from ttbw.driver.output_file import OutputError, write_stdout
     from ttbw.driver.source import split_source
-    from ttbw.ttmlir import TTMLIRError, translate_file, translate_kernels  # lazy: keeps --help fast
+    from ttbw.support.diagnostics import Diagnostic, SourceLoc
+    from ttbw.support.parser_guard import read_source
+    from ttbw.ttmlir import TTMLIRError, translate_kernels  # lazy: keeps --help fast
     from ttbw.ttmlir.install import InstallError
 
+    name = "<stdin>" if args.input == "-" else args.input
     try:
-        if args.input == "-":
-            source, name = _read_stdin(), "<stdin>"
-        elif not args.split_input_file:
-            return _emit(args.output, [render(translate_file(args.input))])
-        else:
-            source, name = _read(args.input), args.input
+        try:  # byte for byte, as ttbw-opt and ttbw-run read it (non-UTF-8 bytes may stand in comments)
+            source = read_source(args.input)
+        except OSError as exc:
+            raise TTMLIRError([Diagnostic("error", SourceLoc(name, None, None),
+                                          f"cannot read input: {exc.strerror or exc}")]) from None
         outputs, ok = [], True
         for first_line, chunk in split_source(source, args.split_input_file):
             try:  # padded: diagnostics carry the file's own line numbers
@@ -70,17 +72,18 @@ def _run(argv: list[str] | None) -> int:
                 ok = False
         if not ok:
             if args.output == "-":
-                sys.stdout.write("// -----\n".join(outputs))
+                write_stdout("// -----\n".join(outputs))
             return 1
         return _emit(args.output, outputs)
+    except BrokenPipeError:  # the reader went away (`| head`): end quietly, as ttmlir-translate does
+        from ttbw.driver.interrupts import end_by_sigpipe
+
+        end_by_sigpipe()
     except TTMLIRError as exc:
         print(exc.format(), file=sys.stderr)
         return 1
     except (InstallError, OutputError, OSError) as exc:
         print(f"ttbw-translate: error: {exc}", file=sys.stderr)
-        return 1
-    except UnicodeDecodeError as exc:
-        print(f"<stdin>: error: cannot read input: {exc}", file=sys.stderr)
         return 1
     except Exception as exc:  # a bug: one line, no traceback (TTBW_DEBUG=1 shows it)
         if os.environ.get("TTBW_DEBUG") == "1":
@@ -90,26 +93,11 @@ def _run(argv: list[str] | None) -> int:
         return 1
 
 
-def _read_stdin() -> str:
-    return sys.stdin.buffer.read().decode("utf-8")  # strict: bad bytes are an input error
-
-
-def _read(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
-    except UnicodeDecodeError as exc:
-        raise OSError(f"cannot read input '{path}': {exc}") from None
-
-
 def _emit(output: str, outputs: list[str]) -> int:
-    text = "// -----\n".join(outputs)
-    if output == "-":
-        sys.stdout.write(text)
-    else:
-        from ttbw.driver.output_file import write_output
+    from ttbw.driver.output_file import write_output, write_stdout
 
-        write_output(output, text)
+    text = "// -----\n".join(outputs)
+    write_stdout(text) if output == "-" else write_output(output, text)
     return 0
 
 

@@ -6,6 +6,7 @@ the package (ttbw-opt) start fast.
 """
 _API = {
     "ttnn.backward_ops": ("mul_bw", "add_bw", "sub_bw", "div_bw", "addalpha_bw", "subalpha_bw", "where_bw", "addcmul_bw",
+            "addcdiv_bw", "lerp_bw",
             "neg_bw", "relu_bw", "gelu_bw", "silu_bw", "tanh_bw", "sigmoid_bw", "exp_bw", "log_bw", "sqrt_bw",
             "rsqrt_bw", "reciprocal_bw", "square_bw"),
     "ttnn.unary_backward_ops": (
@@ -16,6 +17,9 @@ _API = {
             "acos_bw", "atan_bw", "sinh_bw", "cosh_bw", "asinh_bw", "acosh_bw", "atanh_bw", "log10_bw", "log1p_bw",
             "log2_bw", "exp2_bw", "expm1_bw", "erf_bw", "erfc_bw", "rad2deg_bw", "deg2rad_bw", "frac_bw",
             "trunc_bw", "floor_bw", "ceil_bw", "round_bw", "fill_zero_bw", "logit_bw"),
+    "ttnn.binary_backward_ops": (
+            "rsub_bw", "squared_difference_bw", "min_bw", "max_bw", "atan2_bw", "hypot_bw", "xlogy_bw",
+            "logaddexp_bw", "logaddexp2_bw", "ldexp_bw", "remainder_bw", "fmod_bw", "assign_bw", "bias_gelu_bw"),
     "ttnn.golden": ("get_golden_function", "attach_golden_function"),
     "ttnn.matmul_ops": ("matmul", "linear", "moreh_matmul_backward", "moreh_linear_backward", "moreh_bmm_backward"),
     "ttnn.softmax_ops": ("moreh_softmax_backward", "moreh_softmin_backward", "moreh_logsoftmax_backward"),

@@ -1,12 +1,13 @@
 """Runs the fuzzers: seeded, bounded by a number of cases and a time budget.
 
     python test/fuzz/run.py                        # the short budget the test command runs
-    nice -n 10 python test/fuzz/run.py --long --tool-runs 20000 --api-calls 3000 --seconds 3600 \\
-        --out /tmp/ttbw-fuzz                       # a long campaign: figures + one reproducer per class
+    nice -n 10 python test/fuzz/run.py --long --tool-runs 20000 --api-calls 3000 --backward-calls 3000 \\
+        --seconds 3600 --out /tmp/ttbw-fuzz        # a long campaign: figures + one reproducer per class
 
 Prints the runs per configuration and the failure classes with their counts (and writes them
 to OUT/summary.json with a reproducer per class). Exit status 1 if any case failed.
-Both draw every value kind; --long translates more kernels per tool case.
+Tools, mul_bw and every other backward op interleaved; all draw every value kind; --long
+translates more kernels per tool case.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import api_fuzz  # noqa: E402
+import backward_fuzz  # noqa: E402
 from forked import run_forked  # noqa: E402
 
 
@@ -57,25 +59,49 @@ class Campaign:
 
 
 def _preload(api: bool, tools: bool) -> None:
-    """Imports (no contexts, no threads) so each forked child starts warm."""
+    """Imports (no contexts, no threads) so each forked child starts warm: ttbw imports MLIR's
+    bindings, its passes and the lowering where it first needs them, 0.1-0.3 s a child would
+    otherwise pay again each time."""
+    import importlib
+    import pkgutil
+
+    import mlir.ir  # noqa: F401
+    import mlir.passmanager  # noqa: F401
+    from mlir.dialects import arith, builtin, func, math, tensor  # noqa: F401
+
+    import ttbw.lowering
+    import ttbw.passes
+
+    for package in (ttbw.passes, ttbw.lowering):  # every pass and the whole back end both kinds of case run
+        for found in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            importlib.import_module(found.name)
+    import ttbw.mlir_dialects.linalg  # noqa: F401
+    import ttbw.mlir_dialects.ttir  # noqa: F401
+    import ttbw.driver.compiler  # noqa: F401
+    import ttbw.execution.executor  # noqa: F401
+    import ttbw.execution.ttmetal_reader  # noqa: F401
+    from ttbw.ttmlir import builder, capi, module  # noqa: F401
+
+    capi.library()
     if tools:
-        import ttbw.passes.all  # noqa: F401
         import ttbw.driver.opt  # noqa: F401
-        import ttbw.lowering  # noqa: F401
-        import ttbw.lowering.programs  # noqa: F401
-        import ttbw.passes.convert_linalg_to_ttkernel  # noqa: F401
         import ttbw.tools.ttbw_opt  # noqa: F401
         import ttbw.tools.ttbw_translate  # noqa: F401
         import ttbw.tools.ttbw_run  # noqa: F401
-        import ttbw.execution.executor  # noqa: F401
-        from ttbw.ttmlir import capi
-
-        capi.library()
+        import ttbw.driver.interrupts  # noqa: F401
+        import ttbw.driver.ir_text  # noqa: F401
+        import ttbw.driver.output_file  # noqa: F401
     if api:
         import torch  # noqa: F401
+        import torch.fx.experimental.symbolic_shapes  # noqa: F401 (torch.broadcast_shapes's first call: sympy)
 
         import ttbw.ttnn.backward_ops  # noqa: F401
+        import ttbw.ttnn.conversions  # noqa: F401
+        import ttbw.ttnn.device_fit  # noqa: F401
+        import ttbw.ttnn.golden  # noqa: F401
         import golden  # noqa: F401
+        import backward_checks  # noqa: F401
+        import test_backward_sweep_bf16  # noqa: F401
 
 
 def main(argv=None) -> int:
@@ -85,45 +111,53 @@ def main(argv=None) -> int:
     # planned case must run: a budget cut short by the clock is a failure, not a pass).
     parser.add_argument("--tool-runs", type=int, default=40)
     parser.add_argument("--api-calls", type=int, default=4)
+    parser.add_argument("--backward-calls", type=int, default=6, help="calls of every other backward op")
     parser.add_argument("--seconds", type=float, default=150.0, help="stop starting cases after this time")
     parser.add_argument("--long", action="store_true", help="a long campaign: more TTKernel translations per tool case")
     parser.add_argument("--out", type=Path, help="folder for summary.json and one reproducer per class")
     args = parser.parse_args(argv)
     start = time.monotonic()
     campaign = Campaign(args.out)
-    _preload(api=args.api_calls > 0, tools=args.tool_runs > 0)
+    _preload(api=args.api_calls + args.backward_calls > 0, tools=args.tool_runs > 0)
     with tempfile.TemporaryDirectory(prefix="ttbw-fuzz-") as work:
         deadline = start + args.seconds
         # The API cases take most of a case's time (compiles); interleave so both get the budget.
         tool_rng, api_rng = random.Random(args.seed), random.Random(args.seed + 1)
+        backward_rng, backward_ops = random.Random(args.seed + 2), backward_fuzz.ops()
         tools = None
         if args.tool_runs:
             from tools_fuzz import ToolFuzzer
 
             tools = ToolFuzzer(Path(work), campaign.record, translate_limit=6 if args.long else 3)
-        done_tools = done_api = 0
+        planned = {"tools": args.tool_runs, "api": args.api_calls, "backward": args.backward_calls}
+        done = dict.fromkeys(planned, 0)
         progress = time.monotonic() + 60
-        while (done_tools < args.tool_runs or done_api < args.api_calls) and time.monotonic() < deadline:
-            want_api = done_api < args.api_calls and (done_tools >= args.tool_runs or
-                                                      done_api * args.tool_runs <= done_tools * args.api_calls)
-            if want_api:
+        while done != planned and time.monotonic() < deadline:
+            # interleaved: the kind furthest behind its share of the plan runs next
+            kind = min((k for k in planned if done[k] < planned[k]), key=lambda k: done[k] / planned[k])
+            if kind == "api":
                 spec = api_fuzz.draw(api_rng)
                 outcome = run_forked(api_fuzz.run_case, spec, timeout=600)
-                failure = _api_failure(outcome)
                 campaign.record(f"api mul_bw ({outcome.value['outcome'] if outcome.value else 'crashed'})",
-                                failure, {"spec": spec, "stderr": outcome.stderr[-4000:]})
-                done_api += 1
+                                _api_failure(outcome), {"spec": spec, "stderr": outcome.stderr[-4000:]})
+            elif kind == "backward":
+                spec = backward_fuzz.draw(backward_rng, backward_ops, done[kind])
+                outcome = run_forked(backward_fuzz.run_case, spec, timeout=600)
+                campaign.record(f"api backward ops ({outcome.value['outcome'] if outcome.value else 'crashed'})",
+                                _api_failure(outcome), {"spec": spec, "stderr": outcome.stderr[-4000:]})
             else:
                 tools.case(tool_rng)
-                done_tools += 1
+            done[kind] += 1
             if time.monotonic() > progress:  # a long campaign says how far it is
                 progress += 60
-                print(f"fuzz: {done_tools} tool runs, {done_api} API calls, "
-                      f"{sum(campaign.failures.values())} failing so far", file=sys.stderr, flush=True)
+                print(f"fuzz: {done['tools']} tool runs, {done['api']} mul_bw calls, {done['backward']} backward-op "
+                      f"calls, {sum(campaign.failures.values())} failing so far", file=sys.stderr, flush=True)
+        done_tools, done_api, done_backward = done["tools"], done["api"], done["backward"]
     seconds = time.monotonic() - start
     text = campaign.report(seconds)
-    planned, ran = args.tool_runs + args.api_calls, done_tools + done_api
-    print(text + f"\nfuzz: {ran} of {planned} planned cases ran ({done_tools} tool runs, {done_api} API calls)")
+    planned, ran = args.tool_runs + args.api_calls + args.backward_calls, done_tools + done_api + done_backward
+    print(text + f"\nfuzz: {ran} of {planned} planned cases ran ({done_tools} tool runs, {done_api} mul_bw calls, "
+                 f"{done_backward} backward-op calls)")
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)
         (args.out / "summary.json").write_text(json.dumps({

@@ -76,13 +76,17 @@ def pcc(x: torch.Tensor, y: torch.Tensor) -> float:
 
 
 def check_gradient(got: torch.Tensor, terms: torch.Tensor, operand: torch.Tensor, *, min_pcc=0.999,
-                   ulps: float = 2.0) -> None:
-    """`got` (the operand's gradient, its dtype) against float64 `terms` summed to its shape."""
+                   ulps: float = 2.0, magnitudes: torch.Tensor | None = None) -> None:
+    """`got` (the operand's gradient, its dtype) against float64 `terms` summed to its shape.
+    `magnitudes`: per term, the sum of the magnitudes of its formula's parts, where the
+    derivative has a root (silu, gelu: near it any formula cancels); the ulp is taken at their
+    sum, as at the sum of |terms| of a summed gradient."""
     dtype = operand.dtype
     assert tuple(got.shape) == tuple(operand.shape), (got.shape, operand.shape)
     want = sum_to(terms, operand.shape)
     summed = terms.numel() != want.numel()
-    scale = sum_to(terms.abs(), operand.shape) if summed else want
+    scale = sum_to((terms if magnitudes is None else magnitudes).abs(), operand.shape) \
+        if summed or magnitudes is not None else want
     got64 = got.double()
     rounded = want.to(dtype).double()  # beyond dtype's range: its infinity
     same = (torch.isnan(got64) & torch.isnan(want)) | (got64 == want) | (torch.isinf(rounded) & (got64 == rounded))

@@ -127,6 +127,19 @@ def test_edge_values(op, dtype, backend):
     call_and_check(op, g, a, b, backend, table=EDGE_OPS)
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32], ids=["bf16", "f32"])
+def test_div_bw_other_grad_in_range_whatever_g(dtype, backend):
+    """-g a / b^2 multiplied in an order whose partial product stays in range for every g, a,
+    b whose gradient does (was chosen by a and b alone: q / b = 4e38 overflowed at g = 0.3, a =
+    1.1e-39, b = -1.6e-39, whose gradient is -1.4e38; found by test/fuzz), each factor the
+    middle one by magnitude once."""
+    cases = [(0.3, 1.1e-39, -1.6e-39), (3e38, 0.25, 0.5), (1e-30, 1e30, 1e-4), (2.0, 3e-39, 1e-19),
+             (1e30, 1e-20, 1e-10), (0.5, -7.0, 3.0)]
+    g, a, b = (torch.tensor([c[i] for c in cases], dtype=torch.float64).to(dtype) for i in range(3))
+    call_and_check("div_bw", g, a, b, backend)
+
+
 @pytest.mark.parametrize("op", list(OPS))
 def test_memory_config_and_names(op):
     g, a, b = operands(op, (32, 32), (1, 32))

@@ -38,6 +38,11 @@ def _run(op, tensors, *args, **kwargs):
     ("rdiv_bw", (3.0,), {"round_mode": "floor"}, (3.0, "floor")),
     ("pow_bw", (3.0,), {}, (3.0,)),
     ("leaky_relu_bw", (), {"negative_slope": 0.2}, (0.2,)),
+    # written by Python in exponent form (1e-05, 1e+16): MLIR's float literals need a '.'
+    # (found by test/fuzz: "expected '}' in attribute dictionary")
+    ("leaky_relu_bw", (), {"negative_slope": 1e-05}, (1e-05,)),
+    ("rdiv_bw", (1e16,), {}, (1e16,)),
+    ("elu_bw", (), {"alpha": 3e38}, (3e38,)),
 ])
 def test_parameters_reach_the_rule(op, args, kwargs, golden_args, tensors):
     """Positional and keyword parameters reach the op: the result equals ttnn's golden (torch

@@ -185,22 +185,54 @@ print(native_build.stats.compiled, kernel_cache.runtime_library())
 """
 
 
-def test_truncated_runtime_library_is_rebuilt(tmp_path):
-    """The emulator runtime: a truncated copy of the project's own entry (which SIGBUSed every
-    later run) is rebuilt by the next process and then loads."""
+def test_new_cache_folder_builds_no_runtime(tmp_path):
+    """Before: every new TTBW_CACHE_DIR built the emulator runtime at its first call (21 s of
+    serial g++). Now the set-up builds it once per environment, outside the kernel cache."""
     cache = tmp_path / "cache"
+    done = subprocess.run([sys.executable, "-c", RUNTIME], capture_output=True, text=True, check=True,
+                          env={**os.environ, "TTBW_CACHE_DIR": str(cache)})
+    compiled, path = done.stdout.split()
+    assert compiled == "0" and Path(path).parent == kernel_cache.runtime_dir() and done.stderr == ""
+    assert not (cache / "emulator").exists()
+
+
+def test_truncated_runtime_library_is_rebuilt(tmp_path):
+    """The emulator runtime: a truncated copy of the environment's entry (which SIGBUSed every
+    later run) is rebuilt by the next process (its units in parallel) and then loads."""
+    folder = tmp_path / "emulator"
     project = subprocess.run([sys.executable, "-c", RUNTIME], capture_output=True, text=True, check=True)
-    real = Path(project.stdout.split()[1])  # the project's cache entry (normally already built)
-    (cache / "emulator").mkdir(parents=True)
+    real = Path(project.stdout.split()[1])  # the environment's entry (built by the set-up)
+    folder.mkdir()
     for path in (real, cache_files.record_path(real)):
-        shutil.copy2(path, cache / "emulator" / path.name)
-    copy = cache / "emulator" / real.name
+        shutil.copy2(path, folder / path.name)
+    copy = folder / real.name
     truncate(copy)
     done = subprocess.run([sys.executable, "-c", RUNTIME], capture_output=True, text=True,
-                          env={**os.environ, "TTBW_CACHE_DIR": str(cache)})
+                          env={**os.environ, "TTBW_EMULATOR_DIR": str(folder)})
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["1", str(copy)]
     assert cache_files.is_valid(copy) and loads(copy)
+    assert sorted(p.name for p in folder.iterdir()) == [real.name, cache_files.record_path(real).name]
+
+
+def test_library_of_several_units_names_the_unit_that_fails(tmp_path):
+    """A library built from several translation units in parallel: the first failing unit (in
+    source order) is named, nothing is published and no object file is left behind."""
+    good, bad, worse = tmp_path / "good.cpp", tmp_path / "bad.cpp", tmp_path / "worse.cpp"
+    good.write_text("int good() { return 1; }\n")
+    bad.write_text("int bad() { return not_declared; }\n")
+    worse.write_text("int worse( {\n")
+    out = tmp_path / "lib" / "libunits.so"
+    steps = []
+    with pytest.raises(CompileError, match=r"(?s)failed to compile the units library \(bad\.cpp\):\n.*not_declared"):
+        native_build.cached_library("g++", ("-fPIC", "-shared"), [good, bad, worse], (), out, "the units library",
+                                    steps.append)
+    assert sorted(steps) == ["compiling bad.cpp", "compiling good.cpp", "compiling worse.cpp"]
+    assert list(out.parent.iterdir()) == []
+    bad.write_text("int bad() { return 2; }\n")
+    worse.write_text("int worse() { return 3; }\n")
+    assert native_build.cached_library("g++", ("-fPIC", "-shared"), [good, bad, worse], (), out, "the units library") == out
+    assert cache_files.is_valid(out) and loads(out) and len(list(out.parent.iterdir())) == 2
 
 
 # -- the tt-mlir library: installed by the set-up, never part of the kernel cache ------------

@@ -2,6 +2,8 @@
 div, maximum / minimum and pow ops against PyTorch on CPU: random inputs against torch in
 float64 (f32: within the libm bound; bf16: the f64 answer rounded once, as torch's opmath
 gives it), and every edge value (+-0, +-inf, NaN, negatives, tiny / huge) exactly as torch."""
+import math
+
 import numpy as np
 import pytest
 import torch
@@ -146,3 +148,15 @@ def test_mixed_chain_is_torch():
     x, g = uniform((32, 32), 3, 0).astype(BF16), uniform((32, 32), 2, 0).astype(BF16)
     (got,) = run_cpu(chain_ir(tt((32, 32), "bf16"), tt((), "bf16")), "f", [x, g])
     assert ulps(got, chain_torch(x, g)).max() <= 1
+
+
+@pytest.mark.parametrize("dtype", [np.float32, BF16], ids=["f32", "bf16"])
+def test_gelu_vs_float64(dtype):
+    """gelu as x * 0.5 * erfc(-x / sqrt2) (libm, in f64 opmath for f32): within an ulp of the
+    exact value in float64 down to x = -9, where torch's 1 + erf cancels (its float64 gelu is 0
+    below -8.3, its f32 off from x = -1)."""
+    x = (uniform((64, 48), 6, -3)).astype(dtype)
+    got = run("gelu", [x])
+    t = to_torch(x).double()
+    want = from_torch((0.5 * t * torch.special.erfc(-t / math.sqrt(2))).to(to_torch(x).dtype))
+    assert ulps(got, want).max() <= 1

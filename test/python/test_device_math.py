@@ -5,6 +5,8 @@ float64 (computed in the fp32 DST, rounded once by the pack), f32 results within
 documented accuracy (emulator/README.md), edge values (+-0, +-inf, NaN, out of domain) as torch,
 a broadcast operand, a fused chain and a deep expression each one program; fuse=false runs one
 program per op with the same results."""
+import math
+
 import numpy as np
 import pytest
 import torch
@@ -169,3 +171,29 @@ def test_gelu_derivative_bf16_is_one_program():
     half, c, k = (torch.tensor(v).bfloat16() for v in (0.5, 0.7071067811865476, 0.3989422804014327))
     want = tg * ((torch.erf(tx * c) + 1) * half + tx * torch.exp(-(tx * tx * half)) * k)
     assert ulps(got, from_torch(want)).max() <= 1  # libm and torch may round an f32 exp / erf apart
+
+
+def gelu_exact(x):
+    """gelu in float64 without 1 + erf's cancellation (torch's own float64 gelu is 0 below -8.3)."""
+    return 0.5 * x * torch.special.erfc(-x / math.sqrt(2))
+
+
+@pytest.mark.parametrize("dtype", [BF16, np.float32], ids=["bf16", "f32"])
+def test_gelu(dtype):
+    """gelu's erf form as x * 0.5 * erfc(-x / sqrt2), against the exact value (torch's own
+    1 + erf(x / sqrt2) cancels: its f32 gelu is 10^3 ulp off at x = -3, 10^8 below -5): bf16
+    within one ulp down to x = -9; f32 within 4 ulp from x = -1.5, below within 2 + 2 x^2 ulp
+    (the f32 argument x / sqrt2, a relative 2^-23 off from two roundings, amplified by erfc's
+    condition 2 (x / sqrt2)^2);
+    edges as torch."""
+    x = with_edges(uniform((64, 64), 6, -3, dtype), EDGES)
+    got, stats = on_device(op_ir("gelu", [x]), [x], dtype)
+    assert stats.programs_launched == 1
+    n = len(EDGES)
+    same_edges(got.reshape(-1)[:n], torch.nn.functional.gelu, [x.reshape(-1)[:n]], 1 if dtype == BF16 else 5)
+    _, exact = torch_goldens(gelu_exact, [x])
+    err, xs = ulps(got, exact).reshape(-1)[n:], x.reshape(-1)[n:].astype(np.float64)
+    if dtype == BF16:
+        assert err.max() <= 1
+    else:
+        assert err[xs >= -1.5].max() <= 4 and np.all(err[xs < -1.5] <= 2 + 2 * xs[xs < -1.5] ** 2)

@@ -141,6 +141,75 @@ def test_directory_target_is_refused(work):
     assert result.returncode == 1 and "Is a directory" in result.stderr and "Traceback" not in result.stderr
 
 
+def _mlir_opt():
+    import mlir
+
+    return Path(mlir.__path__[0]) / "bin" / "mlir-opt"  # the pinned MLIR's own
+
+
+def test_read_only_file_is_written_or_refused_as_mlir_opt_does(work):
+    """A 0444 file: ttbw-opt does what upstream mlir-opt does for the same user (as root both
+    write it, keeping its mode: the kernel lets root write it; as its owner both refuse it)."""
+    outcomes = []
+    for tool in ([_mlir_opt(), work / "in.mlir", "-o"], [BIN / "ttbw-opt", work / "in.mlir", "-o"]):
+        target = work / "ro.mlir"
+        target.write_text("old\n")
+        target.chmod(0o444)
+        result = subprocess.run([*tool, target], capture_output=True, text=True)
+        outcomes.append((result.returncode, target.read_text() != "old\n", stat.S_IMODE(target.stat().st_mode)))
+        assert ("Permission denied" in result.stderr) == (result.returncode == 1), result.stderr
+        target.chmod(0o644)
+        target.unlink()
+    assert outcomes[0] == outcomes[1], outcomes
+    assert outcomes[0] == ((0, True, 0o444) if os.geteuid() == 0 else (1, False, 0o444))
+    assert leftovers(work) == []
+
+
+def test_read_only_file_of_its_own_user_is_refused():
+    """`-o` onto a 0444 file its (non-root) user owns, in a folder they may write: refused as
+    mlir-opt refuses it (it was replaced by the temp file's rename). Run as `nobody` when the
+    tests run as root: a forked child drops its privileges and calls the tools' writer."""
+    import tempfile
+
+    from ttbw.driver.output_file import OutputError, write_output
+
+    folder = Path(tempfile.mkdtemp(prefix="ttbw-ro-"))
+    target = folder / "out.mlir"
+    target.write_text("old\n")
+    target.chmod(0o444)
+    uid = 65534 if os.geteuid() == 0 else os.geteuid()  # nobody
+    os.chown(folder, uid, -1)
+    os.chown(target, uid, -1)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: as the file's owner, not root
+        os.close(read)
+        try:
+            if os.geteuid() == 0:
+                os.setgid(65534)
+                os.setuid(uid)
+            try:
+                write_output(str(target), "new\n")
+                answer = "written"
+            except OutputError as error:
+                answer = str(error)
+        except BaseException as error:  # noqa: BLE001 - reported to the parent
+            answer = f"child failed: {error!r}"
+        os.write(write, answer.encode())
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        answer = pipe.read()
+    os.waitpid(pid, 0)
+    try:
+        assert answer == f"could not write output file '{target}': Permission denied"
+        assert target.read_text() == "old\n" and stat.S_IMODE(target.stat().st_mode) == 0o444
+        assert leftovers(folder) == []
+    finally:
+        target.unlink()
+        folder.rmdir()
+
+
 def test_unwritable_folder_but_writable_file_is_written_in_place(work):
     if os.geteuid() == 0:
         pytest.skip("root ignores folder permissions")

@@ -16,6 +16,7 @@
 // CHECK-NEXT:   func.func(linalg-fuse-elementwise-ops),
 // CHECK-NEXT:   canonicalize,
 // CHECK-NEXT:   cse,
+// CHECK-NEXT:   ttbw-split-contraction-prologues,
 // CHECK-NEXT:   ttbw-outline-programs{fuse=true},
 // CHECK-NEXT:   convert-linalg-to-ttkernel{grid=8x8}
 // CHECK-NEXT: )

@@ -171,7 +171,7 @@ def compile(ir_text, *, grid=(8, 8), fuse: bool = True) -> Compiled:  # noqa: A0
 
         try:
             loaded = executable(module, "<ttbw.compile>")
-        except ExecutionError as error:
+        except (ExecutionError, DiagnosticError) as error:
             raise ValueError(str(error)) from None
     finally:
         _close(module)

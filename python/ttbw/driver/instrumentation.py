@@ -16,20 +16,24 @@ RULE = "===" + "-" * 73 + "==="
 
 class PrintFlags:
     """How IR is printed (output and dumps): --mlir-print-debuginfo, --mlir-print-op-generic,
-    --mlir-print-local-scope, --mlir-elide-elementsattrs-if-larger. (The classes here are not
+    --mlir-print-local-scope, --mlir-elide-elementsattrs-if-larger, --mlir-print-value-users
+    (not for a module in tt-mlir's context, whose printer lacks it). (The classes here are not
     dataclasses: importing `dataclasses` and building them would cost every ttbw-opt start-up.)"""
 
     def __init__(self, debuginfo: bool = False, generic: bool = False, local_scope: bool = False,
-                 elide_limit: int | None = None):
+                 elide_limit: int | None = None, value_users: bool = False):
         self.debuginfo, self.generic, self.local_scope, self.elide_limit = debuginfo, generic, local_scope, elide_limit
+        self.value_users = value_users
 
     def asm(self, module) -> str:
+        return self.op_asm(module.operation)
+
+    def op_asm(self, operation) -> str:
         from ttbw.driver.ir_text import asm
 
-        return asm(module.operation, enable_debug_info=self.debuginfo, print_generic_op_form=self.generic,
+        return asm(operation, enable_debug_info=self.debuginfo, print_generic_op_form=self.generic,
                    use_local_scope=self.local_scope, large_elements_limit=self.elide_limit,
-                   assume_verified=True)
-
+                   assume_verified=True, print_value_users=self.value_users)
 
 class Instrumentation:
     """`before` / `after`: pass arguments to dump the IR before / after, or ALL."""
@@ -38,12 +42,19 @@ class Instrumentation:
 
     def __init__(self, flags: PrintFlags | None = None, before: frozenset | str = frozenset(),
                  after: frozenset | str = frozenset(), after_change: bool = False, after_failure: bool = False,
-                 module_scope: bool = False, timing: bool = False, statistics: bool = False):
+                 module_scope: bool = False, timing: bool = False, statistics: bool = False,
+                 tree_dir: str | None = None):
         self.flags = PrintFlags() if flags is None else flags
+        self.tree = None  # dumps into files, not stderr
+        if tree_dir is not None:
+            from ttbw.driver.ir_tree import TreeDumps
+
+            self.tree = TreeDumps(tree_dir)
         self.before, self.after = before, after
         self.after_change, self.after_failure, self.module_scope = after_change, after_failure, module_scope
         self.timing, self.statistics = timing, statistics
         self.times: list = []  # (name, seconds) in run order
+        self.statistics_lines: list[str] | None = None  # this pipeline run's report; None: not running
         self.started = time.perf_counter()
 
     def dumps_before(self, argument: str) -> bool:
@@ -61,23 +72,57 @@ class Instrumentation:
                 "print_after_change": self.after_change, "print_after_failure": self.after_failure,
                 "print_module_scope": self.module_scope,
                 "large_elements_limit": self.flags.elide_limit, "enable_debug_info": self.flags.debuginfo,
-                "print_generic_op_form": self.flags.generic}
+                "print_generic_op_form": self.flags.generic,
+                "tree_printing_dir_path": None if self.tree is None else self.tree.scratch()}
+
+    def upstream_done(self) -> None:
+        """After an upstream step: its tree of dumps (if any) joins the others."""
+        if self.tree is not None:
+            self.tree.merge()
 
     def dump(self, module, when: str, name: str, argument: str) -> None:
-        print(f"// -----// IR Dump {when} {name} ({argument}) //----- //", file=sys.stderr)
+        header = f"// -----// IR Dump {when} {name} ({argument}) //----- //"
+        if self.tree is not None:
+            self.tree.write(module, header, self.flags.asm(module), argument)
+            return
+        print(header, file=sys.stderr)
         print(self.flags.asm(module), file=sys.stderr)
         print(file=sys.stderr)
 
     def record(self, name: str, seconds: float) -> None:
         self.times.append((name, seconds))
 
-    def report(self, parse_seconds: float, output_seconds: float) -> None:
-        """The statistics and timing reports, at the end of the run (stderr)."""
-        if self.statistics:
+    def begin_pipeline(self) -> None:
+        """The passes start on one input (a chunk of a split file)."""
+        self.statistics_lines = []
+        if self.tree is not None:
+            self.tree.reset()
+
+    def record_statistics(self, step, counts: dict[str, int], upstream: list[str] | None) -> None:
+        """A step's statistics: a ttbw pass's declared ones with their `counts`; an upstream
+        step's, the lines of MLIR's own report (`upstream`); else its name alone."""
+        from ttbw.support.statistics import format_entry
+
+        if step.ttbw_pass is not None:
+            declared = [(s.name, counts.get(s.name, 0), s.description) for s in step.ttbw_pass.statistics]
+            self.statistics_lines += format_entry(step.ttbw_pass.name, declared)
+        elif upstream:
+            self.statistics_lines += upstream
+        else:
+            self.statistics_lines.append(step.name)
+
+    def end_pipeline(self) -> None:
+        """As MLIR's pass manager at the end of a run: the statistics report of its passes
+        (stderr), once per input that was parsed."""
+        if self.statistics and self.statistics_lines is not None:
             print(f"{RULE}\n{_centered('... Pass statistics report ...')}\n{RULE}", file=sys.stderr)
-            for name, _ in self.times:
-                print(name, file=sys.stderr)  # ttbw's passes keep no statistics
+            for line in self.statistics_lines:
+                print(line, file=sys.stderr)
             print(file=sys.stderr)
+        self.statistics_lines = None
+
+    def report(self, parse_seconds: float, output_seconds: float) -> None:
+        """The timing report, at the end of the run (stderr)."""
         if self.timing:
             total = time.perf_counter() - self.started
             rows = [("Parser", parse_seconds), *self.times, ("Output", output_seconds)]

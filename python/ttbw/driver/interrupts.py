@@ -10,6 +10,9 @@ read as a ttbw bug), issue 26. Instead the handler removes the temp files the to
 (`track` / `untrack`, e.g. `-o`'s temp file), prints `<tool>: interrupted (SIGINT)` and kills
 the process with the signal's default action. `deferred_signals` holds the signals back for
 the few steps that must not be split (creating a temp file and tracking it, renaming it).
+
+A reader that closes the tool's stdout (`| head`) ends it by SIGPIPE with nothing printed, as
+it ends mlir-opt or cat (`end_by_sigpipe`).
 """
 from __future__ import annotations
 
@@ -59,6 +62,16 @@ def _terminate(signum, _frame) -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, (signum,))
     os.kill(os.getpid(), signum)
     os._exit(128 + signum)  # not reached: the signal ends the process
+
+
+def end_by_sigpipe() -> None:
+    """Dies by SIGPIPE, as a C tool writing to a closed pipe does (Python ignores the signal),
+    with nothing more printed (Python would report the unflushed stdout at exit)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGPIPE)
+    os._exit(128 + signal.SIGPIPE)  # not reached
 
 
 @contextlib.contextmanager

@@ -29,11 +29,33 @@ def _streams(operation) -> bool:
     return isinstance(operation, (ir.Operation, ir.OpView)) and _in_memory()
 
 
-def asm(operation, **flags) -> str:
-    """`operation.get_asm(**flags)`, the same text."""
+def asm(operation, print_value_users=False, **flags) -> str:
+    """`operation.get_asm(**flags)`, the same text; `print_value_users` (in ttbw's context: the
+    bindings lack it) adds each value's users as a comment, as --mlir-print-value-users."""
+    from mlir import ir
+
+    if print_value_users and isinstance(operation, (ir.Operation, ir.OpView)):
+        return _with_value_users(operation, flags)
     if not _streams(operation):
         return operation.get_asm(**flags)
     return _through_memfd(lambda path: operation.print(file=path, **flags)).decode("utf-8")
+
+
+def _with_value_users(operation, flags: dict) -> str:
+    from ttbw.dialect import print_operation
+
+    flags = {k: v for k, v in flags.items() if k != "assume_verified"}  # the dialect's printer assumes it
+
+    def write(path: str) -> None:
+        print_operation(operation, path, print_value_users=True, **flags)
+
+    if _in_memory():
+        return _through_memfd(write).decode("utf-8")
+    import tempfile
+
+    with tempfile.NamedTemporaryFile(suffix=".mlir") as out:
+        write(out.name)
+        return out.read().decode("utf-8")
 
 
 def bytecode(operation) -> bytes:

@@ -4,6 +4,8 @@
   temp file in the same folder, renamed over the target once complete, so a reader never sees
   a partial file and a failure (full disk, signal) leaves the old file as it was. The new file
   keeps the old one's mode (and owner, where permitted); a new file gets 0666 minus the umask.
+  A file its user may not write (a 0444 file, even their own) is refused, as mlir-opt refuses
+  it, though its folder would allow the rename (root may write it, as with mlir-opt).
 - A symlink is followed: its target is written, the link stays.
 - A hard-linked file (more than one link) is rewritten in place, so every name still shares it;
   the space is reserved first, so a full disk fails before a byte changes.
@@ -18,6 +20,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import sys
 
 from ttbw.driver.interrupts import deferred_signals, track, untrack
 
@@ -44,15 +47,39 @@ def write_output(path: str, text: str | bytes) -> None:
         elif info is not None and info.st_nlink > 1:
             _write_in_place(target, data)
         else:
+            if info is not None:
+                _check_writable(target)
             try:
                 _replace_atomically(target, data, info)
             except PermissionError:
-                # The folder refuses a temp file, but the file itself may be writable (as for mlir-opt).
-                if info is None or not os.access(target, os.W_OK):
+                # The folder refuses a temp file, but the file itself is writable (as for mlir-opt).
+                if info is None:
                     raise
                 _write_in_place(target, data)
     except OSError as error:
         raise OutputError(_reason(path, error)) from None
+
+
+def _check_writable(target: str) -> None:
+    """PermissionError where mlir-opt, which opens the file itself for writing, is refused: a
+    file its user may not write (0444, even their own) stays as it is, though the folder would let
+    a temp file be renamed over it. The kernel decides, as for mlir-opt's open: root may write a
+    0444 file (CAP_DAC_OVERRIDE; mlir-opt as root overwrites it, exit 0), nobody may write one on
+    a read-only file system or marked immutable. Opening for writing (no O_TRUNC) changes nothing."""
+    os.close(os.open(target, os.O_WRONLY | os.O_CLOEXEC))
+
+
+def write_stdout(text: str | bytes) -> None:
+    """Writes `text` to stdout, all of it: BrokenPipeError when the reader has gone. (With
+    PYTHONUNBUFFERED, sys.stdout writes through to an unbuffered file that may take part of a
+    write and drops the rest silently: a closed pipe then went unnoticed, exit status 0.)"""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError):  # stdout replaced by a stream in memory (a caller capturing it)
+        sys.stdout.write(text) if isinstance(text, str) else sys.stdout.buffer.write(text)
+        return
+    sys.stdout.flush()
+    _write_all(fd, text.encode("utf-8", "surrogateescape") if isinstance(text, str) else text)
 
 
 def _reason(path: str, error: OSError) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from ttbw.support.diagnostics import UNKNOWN_LOC, Diagnostic, DiagnosticError, SourceLoc, from_mlir
-from ttbw.driver.parser_guard import refuse_parser_crashes
+from ttbw.support.parser_guard import refuse_parser_crashes
 
 SPLIT_MARKER = re.compile(r"^// -----.*$", re.MULTILINE)
 _PARSE_BUFFER = "-"  # the buffer name MLIR's Python parser gives every source
@@ -33,7 +33,7 @@ def parse_module(text: str, name: str, context, first_line: int = 1):
     """
     from mlir import ir
 
-    from ttbw.dialect import rename_location_file
+    from ttbw.dialect import rename_location_file, unknown_ttir_ops
 
     # bytes: MLIR bytecode, or text kept byte for byte (invalid UTF-8 in a comment is fine)
     if isinstance(text, bytes):
@@ -47,12 +47,44 @@ def parse_module(text: str, name: str, context, first_line: int = 1):
     except ir.MLIRError as error:
         # A parser that fails without a diagnostic still gets one, so that the tools never
         # exit 1 silently and --verify-diagnostics never passes an unparsed file.
-        raise DiagnosticError([from_mlir(d, {_PARSE_BUFFER: name})
+        raise DiagnosticError([_with_suggestion(from_mlir(d, {_PARSE_BUFFER: name}), context)
                                for d in error.error_diagnostics] or [
             Diagnostic("error", SourceLoc(name, first_line, 1),
                        "failed to parse the input (the parser gave no diagnostic)")]) from None
     rename_location_file(module.operation, _PARSE_BUFFER, name)
+    unknown = unknown_ttir_ops(module.operation)
+    if unknown:
+        raise DiagnosticError([_unknown_op(op, name) for op in unknown])
     return module
+
+
+def _unknown_op(op, name: str) -> Diagnostic:
+    from ttbw.dialect import ttmlir_ops_commit
+
+    hint = f"; did you mean '{op.suggestion}'?" if op.suggestion else ""
+    return Diagnostic("error", SourceLoc(op.file or name, op.line, op.col),
+                      f"'{op.name}' is neither a ttbw op nor a TTIR op of tt-mlir "
+                      f"(at {ttmlir_ops_commit()[:12]}){hint}")
+
+
+_UNKNOWN_CUSTOM_OP = re.compile(r"^custom op '(ttir\.[\w.]+)' is unknown")
+
+
+def _with_suggestion(diagnostic: Diagnostic, context) -> Diagnostic:
+    """MLIR's parser on an unknown op in the custom form, plus what ttbw knows of the name: the
+    closest op name, or that tt-mlir's op is read in the generic form only."""
+    from ttbw.dialect import is_ttmlir_op, suggest_ttir_op
+
+    match = _UNKNOWN_CUSTOM_OP.match(diagnostic.message)
+    if match is None:
+        return diagnostic
+    op = match.group(1)
+    if is_ttmlir_op(op):
+        hint = f"; tt-mlir's '{op}' is read in the generic form only (\"{op}\"(...) : (...) -> ...)"
+    else:
+        suggestion = suggest_ttir_op(context, op)
+        hint = f"; did you mean '{suggestion}'?" if suggestion else ""
+    return Diagnostic(diagnostic.severity, diagnostic.loc, diagnostic.message + hint, diagnostic.notes)
 
 
 def read_module(text, name: str, context, first_line: int = 1, threading: bool = True):

@@ -375,15 +375,12 @@ _NO_HOST = ("{}: no host function (run --ttir-to-tensix-pipeline first: a lowere
 
 @lru_cache(maxsize=128)
 def _load(text: str, filename: str) -> Executable:
-    from ttbw.execution.ttmetal_reader import HostProgramError, parse
+    from ttbw.execution.ttmetal_reader import parse
     from ttbw.ttmlir.dialects import holds_ttmlir_dialects
 
     if not holds_ttmlir_dialects(text):
         raise ExecutionError(_NO_HOST.format(filename))
-    try:  # parsed once: the host functions and the kernels are read from one module
-        module = parse(text, filename)
-    except HostProgramError as error:
-        raise ExecutionError(str(error)) from None
+    module = parse(text, filename)  # once: the host functions and the kernels are read from one module
     try:
         return executable(module, filename)
     finally:
@@ -391,9 +388,10 @@ def _load(text: str, filename: str) -> Executable:
 
 
 def executable(module, filename: str = "<module>") -> Executable:
-    """The Executable of a compiled module in tt-mlir's context (`ttbw.ttmlir.module.Module`)."""
+    """The Executable of a compiled module in tt-mlir's context (`ttbw.ttmlir.module.Module`).
+    ExecutionError, or tt-mlir's TTMLIRError (located) where a kernel does not translate."""
     from ttbw.execution.ttmetal_reader import HostProgramError, read
-    from ttbw.ttmlir import TTMLIRError, translate_module
+    from ttbw.ttmlir import translate_module
     from ttbw.ttmlir.dialects import is_ttmlir_module
 
     if not is_ttmlir_module(module):
@@ -405,8 +403,8 @@ def executable(module, filename: str = "<module>") -> Executable:
         # a function whose results all have no elements launches no program
         sources = {k.name: k.cpp for k in translate_module(module, filename)} \
             if any(host.launches for host in hosts) else {}
-    except (HostProgramError, TTMLIRError) as error:
-        raise ExecutionError(error.format() if isinstance(error, TTMLIRError) else str(error)) from None
+    except HostProgramError as error:
+        raise ExecutionError(str(error)) from None
     functions = {}
     for host in hosts:
         _check_uploads(host, filename)

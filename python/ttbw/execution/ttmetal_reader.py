@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from ttbw.lowering.addresses import address_problem
 from ttbw.lowering.limits import buffers_problem
-from ttbw.support.diagnostics import DiagnosticError
 from ttbw.target.host_program import SCALAR_WORDS, AddressOf, BufferSpec, CircularBufferSpec, CoreArgs, \
     HostFunction, HostValue, KernelLaunch, Processor, ProgramLaunch, ResultRead, ScalarWord, Upload
 
@@ -28,13 +27,10 @@ class HostProgramError(ValueError):
 
 def parse(text, filename: str = "<module>"):
     """A compiled module (text) parsed and verified by tt-mlir (a `ttbw.ttmlir.module.Module`:
-    close it when done)."""
+    close it when done). DiagnosticError: located in the text."""
     from ttbw.ttmlir.module import Module
 
-    try:
-        return Module.parse(text, filename)  # the parse verifies it
-    except DiagnosticError as error:
-        raise HostProgramError("\n".join(d.format() for d in error.diagnostics)) from None
+    return Module.parse(text, filename)  # the parse verifies it
 
 
 def read(module, filename: str = "<module>") -> list[HostFunction]:

@@ -43,7 +43,7 @@ def _plain_sum(op) -> bool:
 def sums_into_contractions(func_op) -> int:
     """Folds each plain sum of a contraction's result into it; returns how many."""
     from mlir import ir
-    from mlir.dialects import linalg
+    from ttbw.mlir_dialects import linalg
 
     from ttbw.dialect.ops import walk_ops
 

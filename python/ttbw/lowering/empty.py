@@ -59,7 +59,9 @@ def zero_empty_reductions(func_op) -> int:
 
 def _replace_by_zero(op) -> None:
     from mlir import ir
-    from mlir.dialects import arith, linalg
+    from mlir.dialects import arith
+
+    from ttbw.mlir_dialects import linalg
 
     out = op.operands[len(op.operands) - 1]
     result_type = op.results[0].type
@@ -89,7 +91,7 @@ def _fold_into_reader(zero):
     nothing else and from the same TTIR op (`ttbw.op`: a bf16 sum's rounding), as a
     generic of no inputs computing its body on `zero`'s value; None when there is no such reader."""
     from mlir import ir
-    from mlir.dialects import linalg
+    from ttbw.mlir_dialects import linalg
 
     users = [getattr(u.owner, "operation", u.owner) for u in zero.results[0].uses]
     if len(users) != 1 or users[0].name != "linalg.generic" or len(users[0].operands) != 2 \

@@ -247,7 +247,9 @@ def one_generic_per_result(func_op, share_returned: bool = False) -> None:
     program per generic: the composite path) a value returned at several positions is read
     back once per position instead, and an extra preallocated result is a copy of it."""
     from mlir import ir
-    from mlir.dialects import linalg, tensor
+    from mlir.dialects import tensor
+
+    from ttbw.mlir_dialects import linalg
 
     seen = []
     for user, index in result_uses(func_op):

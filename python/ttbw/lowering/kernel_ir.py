@@ -20,18 +20,6 @@ REDUCE_DIM = {"row": "reduce_dim_col", "col": "reduce_dim_row", "scalar": "reduc
 CMPI_PREDICATE = {"eq": 0, "ne": 1, "slt": 2, "sle": 3, "sgt": 4, "sge": 5, "ult": 6, "ule": 7, "ugt": 8, "uge": 9}
 
 
-def f32_literal(value: float) -> str:
-    """The MLIR literal of an f32 value: decimal (exact: the double's repr), the bits for
-    infinities and NaN."""
-    import math
-    import struct
-
-    if not math.isfinite(value):
-        return "0x%08X" % struct.unpack("<I", struct.pack("<f", value))[0]
-    mantissa, e, exponent = repr(float(value)).partition("e")
-    return (mantissa if "." in mantissa else mantissa + ".0") + e + exponent
-
-
 def cb_type(dt: str, pages: int = 2) -> str:
     return f"!ttkernel.cb<{pages}, !ttcore.tile<32x32, {dt}>>"
 

@@ -69,7 +69,7 @@ def chains(generics: list, same_op_only: bool = False) -> list:
             continue
         group = [op]
         epilogue = _epilogue(op, generics, same_op_only)
-        if epilogue is not None and epilogue not in taken:  # a generic reading two reductions: the first's
+        if epilogue is not None and epilogue not in taken:  # an epilogue of two reductions goes with the first
             group.append(epilogue)
             taken.add(epilogue)
         groups.append(group)

@@ -1,4 +1,4 @@
-"""Files in ttbw's cache (kernel objects, the emulator runtime; also the tt-mlir library the
+"""Files in ttbw's cache (kernel objects; also the emulator runtime and the tt-mlir library the
 set-up installs outside the cache): written complete or not at all, and checked before
 anything loads them.
 

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 
 import torch
 
+from ttbw.support import ir_literals
+
 ELEMENTS = {torch.bfloat16: "bf16", torch.float32: "f32"}
 DTYPES = {element: dtype for dtype, element in ELEMENTS.items()}
 
@@ -58,10 +60,7 @@ class Value:
 
 def f32_literal(number: float) -> str:
     """An f32 attribute value MLIR reads back exactly (hex for inf / NaN)."""
-    rounded = struct.unpack("<f", struct.pack("<f", float(number)))[0]
-    if math.isfinite(rounded):
-        return f"{rounded!r} : f32"
-    return f"0x{struct.unpack('<I', struct.pack('<f', rounded))[0]:08X} : f32"
+    return f"{ir_literals.f32_literal(struct.unpack('<f', struct.pack('<f', float(number)))[0])} : f32"
 
 
 def i32_list(values) -> str:

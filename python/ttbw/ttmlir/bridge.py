@@ -107,11 +107,13 @@ def kernel_cpp(text: str, filename: str = "<string>") -> dict[str, str]:
 
 
 def translate_file(path: str) -> list[KernelSource]:
-    """translate_kernels on a file; locations name the file as given."""
+    """translate_kernels on a file (read byte for byte, as the tools read it); locations name
+    the file as given."""
+    from ttbw.support.parser_guard import read_source
+
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise TTMLIRError([Diagnostic("error", SourceLoc(path, None, None), f"cannot read input: {reason}")]) from exc
+        text = read_source(path)
+    except OSError as exc:
+        raise TTMLIRError([Diagnostic("error", SourceLoc(path, None, None),
+                                      f"cannot read input: {exc.strerror or exc}")]) from exc
     return translate_kernels(text, path)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import threading
 
 from ttbw.support.diagnostics import Diagnostic, DiagnosticError, SourceLoc
+from ttbw.support.parser_guard import refuse_parser_crashes
 
 from . import capi
 from .capi import MlirStringRef
@@ -47,9 +48,13 @@ class Module:
     def parse(cls, text, filename: str = "<ttmlir>", first_line: int = 1, threading_enabled: bool = True):
         """Parses (and verifies) `text` (str, or bytes: text or MLIR bytecode) starting at line
         `first_line` of `filename`. Raises DiagnosticError."""
+        if isinstance(text, bytes):
+            data = text
+        else:  # text read byte for byte (surrogateescape): refused first where the parser would crash
+            padded = "\n" * (first_line - 1) + text
+            refuse_parser_crashes(padded, filename)
+            data = padded.encode("utf-8", "surrogateescape")
         module = cls(filename, threading_enabled)
-        data = text if isinstance(text, bytes) else ("\n" * (first_line - 1) + text).encode(
-            "utf-8", "surrogateescape")
         module.diagnostics.clear()
         handle = module.lib.mlirModuleCreateParse(module.ctx, MlirStringRef.of(data))
         if not handle.ptr:

@@ -3,7 +3,7 @@ factory (op_factories.py). An op is also a dialect op (dialect/TTIRBackwardOps.t
 derivative rule (passes/derivatives.py)."""
 from __future__ import annotations
 
-from .op_factories import addcmul_backward, binary_backward, unary_backward, where_backward
+from .op_factories import addc_backward, binary_backward, lerp_backward, unary_backward, where_backward
 from .backward_call import compile_cache_size  # noqa: F401  (the API's compile cache, for tests)
 
 # binary: (grad_tensor, input_tensor_a, input_tensor_b | scalar) -> [grad_a, grad_b]
@@ -17,7 +17,9 @@ subalpha_bw = binary_backward("subalpha_bw", scalar_form=False, alpha=True)
 
 # ternary
 where_bw = where_backward()
-addcmul_bw = addcmul_backward()
+addcmul_bw = addc_backward("addcmul_bw")
+addcdiv_bw = addc_backward("addcdiv_bw")
+lerp_bw = lerp_backward()
 
 # unary: (grad_tensor, input_tensor) -> [input_grad]
 # (ttnn binds input_grad= for these, memory_config only for the others)

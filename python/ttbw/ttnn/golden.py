@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from numbers import Number
 
-from . import backward_ops, unary_backward_ops
+from . import backward_ops, binary_backward_ops, unary_backward_ops
 
 
 def attach_golden_function(operation, golden_function):
@@ -141,7 +141,45 @@ def _goldens():
         "addcmul_bw": lambda grad, a, b, c, value=1.0, *rest, **keywords: _autograd(addcmul, ("value",))(
             grad, a, b, c, keywords.get("alpha", value)),
     })
+    binary = {
+        "rsub_bw": lambda a, b: b - a, "squared_difference_bw": lambda a, b: (a - b) ** 2,
+        "min_bw": torch.minimum, "max_bw": torch.maximum, "atan2_bw": torch.atan2, "hypot_bw": torch.hypot,
+        "xlogy_bw": torch.xlogy, "logaddexp_bw": torch.logaddexp, "logaddexp2_bw": torch.logaddexp2,
+        "ldexp_bw": torch.ldexp, "remainder_bw": torch.remainder, "fmod_bw": torch.fmod,
+    }
+    goldens.update({name: _binary(forward) for name, forward in binary.items()})
+    goldens["addcdiv_bw"] = lambda grad, a, b, c, value=1.0, *rest, **keywords: _autograd(
+        lambda x, y, z, v: torch.addcdiv(x, y, z, value=v), ("value",))(grad, a, b, c, keywords.get("alpha", value))
+    goldens["lerp_bw"] = _lerp_golden
+    goldens["assign_bw"] = _assign_golden
+    goldens["bias_gelu_bw"] = _bias_gelu_golden
     return goldens
+
+
+def _lerp_golden(grad, a, b, weight=None, *arguments, **keywords):
+    """[grad_a, grad_b] of torch.lerp (a tensor weight's gradient left out, as ttnn's)."""
+    import torch
+
+    weight = keywords.get("scalar", keywords.get("input_tensor_c", weight))
+    return _autograd(lambda x, y: torch.lerp(x, y, weight))(grad, a, b)
+
+
+def _assign_golden(grad, a, b=None, *arguments, **keywords):
+    """[grad] for one tensor, [grad, grad] for two (the gradients of a + b)."""
+    if b is None or isinstance(b, Number):
+        return _autograd(lambda x: x * 1)(grad, a)
+    return _autograd(lambda x, y: x + y)(grad, a, b)
+
+
+def _bias_gelu_golden(grad, a, b, *arguments, approximate="none", **keywords):
+    """gelu(a + b)'s gradients ([grad] for a number b)."""
+    import torch
+
+    def forward(x, y=b):
+        return torch.nn.functional.gelu(x + y, approximate=approximate)
+    if isinstance(b, Number):
+        return _autograd(forward)(grad, a)
+    return _autograd(lambda x, y: forward(x, y))(grad, a, b)
 
 
 def _threshold_golden(golden):
@@ -155,7 +193,8 @@ def _threshold_golden(golden):
 
 def _attach_all() -> None:
     for name, golden in _goldens().items():
-        operation = getattr(backward_ops, name, None) or getattr(unary_backward_ops, name)
+        operation = (getattr(backward_ops, name, None) or getattr(binary_backward_ops, name, None)
+                     or getattr(unary_backward_ops, name))
         attach_golden_function(operation, golden)
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ttbw.dialect.ops import ADDCMUL_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD
+from ttbw.dialect.ops import ADDCMUL_BACKWARD, LERP_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD
+from ttbw.support.ir_literals import f32_literal
 
 from .backward_call import BackwardCall, binary_call, check_backend_and_queue, is_number
 from .tensor import ComplexTensor
@@ -41,11 +42,12 @@ def f32_attribute(name: str, value) -> str:
     value = float(value)
     if value != value or abs(value) == float("inf") or abs(value) > 3.4028234663852886e38:
         raise ValueError(f"{name} must be a finite f32 number, got {value}")
-    return f"{value!r} : f32"
+    return f"{f32_literal(value)} : f32"
 
 
 def binary_backward(op: str, *, complex_form: bool = False, complex_alpha: bool = False, scalar_form: bool = True,
-                    alpha: bool = False, rounding_mode: bool = False, preallocated_aliases: tuple = ()):
+                    alpha: bool = False, rounding_mode: bool = False, preallocated_aliases: tuple = (),
+                    outputs: bool = True, overload_names: bool = True):
     """ttnn's binary backward op `op`: (grad_tensor, input_tensor_a, input_tensor_b | scalar)
     -> [grad_a, grad_b] (None where not requested), [grad_a] for a scalar b. `complex_form`:
     ComplexTensors too (ttnn's ComplexTensor overload; ComplexTensor gradients); `complex_alpha`:
@@ -53,13 +55,24 @@ def binary_backward(op: str, *, complex_form: bool = False, complex_alpha: bool 
     `alpha`: a 4th argument (default 1), the op's `alpha`; `rounding_mode`: None | "trunc" |
     "floor" (alias round_mode, real tensors only), the op's `round_mode`;
     `preallocated_aliases`: the bindings' other names for input_grad / other_grad (e.g.
-    input_a_grad, input_b_grad)."""
+    input_a_grad, input_b_grad); `outputs`: ttnn binds are_required_outputs, input_grad and
+    other_grad for the op (else memory_config only); `overload_names`: the bindings' tensor
+    overload names input_tensor / other_tensor too."""
     extras = ("alpha",) if alpha or complex_alpha else ("rounding_mode",) if rounding_mode else ()
 
     def backward(grad_tensor, input_tensor_a=MISSING, input_tensor_b=MISSING, *positional, input_tensor=MISSING,
-                 other_tensor=MISSING, scalar=MISSING, are_required_outputs=(True, True), memory_config=None,
+                 other_tensor=MISSING, scalar=MISSING, are_required_outputs=MISSING, memory_config=None,
                  input_grad=MISSING, other_grad=MISSING, queue_id=0, backend: str = "device", **keywords):
         check_backend_and_queue(backend, queue_id)
+        refused = {"are_required_outputs": are_required_outputs, "input_grad": input_grad, "other_grad": other_grad,
+                   **{alias: keywords.get(alias, MISSING) for alias in preallocated_aliases}} if not outputs else {}
+        if not overload_names:
+            refused.update(input_tensor=input_tensor, other_tensor=other_tensor)
+        for name, value in refused.items():
+            if value is not MISSING:
+                raise TypeError(f"{op}() got an unexpected keyword argument '{name}'")
+        if are_required_outputs is MISSING:
+            are_required_outputs = (True, True)
         if len(positional) > len(extras):
             raise TypeError(f"{op}() takes {3 + len(extras)} positional arguments but "
                             f"{3 + len(positional)} were given")
@@ -251,9 +264,10 @@ def where_backward(op: str = "where_bw"):
     return backward
 
 
-def addcmul_backward(op: str = "addcmul_bw"):
-    """ttnn.addcmul_bw: (grad_tensor, input_tensor_a, input_tensor_b, input_tensor_c, alpha) ->
-    [grad_a, grad_b, grad_c], the gradients of a + alpha * b * c (PyTorch's `value`)."""
+def addc_backward(op: str):
+    """ttnn.addcmul_bw / addcdiv_bw: (grad_tensor, input_tensor_a, input_tensor_b, input_tensor_c,
+    alpha) -> [grad_a, grad_b, grad_c], the gradients of a + alpha * b * c (or b / c; PyTorch's
+    `value`)."""
 
     def backward(grad_tensor, input_tensor_a, input_tensor_b, input_tensor_c, alpha=MISSING, *, value=MISSING,
                  memory_config=None, queue_id=0, backend: str = "device"):
@@ -267,5 +281,28 @@ def addcmul_backward(op: str = "addcmul_bw"):
         return call.run(backend)
 
     backward.__name__ = backward.__qualname__ = op
-    backward.__doc__ = "ttnn.addcmul_bw: [grad_a, grad_b, grad_c]."
+    backward.__doc__ = f"ttnn.{op}: [grad_a, grad_b, grad_c]."
+    return backward
+
+
+def lerp_backward(op: str = "lerp_bw"):
+    """ttnn.lerp_bw: (grad_tensor, input_tensor_a, input_tensor_b, input_tensor_c | scalar, *,
+    memory_config=None) -> [grad_a, grad_b], the gradients of lerp(a, b, weight) for a tensor or a
+    number weight (ttnn computes no weight gradient)."""
+
+    def backward(grad_tensor, input_tensor_a, input_tensor_b, input_tensor_c=MISSING, *, scalar=MISSING,
+                 memory_config=None, queue_id=0, backend: str = "device"):
+        check_backend_and_queue(backend, queue_id)
+        name, weight = one_of(op, "input_tensor_c", {"input_tensor_c": input_tensor_c, "scalar": scalar})
+        if name == "scalar" and not is_number(weight):
+            raise TypeError(f"scalar must be a number, got {type(weight).__name__}")
+        call = BackwardCall(op, LERP_BACKWARD, {"grad": grad_tensor, "input": input_tensor_a, "end": input_tensor_b,
+                                                "weight": weight},
+                            memory_config=memory_config,
+                            names={"input": "input_tensor_a", "end": "input_tensor_b", "weight": name,
+                                   "input_grad": "input_grad", "end_grad": "end_grad"})
+        return call.run(backend)
+
+    backward.__name__ = backward.__qualname__ = op
+    backward.__doc__ = "ttnn.lerp_bw: [grad_a, grad_b]."
     return backward

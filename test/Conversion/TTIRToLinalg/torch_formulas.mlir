@@ -1,7 +1,8 @@
 // RUN: ttbw-opt --split-input-file --convert-ttir-to-linalg %s | FileCheck %s --implicit-check-not='"ttir.'
 // Unary ops with no math-dialect op, written in the body the way torch computes them on
 // the CPU (so their edge values are torch's): sigmoid = 1 / (1 + exp(-x)),
-// reciprocal = 1 / x, rsqrt = 1 / sqrt(x), relu = x < 0 ? 0 : x, sign = (x > 0) - (x < 0).
+// reciprocal = 1 / x, rsqrt = 1 / sqrt(x), relu = x < 0 ? 0 : x, sign = (x > 0) - (x < 0);
+// gelu (its erf form) as x * 0.5 * erfc(-x / sqrt2).
 
 // CHECK-LABEL: func.func @sigmoid(
 // CHECK: ^bb0(%[[X:.*]]: bf16, %{{.*}}: bf16):
@@ -77,4 +78,24 @@ func.func @relu(%x: tensor<4xf32>) -> tensor<4xf32> {
 func.func @sign(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "ttir.sign"(%x) : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+// -----
+
+// gelu's erf form, torch's x * 0.5 * (1 + erf(x / sqrt2)) with 1 + erf(t) written erfc(-t) (no
+// cancellation where erf is near -1).
+// CHECK-LABEL: func.func @gelu(
+// CHECK: ^bb0(%[[X:.*]]: bf16, %{{.*}}: bf16):
+// CHECK-NEXT: %[[W:.*]] = arith.extf %[[X]] : bf16 to f32
+// CHECK-NEXT: %[[HALF:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK-NEXT: %[[H:.*]] = arith.mulf %[[W]], %[[HALF]] : f32
+// CHECK-NEXT: %[[N:.*]] = arith.negf %[[W]] : f32
+// CHECK-NEXT: %[[C:.*]] = arith.constant 0.707106769 : f32
+// CHECK-NEXT: %[[T:.*]] = arith.mulf %[[N]], %[[C]] : f32
+// CHECK-NEXT: %[[E:.*]] = math.erfc %[[T]] : f32
+// CHECK-NEXT: %[[G:.*]] = arith.mulf %[[H]], %[[E]] : f32
+// CHECK-NEXT: arith.truncf %[[G]] : f32 to bf16
+func.func @gelu(%x: tensor<4xbf16>) -> tensor<4xbf16> {
+  %0 = "ttir.gelu"(%x) : (tensor<4xbf16>) -> tensor<4xbf16>
+  return %0 : tensor<4xbf16>
 }

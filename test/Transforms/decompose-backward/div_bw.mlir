@@ -1,31 +1,43 @@
 // RUN: ttbw-opt --split-input-file --ttir-decompose-backward %s | FileCheck %s
 // div_bw: input_grad = grad / other (one rounding: in the operands' type);
 // other_grad = -grad * q / other, q = input / other, in f32, rounded once, in the order that
-// stays in range where the result does: -(grad / other) * q where |q| - 1 and 1 - |other|
-// have one sign, else -grad * (q / other) (PyTorch's order).
+// stays in range where the result does (the factor of middle magnitude last): -(grad / other) * q
+// where q is in the middle or other = 0, -grad * (q / other) where grad is, else
+// -(grad * q) / other.
 
 // CHECK-LABEL: func.func @broadcast
 func.func @broadcast(%g: tensor<2x32x64xbf16>, %a: tensor<2x32x64xbf16>, %b: tensor<32x1xbf16>) -> (tensor<2x32x64xbf16>, tensor<32x1xbf16>) {
   // CHECK: %[[GA:.*]] = "ttir.div"(%arg0, %arg2) : (tensor<2x32x64xbf16>, tensor<32x1xbf16>) -> tensor<2x32x64xbf16>
-  // CHECK: %[[A:.*]] = "ttir.typecast"(%arg1) : (tensor<2x32x64xbf16>) -> tensor<2x32x64xf32>
   // CHECK: %[[B:.*]] = "ttir.typecast"(%arg2) : (tensor<32x1xbf16>) -> tensor<32x1xf32>
-  // CHECK: %[[Q:.*]] = "ttir.div"(%[[A]], %[[B]]) : (tensor<2x32x64xf32>, tensor<32x1xf32>) -> tensor<2x32x64xf32>
-  // CHECK: %[[QA:.*]] = "ttir.abs"(%[[Q]])
-  // CHECK: %[[ONE:.*]] = "ttir.full"() <{fill_value = 1.000000e+00 : f32, shape = array<i32>}> : () -> tensor<f32>
-  // CHECK: %[[QM:.*]] = "ttir.subtract"(%[[QA]], %[[ONE]])
-  // CHECK: %[[BA:.*]] = "ttir.abs"(%[[B]])
-  // CHECK: %[[BM:.*]] = "ttir.subtract"(%[[ONE]], %[[BA]])
-  // CHECK: %[[S:.*]] = "ttir.multiply"(%[[QM]], %[[BM]])
   // CHECK: %[[Z:.*]] = "ttir.full"() <{fill_value = 0.000000e+00 : f32, shape = array<i32>}> : () -> tensor<f32>
-  // CHECK: %[[EITHER:.*]] = "ttir.lt"(%[[S]], %[[Z]])
+  // CHECK: %[[BZ:.*]] = "ttir.eq"(%[[B]], %[[Z]])
   // CHECK: %[[G:.*]] = "ttir.typecast"(%arg0) : (tensor<2x32x64xbf16>) -> tensor<2x32x64xf32>
+  // CHECK: %[[GB1:.*]] = "ttir.div"(%[[G]], %[[B]])
+  // CHECK: %[[A:.*]] = "ttir.typecast"(%arg1) : (tensor<2x32x64xbf16>) -> tensor<2x32x64xf32>
+  // CHECK: %[[Q:.*]] = "ttir.div"(%[[A]], %[[B]]) : (tensor<2x32x64xf32>, tensor<32x1xf32>) -> tensor<2x32x64xf32>
+  // CHECK: %[[GP:.*]] = "ttir.multiply"(%[[GB1]], %[[Q]])
+  // CHECK: %[[GN:.*]] = "ttir.neg"(%[[GP]])
+  // CHECK: %[[QA:.*]] = "ttir.abs"(%[[Q]])
+  // CHECK: %[[GA_:.*]] = "ttir.abs"(%[[G]])
+  // CHECK: %[[QG:.*]] = "ttir.ge"(%[[QA]], %[[GA_]])
+  // CHECK: %[[AA:.*]] = "ttir.abs"(%[[A]])
+  // CHECK: %[[ONE:.*]] = "ttir.full"() <{fill_value = 1.000000e+00 : f32, shape = array<i32>}> : () -> tensor<f32>
+  // CHECK: %[[A1:.*]] = "ttir.ge"(%[[AA]], %[[ONE]])
+  // CHECK: %[[QMID:.*]] = "ttir.ne"(%[[QG]], %[[A1]])
+  // CHECK: %[[GQ:.*]] = "ttir.ge"(%[[GA_]], %[[QA]])
+  // CHECK: %[[GBP:.*]] = "ttir.multiply"(%[[G]], %[[B]])
+  // CHECK: %[[GBA:.*]] = "ttir.abs"(%[[GBP]])
+  // CHECK: %[[GB1G:.*]] = "ttir.ge"(%[[GBA]], %[[ONE]])
+  // CHECK: %[[GMID:.*]] = "ttir.ne"(%[[GQ]], %[[GB1G]])
   // CHECK: %[[QB:.*]] = "ttir.div"(%[[Q]], %[[B]])
   // CHECK: %[[TP:.*]] = "ttir.multiply"(%[[G]], %[[QB]])
   // CHECK: %[[TN:.*]] = "ttir.neg"(%[[TP]])
-  // CHECK: %[[GB1:.*]] = "ttir.div"(%[[G]], %[[B]])
-  // CHECK: %[[GP:.*]] = "ttir.multiply"(%[[GB1]], %[[Q]])
-  // CHECK: %[[GN:.*]] = "ttir.neg"(%[[GP]])
-  // CHECK: %[[W:.*]] = "ttir.where"(%[[EITHER]], %[[TN]], %[[GN]]) : (tensor<2x32x64xf32>, tensor<2x32x64xf32>, tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
+  // CHECK: %[[GQP:.*]] = "ttir.multiply"(%[[G]], %[[Q]])
+  // CHECK: %[[RD:.*]] = "ttir.div"(%[[GQP]], %[[B]])
+  // CHECK: %[[RN:.*]] = "ttir.neg"(%[[RD]])
+  // CHECK: %[[W1:.*]] = "ttir.where"(%[[GMID]], %[[TN]], %[[RN]])
+  // CHECK: %[[W2:.*]] = "ttir.where"(%[[QMID]], %[[GN]], %[[W1]])
+  // CHECK: %[[W:.*]] = "ttir.where"(%[[BZ]], %[[GN]], %[[W2]]) : (tensor<32x1xf32>, tensor<2x32x64xf32>, tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
   // CHECK: %[[GB:.*]] = builtin.unrealized_conversion_cast %[[W]] : tensor<2x32x64xf32> to tensor<32x1xbf16> {ttbw.sum_to}
   // CHECK: return %[[GA]], %[[GB]]
   %0:2 = ttir.div_bw %g, %a, %b : tensor<2x32x64xbf16>, tensor<2x32x64xbf16>, tensor<32x1xbf16> -> input_grad tensor<2x32x64xbf16> other_grad tensor<32x1xbf16>

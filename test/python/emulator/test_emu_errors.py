@@ -167,6 +167,9 @@ def test_compile_error_and_bad_program_descriptions(device):
     with pytest.raises(CompileError, match="failed to compile kernel 'broken'"):
         device.run(Program([bad], []))
     ok = examples.example_sources("eltwise_mul")["writer"]
+    worse = Kernel("worse", "void kernel_main() { nor this; }", "writer", CoreRange.single(0, 0))
+    with pytest.raises(CompileError, match="failed to compile kernel 'broken'"):  # built side by side: the first named
+        device.run(Program([Kernel("fine", "void kernel_main() {}", "compute", CoreRange.single(0, 0)), bad, worse], []))
     with pytest.raises(ProgramError, match="outside the 8x8 grid"):
         device.run(Program([Kernel("r", ok, "reader", CoreRange.single(8, 0))], []))
     with pytest.raises(ProgramError, match="two reader kernels"):

@@ -16,6 +16,7 @@ import numpy as np
 from ttbw.target import formats as fmt
 from . import native
 from .kernel_cache import compile_kernel
+from ttbw.support.native_build import parallel_map
 from .errors import EmulatorError, ProgramError, classify
 from ttbw.target.formats import DataFormat
 from .program import CoreCoord, Processor, Program, cores_of
@@ -413,10 +414,14 @@ class EmulatedDevice:
         for k in program.kernels:
             for core in cores_of(k.cores):
                 self._check_core(*core, f"kernel '{k.name}'")
+        units = [(k.source, tuple(int(v) for v in k.compile_args),
+                  tuple(sorted((str(a), str(b)) for a, b in dict(k.defines).items())), k.name)
+                 for k in program.kernels]
+        distinct = list(dict.fromkeys(units))  # a kernel used twice is built once
+        built = dict(zip(distinct, parallel_map(lambda unit: compile_kernel(*unit), distinct)))  # g++ side by side
         out = _Compiled()
-        for i, k in enumerate(program.kernels):
-            defines = tuple(sorted((str(a), str(b)) for a, b in dict(k.defines).items()))
-            out.paths[i] = str(compile_kernel(k.source, tuple(int(v) for v in k.compile_args), defines, k.name))
+        for i, unit in enumerate(units):
+            out.paths[i] = str(built[unit])
         return out
 
     def run(self, program: Program, workers: int | None = None) -> RunStats:

@@ -1,4 +1,5 @@
-"""ctypes binding of the emulator runtime library (emulator/runtime, built on first use).
+"""ctypes binding of the emulator runtime library (emulator/runtime, built by the set-up:
+`kernel_cache.runtime_library`).
 
 The runtime is loaded RTLD_GLOBAL because the kernel shared objects resolve their
 `ttbw_*` ABI calls against it when the runtime dlopens them.

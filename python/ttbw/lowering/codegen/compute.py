@@ -2,10 +2,12 @@
 evaluator (dst_plan.py, sections.py) and the loop nest; kernels.py documents what it computes."""
 from __future__ import annotations
 
+from ttbw.support.ir_literals import f32_literal
+
 from ..errors import UnsupportedError
-from ..kernel_ir import KernelFn, f32_literal, tile_map
+from ..kernel_ir import KernelFn, tile_map
 from . import dst_plan, select
-from .cbs import CB_ACC, CB_HOP, CB_MASK, CB_OUT, CB_PARTS, CB_ROUND, CB_SCALER, CB_TMP, CB_ZERO, TERM_PAGES, \
+from .cbs import CB_HOP, CB_MASK, CB_PARTS, CB_ROUND, CB_SCALER, CB_TMP, CB_ZERO, TERM_PAGES, \
     compute_cbs, output_cbs, spill_cb, tile_cb
 from .expr import Accumulator, Input, Literal, Reduced, Rounded, Scalar, Spilled
 from .program import DST_TILES, Kernels, Partial

@@ -150,14 +150,17 @@ def is_contraction(generic) -> bool:
 
 
 def _matrix_maps(generic) -> bool:
-    """The maps of a matrix product: the output's last two results dims M, N; a's last two
-    {M, K}, b's {K, N}, K a reduction dim; b without M, a without N (else it is a reduced
-    elementwise product, the other walk's)."""
     try:
         a, b, out = (map_results(m) for m in generic.attributes["indexing_maps"])
     except UnsupportedError:
         return False
-    iterators = [str(t) for t in generic.attributes["iterator_types"]]
+    return matrix_dims(a, b, out, [str(t) for t in generic.attributes["iterator_types"]])
+
+
+def matrix_dims(a, b, out, iterators) -> bool:
+    """The map results (`map_results`) of a matrix product: the output's last two dims M, N;
+    a's last two {M, K}, b's {K, N}, K a reduction dim; b without M, a without N (else it is a
+    reduced elementwise product, the other walk's)."""
     if len(out) < 2 or len(a) < 2 or len(b) < 2 or None in out[-2:] or out[-2] == out[-1]:
         return False
     m, n = out[-2], out[-1]
@@ -340,7 +343,10 @@ def _epilogue(epilogue, out_res, space, batch, m_dim, n_dim, out_fmt):
     owner = getattr(value, "owner", None)
     if owner is not None and not isinstance(value, ir.BlockArgument) and op_name(owner) == "arith.truncf":
         value = owner.operands[0]
+    identity = list(range(len(out_res)))
     if value == args[0] and len(epilogue.operands) == 2:
+        if any(map_results(m) != identity for m in epilogue.attributes["indexing_maps"]):
+            raise UnsupportedError("codegen: a contraction's epilogue is elementwise over its result")
         return None, None, []
     owner = None if isinstance(value, ir.BlockArgument) else value.owner
     if owner is None or op_name(owner) != "arith.addf" or len(epilogue.operands) != 3 \
@@ -353,7 +359,7 @@ def _epilogue(epilogue, out_res, space, batch, m_dim, n_dim, out_fmt):
     if not isinstance(x, ir.BlockArgument):
         raise UnsupportedError("codegen: a contraction's epilogue input must be a program argument")
     maps = list(epilogue.attributes["indexing_maps"])
-    if map_results(maps[0]) != list(range(len(out_res))) or map_results(maps[2]) != list(range(len(out_res))):
+    if map_results(maps[0]) != identity or map_results(maps[2]) != identity:
         raise UnsupportedError("codegen: a contraction's epilogue is elementwise over its result")
     res = map_results(maps[1])
     shape = list(ir.RankedTensorType(x.type).shape)

@@ -2,7 +2,7 @@
 // permute / transpose rules.
 
 func.func @not_a_permutation(%x: tensor<2x3x4xbf16>) -> tensor<2x3x4xbf16> {
-  // expected-error @+1 {{'ttir.permute' op 'permutation' [0, 0, 1] must be a permutation of [0, 1, 2] (the input's rank is 3)}}
+  // expected-error @+1 {{'ttir.permute' op Expected a permutation of (0, 1, 2), got (0, 0, 1)}}
   %0 = "ttir.permute"(%x) <{permutation = array<i64: 0, 0, 1>}> : (tensor<2x3x4xbf16>) -> tensor<2x3x4xbf16>
   return %0 : tensor<2x3x4xbf16>
 }
@@ -10,7 +10,7 @@ func.func @not_a_permutation(%x: tensor<2x3x4xbf16>) -> tensor<2x3x4xbf16> {
 // -----
 
 func.func @permute_rank(%x: tensor<2x3x4xbf16>) -> tensor<3x2xbf16> {
-  // expected-error @+1 {{'ttir.permute' op 'permutation' [1, 0] must be a permutation of [0, 1, 2] (the input's rank is 3)}}
+  // expected-error @+1 {{'ttir.permute' op Expected a permutation of (0, 1, 2), got (1, 0)}}
   %0 = "ttir.permute"(%x) <{permutation = array<i64: 1, 0>}> : (tensor<2x3x4xbf16>) -> tensor<3x2xbf16>
   return %0 : tensor<3x2xbf16>
 }
@@ -18,7 +18,7 @@ func.func @permute_rank(%x: tensor<2x3x4xbf16>) -> tensor<3x2xbf16> {
 // -----
 
 func.func @permute_result(%x: tensor<2x3x4xbf16>) -> tensor<4x3x2xbf16> {
-  // expected-error @+1 {{'ttir.permute' op result shape 4x3x2 must be 3x4x2 (input 2x3x4 permuted by [1, 2, 0])}}
+  // expected-error @+1 {{'ttir.permute' op Expected result shape (3, 4, 2), got (4, 3, 2)}}
   %0 = "ttir.permute"(%x) <{permutation = array<i64: 1, 2, 0>}> : (tensor<2x3x4xbf16>) -> tensor<4x3x2xbf16>
   return %0 : tensor<4x3x2xbf16>
 }

@@ -26,7 +26,7 @@ func.func @subtract_mixed_element_types(%x: tensor<4x32xbf16>, %y: tensor<4x32xf
 // -----
 
 func.func @sum_dim_out_of_range(%x: tensor<4x32xbf16>) -> tensor<4x1xbf16> {
-  // expected-error @+1 {{'ttir.sum' op 'dim_arg' dim 2 is out of range for rank 2}}
+  // expected-error @+1 {{'ttir.sum' op Reduce dimension 2 is out of range for input tensor of rank 2}}
   %0 = "ttir.sum"(%x) {dim_arg = [2 : i32], keep_dim = true} : (tensor<4x32xbf16>) -> tensor<4x1xbf16>
   return %0 : tensor<4x1xbf16>
 }
@@ -34,7 +34,7 @@ func.func @sum_dim_out_of_range(%x: tensor<4x32xbf16>) -> tensor<4x1xbf16> {
 // -----
 
 func.func @sum_repeated_dim(%x: tensor<4x32xbf16>) -> tensor<4x1xbf16> {
-  // expected-error @+1 {{'ttir.sum' op 'dim_arg' has repeated dims [1, -1]}}
+  // expected-error @+1 {{'ttir.sum' op Reduce dimensions are not unique}}
   %0 = "ttir.sum"(%x) {dim_arg = [1 : i32, -1 : i32], keep_dim = true} : (tensor<4x32xbf16>) -> tensor<4x1xbf16>
   return %0 : tensor<4x1xbf16>
 }
@@ -42,7 +42,7 @@ func.func @sum_repeated_dim(%x: tensor<4x32xbf16>) -> tensor<4x1xbf16> {
 // -----
 
 func.func @sum_result_shape(%x: tensor<4x32xbf16>) -> tensor<4xbf16> {
-  // expected-error @+1 {{'ttir.sum' op result shape 4 must be 4x1 (input 4x32, dims [1], keep_dim = true)}}
+  // expected-error @+1 {{'ttir.sum' op Expected output shape (4, 1), got (4)}}
   %0 = "ttir.sum"(%x) {dim_arg = [1 : i32], keep_dim = true} : (tensor<4x32xbf16>) -> tensor<4xbf16>
   return %0 : tensor<4xbf16>
 }
@@ -66,7 +66,7 @@ func.func @sum_missing_keep_dim(%x: tensor<4x32xbf16>) -> tensor<4x1xbf16> {
 // -----
 
 func.func @reshape_count(%x: tensor<4x32xbf16>) -> tensor<64xbf16> {
-  // expected-error @+1 {{'ttir.reshape' op reshape from 4x32 to 64 changes the element count}}
+  // expected-error @+1 {{'ttir.reshape' op Input tensor number of elements 128 and output tensor number of elements 64 must be the same}}
   %0 = "ttir.reshape"(%x) {shape = [64 : i32]} : (tensor<4x32xbf16>) -> tensor<64xbf16>
   return %0 : tensor<64xbf16>
 }
@@ -74,7 +74,7 @@ func.func @reshape_count(%x: tensor<4x32xbf16>) -> tensor<64xbf16> {
 // -----
 
 func.func @reshape_shape_attr(%x: tensor<4x32xbf16>) -> tensor<128xbf16> {
-  // expected-error @+1 {{'ttir.reshape' op 'shape' [32, 4] must equal the result shape 128}}
+  // expected-error @+1 {{'ttir.reshape' op Shape attribute size 2 must match output tensor rank 1}}
   %0 = "ttir.reshape"(%x) {shape = [32 : i32, 4 : i32]} : (tensor<4x32xbf16>) -> tensor<128xbf16>
   return %0 : tensor<128xbf16>
 }
@@ -98,7 +98,7 @@ func.func @typecast_shape(%x: tensor<4x32xbf16>) -> tensor<4x16xf32> {
 // -----
 
 func.func @full_shape() -> tensor<2x2xf32> {
-  // expected-error @+1 {{'ttir.full' op 'shape' [2] must equal the result shape 2x2}}
+  // expected-error @+1 {{'ttir.full' op expected shape (2, 2), got (2)}}
   %0 = "ttir.full"() {fill_value = 1.0 : f32, shape = array<i32: 2>} : () -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }

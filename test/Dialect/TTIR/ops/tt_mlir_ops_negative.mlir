@@ -50,7 +50,7 @@ func.func @broadcast_rank(%x: tensor<32xf32>) -> tensor<4x32xf32> {
 // -----
 
 func.func @mean_result_shape(%x: tensor<4x32xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'ttir.mean' op result shape 4 must be 4x1 (input 4x32, dims [1], keep_dim = true)}}
+  // expected-error @+1 {{'ttir.mean' op Expected output shape (4, 1), got (4)}}
   %0 = "ttir.mean"(%x) <{dim_arg = [1 : i32], keep_dim = true}> : (tensor<4x32xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }

@@ -1,4 +1,9 @@
-"""Inputs that crash MLIR's parser, refused with a located diagnostic before it sees them.
+"""Source text as the tools read it, and inputs that crash MLIR's parser, refused with a
+located diagnostic before it sees them (ttbw's context and tt-mlir's: every text parse).
+
+A source is read byte for byte, as mlir-opt reads it (`read_source`, `decode`): bytes that are
+not UTF-8 become surrogates (surrogateescape), travel through comments unchanged and are
+refused anywhere else.
 
 The MLIR 22 Python bindings are built with assertions, and a few malformed inputs abort the
 process instead of giving a parse error (found by test/fuzz):
@@ -21,6 +26,7 @@ Comments and string literals are skipped, so only what MLIR would parse is looke
 from __future__ import annotations
 
 import re
+import sys
 
 from ttbw.support.diagnostics import Diagnostic, DiagnosticError, SourceLoc
 
@@ -35,6 +41,19 @@ _DENSE_ARRAY = re.compile(_ARRAY + r"((?:[su]?i\d+|bf16|tf32|f\d+\w*))\b")
 _BOUND_ELEMENTS = {"i1", "i8", "i16", "i32", "i64", "f32", "f64"}  # the bindings' Dense*ArrayAttr
 MAX_NESTING = 1000  # the parser's stack holds 3,000 nested regions, not 6,000 (8 MiB main-thread stack)
 _BRACKETS = re.compile(r"[{}()\[\]]")
+
+
+def decode(raw: bytes) -> str:
+    """Source bytes as text, byte for byte (bytes that are not UTF-8 as surrogates)."""
+    return raw.decode("utf-8", "surrogateescape")
+
+
+def read_source(path: str) -> str:
+    """The text of file `path` ('-': stdin), read by `decode`. Raises OSError."""
+    if path == "-":
+        return decode(sys.stdin.buffer.read())
+    with open(path, "rb") as fh:
+        return decode(fh.read())
 
 
 def refuse_parser_crashes(text: str, name: str) -> None:
