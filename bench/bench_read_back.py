@@ -90,7 +90,8 @@ def main() -> None:
             minimum = sum(math.prod(a.shape[:-2]) * -(-a.shape[-2] // 32) * -(-a.shape[-1] // 32)
                           * (2048 if str(a.dtype) == "bfloat16" else 4096) for a in inputs) + tiles
             moved = lambda s: s.total_dram_read + s.total_dram_written  # noqa: E731
-            print(f"{name:14} {spec:14} {fused.programs_launched:>5} /{comp.programs_launched:>3} /{TTNN_PROGRAMS[name]:>3}"
+            programs = f"{fused.programs_launched:>5} /{comp.programs_launched:>3} /{TTNN_PROGRAMS[name]:>3}"
+            print(f"{name:14} {spec:14} {programs}"
                   f"     {moved(fused) / minimum:>8.2f}x {moved(comp) / minimum:>9.2f}x {fused.seconds * 1e3:>9.1f} "
                   f"{comp.seconds * 1e3:>9.1f} {comp.seconds / fused.seconds:>5.2f}")
 

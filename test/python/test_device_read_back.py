@@ -76,7 +76,8 @@ def softmax_backward_text(shape, dim, element="bf16", layout="tile", result=None
     lines = [f'%y = "ttir.typecast"(%a) : ({t}) -> {f}', f'%g = "ttir.typecast"(%b) : ({t}) -> {f}'] if cast else []
     lines += [f'%p = "ttir.multiply"({g}, {y}) : ({f}, {f}) -> {f}',
               f'%s = "ttir.sum"(%p) {{dim_arg = [{dim} : i32], keep_dim = true}} : ({f}) -> {r}',
-              f'%d = "ttir.subtract"({g}, %s) : ({f}, {r}) -> {f}', f'%x = "ttir.multiply"({y}, %d) : ({f}, {f}) -> {f}']
+              f'%d = "ttir.subtract"({g}, %s) : ({f}, {r}) -> {f}',
+              f'%x = "ttir.multiply"({y}, %d) : ({f}, {f}) -> {f}']
     result = "%x"
     if out != f:
         lines.append(f'%o = "ttir.typecast"(%x) : ({f}) -> {out}')

@@ -48,7 +48,8 @@ def layer_norm_golden(x, gamma, g, mean, rstd, nd, affine):
     lead = tuple(range(x.dim() - nd))
     xhat = (x.double() - mean.double()) * rstd.double()
     dy = (g.double() * gamma.double() if affine else g.double()).abs()
-    dx_scale = rstd.double() * (dy + dy.mean(dims, keepdim=True) + xhat.abs() * (dy * xhat.abs()).mean(dims, keepdim=True))
+    dx_scale = rstd.double() * (dy + dy.mean(dims, keepdim=True)
+                                + xhat.abs() * (dy * xhat.abs()).mean(dims, keepdim=True))
     terms = (g.double() * xhat).abs()
     scales = [dx_scale, terms.sum(lead) if lead else terms, g.double().abs().sum(lead) if lead else g.double().abs()]
     return [dx, dgamma, dbeta], scales

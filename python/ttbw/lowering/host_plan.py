@@ -94,7 +94,13 @@ def host_function(func, programs: dict, grid) -> HostFunction:
         if not isinstance(arg.type, ir.RankedTensorType):
             plan.scalars[arg] = i
         elif not is_empty(arg.type):
-            plan.views[arg] = plan.args[f"arg{i}"] = device_spec(arg.type, f"arg{i}", plan.dest_memory.get(arg, "dram"))
+            from ttbw.dialect.tensor_types import TypeRuleError
+
+            try:
+                spec = device_spec(arg.type, f"arg{i}", plan.dest_memory.get(arg, "dram"))
+            except TypeRuleError as error:  # an element type no device buffer holds (complex<i32>)
+                raise HostPlanError(func, f"argument {i}: {error}", unsupported=False) from None
+            plan.views[arg] = plan.args[f"arg{i}"] = spec
     for op in ops:
         if op.name == "func.call":
             plan.launch(op, programs[op.attributes["callee"].value])

@@ -52,3 +52,13 @@ func.func @f(%x: tensor<32x64x2xbf16>) -> tensor<2x32x64xbf16> {
 func.func @complex(%x: tensor<32x32xcomplex<f32>>) -> tensor<32x32xcomplex<f32>> {
   return %x : tensor<32x32xcomplex<f32>>
 }
+
+// -----
+
+// An argument of an element type no device buffer holds: an error at the function (the fuzzer's
+// find: it was an internal error).
+// expected-error @+1 {{'func.func' op: argument 0: element type complex<i32> is not a floating-point type}}
+func.func @integer_complex_argument(%x: tensor<32x32xcomplex<i32>>) -> tensor<32x32xbf16> {
+  %0 = tensor.empty() : tensor<32x32xbf16>
+  return %0 : tensor<32x32xbf16>
+}

@@ -113,8 +113,8 @@ class Kernels:
 
     @property
     def masked(self) -> bool:
-        """Some output's (or read-back sum's term's) padding (outside the iteration space, in its edge tiles) is set to 0
-        before its pack (`where` with a mask tile the reader makes per step), as the expression
+        """Some output's (or read-back sum's term's) padding (outside the iteration space, in its
+        edge tiles) is set to 0 before its pack (`where` with a mask tile the reader makes per step), as the expression
         need not keep 0 there (a broadcast operand or the scalar fill every row / column of a
         tile, a device tile's padding need not be 0, 0 / 0 is NaN): see `zeroes_padding`."""
         return any(self.zeroes_padding(k) for k in range(len(self.outputs))) or \
@@ -182,7 +182,8 @@ class Kernels:
         return sections.plan(self.readback.terms, DST_TILES[self.fp32_dest])
 
     def _plans(self) -> list:
-        return ([self.term_plan] if self.readback is not None else []) + [self.step_plan] + [self.epilogue_plan(k) for k, o in enumerate(self.outputs) if o.epilogue]
+        terms = [self.term_plan] if self.readback is not None else []
+        return terms + [self.step_plan] + [self.epilogue_plan(k) for k, o in enumerate(self.outputs) if o.epilogue]
 
     @property
     def round_hops(self) -> int:
