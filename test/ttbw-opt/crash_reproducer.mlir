@@ -7,7 +7,7 @@
 
 // FAIL: crash_reproducer.mlir:[[@LINE+16]]:8: error: 'ttir.concat' has no device lowering
 // FAIL: crash_reproducer.mlir:1:1: error: Failures have been detected while processing an MLIR pass pipeline
-// FAIL-NEXT: crash_reproducer.mlir:1:1: note: Pipeline failed while executing [`ConvertTTIRToLinalg` on 'builtin.module' operation]: reproducer generated at `{{.*}}repro.mlir`
+// FAIL: crash_reproducer.mlir:1:1: note: Pipeline failed while executing [`ConvertTTIRToLinalg` on 'builtin.module' operation]: reproducer generated at `{{.*}}repro.mlir`
 
 // REPRO-LABEL: func.func @f
 // REPRO: ttir.neg_bw %arg0, %arg1
