@@ -35,7 +35,9 @@ const char *countWord(size_t n) {
   return n < 5 ? words[n] : "several";
 }
 
-LogicalResult checkGradientType(Checker &c, StringRef what, const TensorDesc &got,
+} // namespace
+
+LogicalResult ttbw::ttir::verify::checkGradientType(Checker &c, StringRef what, const TensorDesc &got,
                                 StringRef operandName, const TensorDesc &operand) {
   if (got.shape != operand.shape)
     return c.fail() << what << " must have the shape of operand '" << operandName << "' ("
@@ -47,7 +49,7 @@ LogicalResult checkGradientType(Checker &c, StringRef what, const TensorDesc &go
   return success();
 }
 
-LogicalResult checkMemoryConfig(Checker &c, Attribute attr) {
+LogicalResult ttbw::ttir::verify::checkMemoryConfig(Checker &c, Attribute attr) {
   if (!attr)
     return success();
   auto config = dyn_cast<MemoryConfigAttr>(attr);
@@ -62,8 +64,6 @@ LogicalResult checkMemoryConfig(Checker &c, Attribute attr) {
                     << "\"; expected interleaved";
   return success();
 }
-
-} // namespace
 
 LogicalResult ttbw::ttir::verify::verifyBackward(Operation *op, const BackwardSignature &s) {
   Checker c{op, /*backward=*/true};

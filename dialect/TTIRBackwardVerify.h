@@ -33,6 +33,13 @@ struct BackwardSignature {
 };
 
 LogicalResult verifyBackward(Operation *op, const BackwardSignature &signature);
+struct Checker;
+struct TensorDesc;
+// `what` (a result or preallocated buffer) has the shape and data type of its operand.
+LogicalResult checkGradientType(Checker &c, StringRef what, const TensorDesc &got, StringRef operandName,
+                                const TensorDesc &operand);
+// An absent one, or a #ttir.memory_config ttbw places buffers by.
+LogicalResult checkMemoryConfig(Checker &c, Attribute attr);
 // Before anything reads the operands (the accessors index by segment): the attributes are
 // known ones and each segment fits its operand (1 for `fixed` ones, else 0 or 1).
 LogicalResult verifySegments(Operation *op, ArrayRef<StringRef> fixed, ArrayRef<int32_t> operandSegments,
@@ -110,6 +117,16 @@ LogicalResult checkRoundMode(Operation *op, Attribute attr);
 // At least one of the optional attributes `names` (their values `attrs`) is present (clamp_bw's
 // min / max: ttnn's "Only one of 'min' or 'max' can be None").
 LogicalResult checkAnyPresent(Operation *op, ArrayRef<StringRef> names, ArrayRef<Attribute> attrs);
+// An operand or result of a normalization's backward op, by name (null: absent).
+struct NamedValue {
+  StringRef name;
+  Value value;
+};
+// The normalizations' backward ops (TTIRNormBackwardOps.td), once their segments fit:
+// `statistics` in the keep-dim shape, `gamma` (or null) of the normalized shape, `results` in
+// order, the first input_grad, the others of the normalized shape (TTIRNormBackwardVerify.cpp).
+LogicalResult verifyNormBackward(Operation *op, ArrayRef<NamedValue> statistics, Value gamma,
+                                 int32_t normalizedDims, ArrayRef<NamedValue> results, Attribute memoryConfig);
 // The softmax family's backward: `dim` names a dim of `input` (the forward's output; -rank ..
 // rank - 1, as torch).
 LogicalResult checkReducedDim(Operation *op, int32_t dim);

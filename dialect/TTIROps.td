@@ -195,5 +195,6 @@ def TTIR_EmptyOp : TTIR_Op<"empty"> {
 include "TTIRContractionOps.td"
 include "TTIRBackwardOps.td"
 include "TTIRBinaryFamilyOps.td"
+include "TTIRNormBackwardOps.td"
 
 #endif // TTBW_DIALECT_TTIROPS_TD

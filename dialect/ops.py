@@ -55,6 +55,13 @@ ADDCMUL_BACKWARD = BackwardSignature(
 LERP_BACKWARD = BackwardSignature(
     operands=("grad", "input", "end", "weight"), forward=("input", "end", "weight"),
     gradients=(("input_grad", "input"), ("end_grad", "end")), takes_mask=False, scalar_allowed=("weight",))
+# the normalizations (TTIRNormBackwardOps.td): gamma optional; gamma_grad / beta_grad of its shape
+LAYER_NORM_BACKWARD = BackwardSignature(
+    operands=("grad", "input", "mean", "rstd", "gamma"), forward=("input", "mean", "rstd", "gamma"),
+    gradients=(("input_grad", "input"), ("gamma_grad", "gamma"), ("beta_grad", "gamma")), takes_mask=False)
+RMS_NORM_BACKWARD = BackwardSignature(
+    operands=("grad", "input", "rms", "gamma"), forward=("input", "rms", "gamma"),
+    gradients=(("input_grad", "input"), ("gamma_grad", "gamma")), takes_mask=False)
 UNARY_BACKWARD = BackwardSignature(
     operands=("grad", "input", "input_grad"), forward=("input",),
     gradients=(("input_grad", "input"),), takes_mask=False)

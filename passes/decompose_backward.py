@@ -75,8 +75,8 @@ class Operands:
 
     def __init__(self, op, values: dict):
         self._op = op
-        for name, value in values.items():
-            setattr(self, name, operand(value))
+        for name, value in values.items():  # None: an absent optional operand (layer_norm_bw's gamma)
+            setattr(self, name, None if value is None else operand(value))
 
     def attr(self, name: str, default=None):
         """The attribute's Python value (float, str, bool), `default` when absent."""
@@ -100,7 +100,8 @@ def _decompose(op, operand_values: list, result_values: list) -> list:
     values = {"grad": operands["grad"]}
     for name in signature.forward:
         value = operands[name]
-        values[name] = value if isinstance(value.type, ir.RankedTensorType) else _scalar_tensor(value)
+        values[name] = value if value is None or isinstance(value.type, ir.RankedTensorType) \
+            else _scalar_tensor(value)
     x, d = Operands(op, values), GradientBuilder()
     mask = required_outputs(op, len(signature.gradients))
     replacements = {}

@@ -14,9 +14,10 @@ from __future__ import annotations
 import math
 from typing import Callable, NamedTuple
 
-from ttbw.dialect.ops import (ADDCMUL_BACKWARD, BINARY_BACKWARD, LERP_BACKWARD, UNARY_BACKWARD,
-                              WHERE_BACKWARD, BackwardSignature)
+from ttbw.dialect.ops import (ADDCMUL_BACKWARD, BINARY_BACKWARD, LAYER_NORM_BACKWARD, LERP_BACKWARD,
+                              RMS_NORM_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD, BackwardSignature)
 
+from . import derivatives_norm as norm
 from .derivatives_binary import GRADIENTS as BINARY_GRADIENTS
 from .derivatives_unary import GRADIENTS as UNARY_GRADIENTS
 from .exact_arith import (LN2_126_HI, LN2_126_LO, constant_split, deep_exp_times, f32_pair, product_error,
@@ -122,6 +123,11 @@ RULES.update({
     "ttir.log_softmax_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: d.subtract(
         x.grad, d.multiply(d.exp(x.input), d.sum(x.grad, x.attr("dim"))))),
 })
+# the normalizations (passes/derivatives_norm.py)
+RULES["ttir.layer_norm_bw"] = _rule(LAYER_NORM_BACKWARD, input_grad=norm.layer_norm_input_grad,
+                                    gamma_grad=norm.layer_norm_gamma_grad, beta_grad=norm.layer_norm_beta_grad)
+RULES["ttir.rms_norm_bw"] = _rule(RMS_NORM_BACKWARD, input_grad=norm.rms_norm_input_grad,
+                                  gamma_grad=norm.rms_norm_gamma_grad)
 # gelu(a + b): gelu_bw's rule at s = a + b, both gradients (_bias_gelu)
 RULES["ttir.bias_gelu_bw"] = _rule(BINARY_BACKWARD, input_grad=lambda d, x: _bias_gelu(d, x),
                                    other_grad=lambda d, x: _bias_gelu(d, x))

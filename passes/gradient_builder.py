@@ -73,9 +73,10 @@ class GradientBuilder:
     def erfc(self, x): return Expression("erfc", (x,))  # noqa: E704
     def conj(self, x): return Expression("conj", (x,))  # noqa: E704  (x itself when real)
 
-    def sum(self, x: Expression, dim: int) -> Expression:
-        """`ttir.sum` of x along `dim` (keep_dim: broadcast back by the ops reading it)."""
-        return Expression("sum", (x,), number=dim)
+    def sum(self, x: Expression, dims: int | tuple) -> Expression:
+        """`ttir.sum` of x along `dims` (one or several; keep_dim: broadcast back by the ops
+        reading it)."""
+        return Expression("sum", (x,), number=(dims,) if isinstance(dims, int) else tuple(dims))
 
     def where(self, condition: Expression, true: Expression, false: Expression) -> Expression:
         """condition != 0 ? true : false."""
@@ -186,10 +187,12 @@ class _Emitter:
         return ir.Operation.create(f"ttir.{e.op}", results=[result], operands=args).result
 
 
-def _sum(x: ir.Value, dim: int) -> ir.Value:
+def _sum(x: ir.Value, dims: tuple) -> ir.Value:
     shape = list(x.type.shape)
-    dim %= len(shape)
-    shape[dim] = 1
+    dims = sorted({dim % len(shape) for dim in dims})
+    for dim in dims:
+        shape[dim] = 1
     i32 = ir.IntegerType.get_signless(32)
     return ir.Operation.create("ttir.sum", results=[tensor(shape, x.type.element_type)], operands=[x], attributes={
-        "dim_arg": ir.ArrayAttr.get([ir.IntegerAttr.get(i32, dim)]), "keep_dim": ir.BoolAttr.get(True)}).result
+        "dim_arg": ir.ArrayAttr.get([ir.IntegerAttr.get(i32, dim) for dim in dims]),
+        "keep_dim": ir.BoolAttr.get(True)}).result

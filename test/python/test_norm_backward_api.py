@@ -8,12 +8,10 @@ import pytest
 import torch
 from backward_checks import ulp
 from matmul_checks import ULPS
+from norm_checks import layer_norm_case, layer_norm_golden
 
 import ttbw as ttnn
 from ttbw.execution.executor import device
-
-EPS = 1e-5
-
 
 def tt(t):
     return ttnn.from_torch(t, layout=ttnn.TILE_LAYOUT)
@@ -23,36 +21,6 @@ def close(got, value, scale, dtype):
     error = (ttnn.to_torch(got).double() - value).abs()
     bad = ~(error <= ULPS[dtype] * ulp(torch.maximum(scale, value.abs()), dtype))
     assert not bad.any(), f"{int(bad.sum())} of {bad.numel()} off: max {float(error.max())}"
-
-
-def layer_norm_case(shape, nd, dtype, seed=1):
-    gen = torch.Generator().manual_seed(seed)
-    x = (torch.randn(shape, generator=gen, dtype=torch.float64) * 2 + 0.5).to(dtype)
-    normalized = shape[-nd:]
-    gamma = (torch.rand(normalized, generator=gen, dtype=torch.float64) * 2 - 1.05).to(dtype)
-    g = torch.randn(shape, generator=gen, dtype=torch.float64).to(dtype)
-    dims = list(range(-nd, 0))
-    mean = x.double().mean(dims, keepdim=True)
-    rstd = ((x.double() - mean) ** 2).mean(dims, keepdim=True).add(EPS).rsqrt()
-    return x, gamma, g, mean.to(dtype), rstd.to(dtype)
-
-
-def layer_norm_golden(x, gamma, g, mean, rstd, nd, affine):
-    """([dx, dγ, dβ], their sum |terms| scales): torch's native_layer_norm_backward in float64."""
-    normalized = list(x.shape[-nd:])
-    weight = gamma.double() if affine else None
-    dx, dgamma, dbeta = torch.ops.aten.native_layer_norm_backward(
-        g.double(), x.double(), normalized, mean.double(), rstd.double(), weight, torch.zeros(normalized).double(),
-        [True, affine, True])
-    dims = list(range(-nd, 0))
-    lead = tuple(range(x.dim() - nd))
-    xhat = (x.double() - mean.double()) * rstd.double()
-    dy = (g.double() * gamma.double() if affine else g.double()).abs()
-    dx_scale = rstd.double() * (dy + dy.mean(dims, keepdim=True)
-                                + xhat.abs() * (dy * xhat.abs()).mean(dims, keepdim=True))
-    terms = (g.double() * xhat).abs()
-    scales = [dx_scale, terms.sum(lead) if lead else terms, g.double().abs().sum(lead) if lead else g.double().abs()]
-    return [dx, dgamma, dbeta], scales
 
 
 @pytest.mark.parametrize("shape,nd", [((3, 40, 50), 1), ((2, 45, 33), 2), ((2, 3, 20, 37), 3)],

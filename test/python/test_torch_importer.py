@@ -13,6 +13,7 @@ from ttbw.torch.graph import CompiledGraph
 from ttbw.torch.partition import Region, partition
 
 from backward_checks import ulp
+from norm_checks import layer_norm_case, layer_norm_golden
 
 aten = torch.ops.aten
 SHAPE = (8, 40)          # not a multiple of the tile: padding must not show
@@ -88,6 +89,39 @@ def test_each_op_matches_torch(ops, dtype):
         assert torch.all(error <= bound), f"{name}: {float((error / bound).max()):.2f} of the bound"
 
 
+@pytest.mark.parametrize("affine,mask", [(True, [True, True, True]), (False, [True, False, True]),
+                                         (True, [False, True, False])], ids=["all", "bias_only", "weight_grad"])
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32], ids=["bf16", "f32"])
+def test_native_layer_norm_backward_is_ttir_layer_norm_bw(dtype, affine, mask):
+    """aten.native_layer_norm_backward (from the forward's mean / rstd, over the last two dims; a
+    bias always, a weight when affine) as one ttir.layer_norm_bw of the gradients output_mask
+    requests (torch's None elsewhere), against its float64 result on the same inputs: 2 ulp (f32:
+    4) of max(|golden|, sum |terms|)."""
+    shape, nd = (3, 10, 40), 2
+    x, gamma, g, mean, rstd = layer_norm_case(shape, nd, dtype, seed=5)
+    normalized = list(shape[-nd:])
+    params = [gamma] if affine else []
+
+    def f(g, x, mean, rstd, bias, *weight):
+        return aten.native_layer_norm_backward.default(g, x, normalized, mean, rstd, weight[0] if weight else None,
+                                                       bias, mask)
+
+    inputs = [g, x, mean, rstd, torch.zeros(normalized, dtype=dtype)] + params
+    graph = CompiledGraph(make_fx(f, tracing_mode="fake")(*inputs), "test")
+    got = graph(*inputs)
+    plan = next(iter(graph.plans.values()))
+    assert not plan.partition.fallbacks, [(op.name, op.reason) for op in plan.partition.fallbacks]
+    assert [set(r.ttir_ops) for r in plan.partition.regions] == [{"ttir.layer_norm_bw"}]
+    golden, scales = layer_norm_golden(x, gamma, g, mean, rstd, nd, affine)
+    for k, (value, want, scale) in enumerate(zip(got, golden, scales)):
+        if not mask[k]:
+            assert value is None
+            continue
+        assert value.dtype == dtype and tuple(value.shape) == tuple(want.shape)
+        bound = (2 if dtype == torch.bfloat16 else 4) * ulp(torch.maximum(scale, want.abs()), dtype)
+        assert torch.all((value.double() - want).abs() <= bound), k
+
+
 def test_an_unknown_op_is_named_and_runs_in_torch():
     def f(x, y):
         return aten.mul.Tensor(aten.cumsum.default(aten.exp.default(x), 1), y)
@@ -106,7 +140,7 @@ def test_an_unknown_op_is_named_and_runs_in_torch():
 
 
 def test_ops_without_a_device_lowering_are_placed_in_torch_with_the_reason():
-    """mm, t and native_layer_norm_backward write TTIR ttbw cannot run yet: torch runs them."""
+    """mm and t placed in torch say why (no device lowering), the rest is a region."""
     def f(g, x, w):
         return aten.mm.default(aten.gelu_backward.default(g, x), aten.t.default(w))
 

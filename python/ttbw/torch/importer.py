@@ -46,7 +46,10 @@ def op_name(target) -> str:
 
 
 def result_types(meta) -> TensorType | tuple:
-    """The TensorType of an FX node's value (a tuple of them, None for a non-tensor entry)."""
+    """The TensorType of an FX node's value (a tuple of them, None for a non-tensor entry; None for
+    an output torch does not compute, e.g. a gradient output_mask leaves out)."""
+    if meta is None:
+        return None
     if isinstance(meta, (tuple, list)):
         return tuple(tensor_type(m) if isinstance(m, torch.Tensor) else None for m in meta)
     return tensor_type(meta)
@@ -388,7 +391,23 @@ def log_softmax_backward(b, result, grad, y, dim, input_dtype):
 
 @importer(aten.native_layer_norm_backward.default)
 def native_layer_norm_backward(b, result, grad, x, normalized_shape, mean_, rstd, weight, bias, output_mask):
-    raise Unsupported("layer-norm backward has no TTIR op yet (issue 28)")
+    """ttir.layer_norm_bw of the gradients output_mask requests (torch's None where it gives none);
+    dγ / dβ in weight's type (x's without weight), cast to torch's where that differs."""
+    nd = len(normalized_shape)
+    kept = x.type.shape[:x.type.rank - nd] + (1,) * nd
+    for name, stat in (("mean", mean_), ("rstd", rstd)):
+        if not isinstance(stat, Value) or stat.type.shape != kept:
+            raise Unsupported(f"{name} of shape {list(getattr(getattr(stat, 'type', None), 'shape', ()))}, "
+                              f"not {list(kept)}")
+    weight_element = weight.type.element if isinstance(weight, Value) else x.type.element
+    names = ("input_grad", "gamma_grad", "beta_grad")
+    wanted = {name: r.with_element(x.type.element if name == "input_grad" else weight_element)
+              for name, want, r in zip(names, output_mask, result) if want and r is not None}
+    if not wanted:
+        return tuple(None for _ in names)
+    values = b.backward_results("layer_norm_bw", [grad, x, mean_, rstd], weight if isinstance(weight, Value) else None,
+                                f"normalized_dims = {nd} : i32", wanted)
+    return tuple(cast(b, values[name], r.element) if name in values else None for name, r in zip(names, result))
 
 
 # tuple results: the partitioner places a getitem with the op it reads

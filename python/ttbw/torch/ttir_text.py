@@ -106,6 +106,23 @@ class FunctionBuilder:
                            f'"ttir.{name}"({", ".join(v.name for v in operands)}){props} : '
                            f'({", ".join(str(v.type) for v in operands)}) -> {result}')
 
+    def backward_results(self, name: str, operands: list, gamma: Value | None, attrs: str,
+                         results: dict) -> dict:
+        """ttbw's backward ops of optional results, in their custom form: `%k:n = ttir.<name>
+        operands gamma(%w : W) {attrs} : types -> <result name> <type> ...`; the Value of each
+        requested result (name -> TensorType) by name."""
+        weight = f" gamma({gamma.name} : {gamma.type})" if gamma is not None else ""
+        text = (f"ttir.{name} {', '.join(v.name for v in operands)}{weight} {{{attrs}}} : "
+                f"{', '.join(str(v.type) for v in operands)} -> "
+                + " ".join(f"{key} {type_}" for key, type_ in results.items()))
+        group = self._written.get(text)
+        if group is None:
+            all_operands = operands + ([gamma] if gamma is not None else [])
+            self.ops.append(OpRecord(f"ttir.{name}", tuple(v.type for v in all_operands), next(iter(results.values()))))
+            group = self._written[text] = f"%{len(self.lines)}"
+            self.lines.append(f"{group}:{len(results)} = {text}")
+        return {key: Value(f"{group}#{i}", type_) for i, (key, type_) in enumerate(results.items())}
+
     def unary_backward(self, name: str, grad: Value, x: Value, result: TensorType, attrs: str = "") -> Value:
         """`%k = ttir.<name>_bw %grad, %x {attrs} : G, X -> R` (ttbw's backward ops)."""
         attr_dict = f" {{{attrs}}}" if attrs else ""

@@ -1,38 +1,34 @@
 """Normalization backward ops, compiled by ttbw: ttnn's `moreh_layer_norm_backward` (the keywords
 of tt-metal's nanobind binding) and `rmsnorm_bw` (tt-train's `rmsnorm_bw(input, gamma, rms,
-dL_dout)`, a ttbw name). Each is TTIR functions of tt-mlir ops (`ttir_function`), in f32,
-each gradient rounded once into its data type; over the normalized dims (N elements, x̂ = (x -
-mean) rstd, dy = g γ):
+dL_dout)`, a ttbw name). Each call is one TTIR function of the dialect's `ttir.layer_norm_bw` /
+`ttir.rms_norm_bw` (their rules: passes/derivatives_norm.py), computed in f32, each gradient
+rounded once into its data type; over the normalized dims (N elements, x̂ = (x - mean) rstd,
+dy = g γ):
 
     layer norm:  dx = rstd (dy - sum(dy) / N - x̂ sum(dy x̂) / N)     dγ = Σ_rows g x̂    dβ = Σ_rows g
     RMS norm:    dx = (dy - x sum(dy x) / (N rms²)) / rms            dγ = Σ_rows g x / rms
 
-dx reads its sums back over the dims they reduce: one program (the codegen's read-back walk);
-dγ and dβ sum over the other dims: a second function, one program. mean / rstd (layer norm) have
-the input's leading dims only (ttnn's logical shape `input.shape[:-normalized_dims]`): the
-function takes them viewed with the normalized dims as 1s. Beyond the API's arguments every op
-takes `backend="device" | "cpu"`.
+dx reads its sums back over the dims they reduce (the codegen's read-back walk); dγ and dβ sum
+over the other dims: a function (one program) for dx and one for dγ and dβ. mean / rstd (layer norm) have the input's
+leading dims only (ttnn's logical shape `input.shape[:-normalized_dims]`): the function takes
+them viewed with the normalized dims as 1s (the op's form, torch's). Beyond the API's arguments
+every op takes `backend="device" | "cpu"`.
 """
 from __future__ import annotations
 
-import math
-
 from .matmul_ops import _device, _gradient, _refuse_options, _tensor
-from .ttir_function import FunctionBuilder, run
+from .ttir_function import FunctionBuilder, Value, run
 
 
-def _elementwise(f: FunctionBuilder, name: str, *operands):
-    shape = max((v.shape for v in operands), key=lambda s: sum(d != 1 for d in s))
-    return f.op(name, list(operands), operands[0].like(f.fresh(), shape))
-
-
-def _f32(f: FunctionBuilder, v):
-    return f.typecast(v, v.like("", element="f32"))
-
-
-def _count(f: FunctionBuilder, like, count: int):
-    """`count` as an f32 scalar (a rank-0 `ttir.full`: the programs' runtime scalar)."""
-    return f.op("full", [], like.like(f.fresh(), (), "f32"), f"fill_value = {float(count)!r} : f32, shape = array<i32>")
+def _backward_op(f: FunctionBuilder, name: str, operands: list[Value], gamma: Value | None, normalized_dims: int,
+                 results: dict[str, Value]) -> dict[str, Value]:
+    """`ttir.<name>` of the requested `results` (name -> its type), in its custom form."""
+    names = ", ".join(v.name for v in operands)
+    types = ", ".join(v.type for v in operands)
+    weight = f" gamma({gamma.name} : {gamma.type})" if gamma is not None else ""
+    outs = " ".join(f"{key} {value.type}" for key, value in results.items())
+    text = f"ttir.{name} {names}{weight} {{normalized_dims = {normalized_dims} : i32}} : {types} -> {outs}"
+    return dict(zip(results, f.ops(text, list(results.values()))))
 
 
 def _check_shape(op: str, name: str, tensor, shape) -> None:
@@ -68,40 +64,24 @@ def moreh_layer_norm_backward(output_grad, input, mean, rstd, normalized_dims, *
     _check_shape(op, "beta_grad", outs["beta_grad"], normalized)
     device = _device(op, {"output_grad": g, "input": x, "mean": m, "rstd": r, "gamma": gam, **outs})
     kept = lead + (1,) * normalized_dims
-    dims = set(range(len(lead), len(shape)))
-
-    def start():
+    computed = {}
+    # dx reads its row sums back, dγ / dβ sum over the rows: one function (one program) each
+    for group in (("input_grad",), ("gamma_grad", "beta_grad")):
+        wanted = [name for name in group if outs[name] is not None]
+        if not wanted:
+            continue
         f = FunctionBuilder(op)
-        gv, xv = _f32(f, f.argument("output_grad", g)), _f32(f, f.argument("input", x))
-        mv, rv = _f32(f, f.argument("mean", m, kept)), _f32(f, f.argument("rstd", r, kept))
-        xhat = _elementwise(f, "multiply", _elementwise(f, "subtract", xv, mv), rv)
-        return f, gv, xhat, rv
-
-    results = [None, None, None]
-    if outs["input_grad"] is not None:
-        f, gv, xhat, rv = start()
-        dy = gv if gam is None else _elementwise(f, "multiply", gv, _f32(f, f.argument(
-            "gamma", gam, (1,) * len(lead) + normalized)))
-        n = _count(f, f.sum(dy, dims), math.prod(normalized))
-        mean_dy = _elementwise(f, "div", f.sum(dy, dims), n)
-        mean_dy_xhat = _elementwise(f, "div", f.sum(_elementwise(f, "multiply", dy, xhat), dims), n)
-        inner = _elementwise(f, "subtract", _elementwise(f, "subtract", dy, mean_dy),
-                             _elementwise(f, "multiply", xhat, mean_dy_xhat))
-        dx = _elementwise(f, "multiply", rv, inner)
-        output = _gradient(f, op, "input_grad", dx, outs["input_grad"], outs["input_grad"], memory_config)
-        results[0] = run(f, [output], backend, device)[0]
-    wanted = [k for k, name in ((1, "gamma_grad"), (2, "beta_grad")) if outs[name] is not None]
-    if wanted:
-        f, gv, xhat, _ = start()
-        sums = {1: lambda: _elementwise(f, "multiply", gv, xhat), 2: lambda: gv}
-        outputs = []
-        for k in wanted:
-            name = ("gamma_grad", "beta_grad")[k - 1]
-            value = f.reshape(f.sum(sums[k](), set(range(len(lead)))), normalized)
-            outputs.append(_gradient(f, op, name, value, outs[name], outs[name], memory_config))
-        for k, t in zip(wanted, run(f, outputs, backend, device)):
-            results[k] = t
-    return results
+        gv, xv = f.argument("output_grad", g), f.argument("input", x)
+        mv, rv = f.argument("mean", m, kept), f.argument("rstd", r, kept)
+        gamma_value = f.argument("gamma", gam) if gam is not None else None
+        like = gamma_value or xv
+        types = {"input_grad": xv.like(""), "gamma_grad": like.like("", normalized),
+                 "beta_grad": like.like("", normalized)}
+        values = _backward_op(f, "layer_norm_bw", [gv, xv, mv, rv], gamma_value, normalized_dims,
+                              {name: types[name] for name in wanted})
+        outputs = [_gradient(f, op, name, values[name], outs[name], outs[name], memory_config) for name in wanted]
+        computed.update(zip(wanted, run(f, outputs, backend, device)))
+    return [computed.get(name) for name in ("input_grad", "gamma_grad", "beta_grad")]
 
 
 def rmsnorm_bw(input_tensor, gamma_tensor, rms_tensor, dL_dout_tensor, *, memory_config=None,
@@ -121,20 +101,16 @@ def rmsnorm_bw(input_tensor, gamma_tensor, rms_tensor, dL_dout_tensor, *, memory
         raise ValueError(f"{op}: gamma_tensor must have shape [{shape[-1]}] (or leading 1s), got {list(gam.shape)}")
     device = _device(op, {"input_tensor": x, "gamma_tensor": gam, "rms_tensor": rms, "dL_dout_tensor": g})
 
-    def start():
+    results = []
+    # dx reads its row sums back, dγ sums over the rows: one function (one program) each
+    for name in ("input_grad", "gamma_grad"):
         f = FunctionBuilder(op)
-        xv, gv = _f32(f, f.argument("input", x)), _f32(f, f.argument("dL_dout", g))
-        return f, xv, gv, _f32(f, f.argument("rms", rms))
-
-    f, xv, gv, rv = start()
-    dy = _elementwise(f, "multiply", gv, _f32(f, f.argument("gamma", gam, (1,) * (len(shape) - 1) + (shape[-1],))))
-    total = f.sum(_elementwise(f, "multiply", dy, xv), {len(shape) - 1})
-    scale = _elementwise(f, "multiply", _count(f, total, shape[-1]), _elementwise(f, "multiply", rv, rv))
-    dx = _elementwise(f, "div", _elementwise(f, "subtract", dy, _elementwise(
-        f, "multiply", xv, _elementwise(f, "div", total, scale))), rv)
-    input_grad = run(f, [_gradient(f, op, "input_grad", dx, x, None, memory_config)], backend, device)[0]
-    f, xv, gv, rv = start()
-    terms = _elementwise(f, "div", _elementwise(f, "multiply", gv, xv), rv)
-    dgamma = f.reshape(f.sum_to(terms, (shape[-1],)), tuple(gam.shape))
-    gamma_grad = run(f, [_gradient(f, op, "gamma_grad", dgamma, gam, None, memory_config)], backend, device)[0]
-    return [input_grad, gamma_grad]
+        gv, xv = f.argument("dL_dout", g), f.argument("input", x)
+        rv, gamma_value = f.argument("rms", rms), f.argument("gamma", gam, (shape[-1],))
+        value = _backward_op(f, "rms_norm_bw", [gv, xv, rv], gamma_value, 1,
+                             {name: (xv if name == "input_grad" else gamma_value).like("")})[name]
+        if name == "gamma_grad":
+            value = f.reshape(value, tuple(gam.shape))
+        output = _gradient(f, op, name, value, x if name == "input_grad" else gam, None, memory_config)
+        results += run(f, [output], backend, device)
+    return results

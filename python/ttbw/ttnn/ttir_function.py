@@ -61,6 +61,13 @@ class FunctionBuilder:
                           f"({', '.join(v.type for v in operands)}) -> {result.type}")
         return result
 
+    def ops(self, text: str, results: list[Value]) -> list[Value]:
+        """An op of several results (ttbw's backward ops), `text` its custom form from the op name
+        on; each result takes the name of its entry in `results` (`%v3#0`, `%v3#1`, ...)."""
+        group = self.fresh()
+        self.lines.append(f"  {group}:{len(results)} = {text}")
+        return [Value(f"{group}#{i}", r.shape, r.element, r.data_type, r.layout) for i, r in enumerate(results)]
+
     def fresh(self) -> str:
         return f"%v{len(self.lines)}"
 

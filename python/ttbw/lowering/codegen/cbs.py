@@ -11,7 +11,7 @@ CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO = 16, 17
 CB_MORE = 24  # outputs 1..3: out, acc, term from 24 .. 31, then the rounding hops' unused top CBs
 CB_HOP = 8     # bf16 rounding hops inside an expression: 8 .. 15
 CB_MASK = 15   # masked sums: the step's mask tile (then 7 hops at most)
-MAX_INPUTS = 8
+DIRECT_INPUTS = 8  # inputs 0..7 take CBs 0..7; further ones a pool CB each (input_cbs)
 MAX_HOPS = 8
 MAX_SPILL_PAGES = 64  # 256 KiB of f32 tiles per core
 TERM_PAGES = 1
@@ -27,9 +27,21 @@ def _pool(k: Kernels, used: int) -> list[int]:
     pool = [*range(CB_MORE, 32), *range(top, CB_HOP + k.round_hops - 1, -1)]
     if used > len(pool):
         spill = " and a spill CB" if k.spill_pages else ""
-        raise UnsupportedError(f"codegen: {len(k.outputs)} outputs, {k.round_hops} rounding hops{spill} need "
-                               "more than the 32 circular buffers")
+        raise UnsupportedError(f"codegen: {len(k.inputs)} inputs, {len(k.outputs)} outputs, {k.round_hops} "
+                               f"rounding hops{spill} need more than the 32 circular buffers")
     return pool
+
+
+def _pool_taken(k: Kernels) -> int:
+    """Pool CBs the outputs, the read-back and the spill take (before any extra input's)."""
+    return 3 * (len(k.outputs) - 1) + _readback_extra(k) + int(bool(k.spill_pages))
+
+
+def input_cbs(k: Kernels) -> list[int]:
+    """The CB index of each input: 0 .. 7, then pool CBs after every other pool use."""
+    extra = max(0, len(k.inputs) - DIRECT_INPUTS)
+    used = _pool_taken(k)
+    return [*range(min(len(k.inputs), DIRECT_INPUTS)), *_pool(k, used + extra)[used:used + extra]]
 
 
 def _readback_extra(k: Kernels) -> int:
@@ -61,11 +73,10 @@ def spill_cb(k: Kernels) -> int:
 
 
 def compute_cbs(k: Kernels) -> list[int]:
-    n = len(k.inputs)
     more = [c for j in range(1, len(k.outputs)) for c in output_cbs(k, j)]
     hops = [CB_HOP + h for h in range(k.round_hops)]
     if k.readback is not None:
         accs, terms, raw, val = readback_cbs(k)
         more += [*(c for pair in zip(accs[1:], terms[1:]) for c in pair), raw, val]
-    return [*range(n), CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO, *more, *hops,
+    return [*input_cbs(k), CB_OUT, CB_SCALER, CB_ACC, CB_TERM, CB_ROUND, CB_PARTS, CB_TMP, CB_ZERO, *more, *hops,
             *([CB_MASK] if k.masked else []), *([spill_cb(k)] if k.spill_pages else [])]

@@ -32,7 +32,8 @@ the padding: the zero tile, then the 1.0 tile over each face's valid rows / colu
 it; the compute sets each term's (or bfloat8_b value's) padding to 0 with it (`where_tile`)
 before packing it. A full tile needs neither.
 
-Compile args (CB indices, then TensorAccessorArgs words):
+Compile args (CB indices, then TensorAccessorArgs words; inputs 0 .. 7 take CBs 0 .. 7, further
+ones pool CBs: cbs.input_cbs):
   reader  [in_0 .. in_k-1, zero, accessor_0 .. accessor_k-1, (mask), (read-back in-tile: sums, broadcast)]
   compute [in_0 .. in_k-1, out_0, scaler, acc_0, term_0, round, parts, tmp, zero,
            then per further output: out_j, acc_j, term_j (output_cbs), (read-back: acc_r, term_r
@@ -44,7 +45,7 @@ from __future__ import annotations
 
 from ..errors import UnsupportedError
 from ..kernel_ir import ELEMENT_BYTES, KernelFn, rm_accessor, rm_read_tile, rm_write_tile, tensor_accessor, tile_map
-from .cbs import MAX_HOPS, MAX_INPUTS, MAX_SPILL_PAGES, tile_cb
+from .cbs import MAX_HOPS, MAX_SPILL_PAGES, input_cbs, tile_cb
 from .compute import Compute
 from .l1_broadcast import broadcast_in_l1
 from .padding_mask import mask_tile
@@ -255,8 +256,7 @@ def compute(k: Kernels) -> KernelFn:
 
 def check_kernels(k: Kernels) -> None:
     """Raises UnsupportedError when the kernels of `k` need more than a core has."""
-    if len(k.inputs) > MAX_INPUTS:
-        raise UnsupportedError(f"codegen: at most {MAX_INPUTS} input tensors per program")
+    input_cbs(k)  # UnsupportedError when the inputs' CBs do not fit beside the rest
     if k.round_hops > MAX_HOPS - int(k.masked):
         raise UnsupportedError(f"codegen: an expression needs more than {MAX_HOPS - int(k.masked)} rounding-hop CBs "
                                "at once")

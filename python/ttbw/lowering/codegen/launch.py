@@ -27,7 +27,7 @@ from ..kernel_ir import MAX_GROUPS, RM_ARGS, rm_args
 from .generic import L1_HELD
 from .program import Kernels, ProgramSpec, ScalarArgument
 from .cbs import CB_HOP, CB_MASK, CB_PARTS, CB_ROUND, CB_SCALER, CB_TMP, CB_ZERO, TERM_PAGES, compute_cbs, \
-    output_cbs, readback_cbs, spill_cb
+    input_cbs, output_cbs, readback_cbs, spill_cb
 from .kernels import check_kernels
 
 
@@ -121,7 +121,7 @@ def program_launch(spec: ProgramSpec, name: str, inputs: list, outs: list, grid)
 
     kernels = (
         KernelLaunch("reader", Processor.READER,
-                     (*range(n), CB_ZERO, *(b.accessor_config for b in inputs), *([CB_MASK] if k.masked else []),
+                     (*input_cbs(k), CB_ZERO, *(b.accessor_config for b in inputs), *([CB_MASK] if k.masked else []),
                       *(readback_cbs(k)[2:] if k.readback is not None and k.readback.bcast != "none" else ())),
                      per_core(lambda c, f, m: [*in_addrs, f, m, *loops, *mappings, c[0], c[1], *rm_in, *space]),
                      arg_names=tuple(names["reader"])),
@@ -140,8 +140,8 @@ def program_launch(spec: ProgramSpec, name: str, inputs: list, outs: list, grid)
 
 
 def _circular_buffers(k: Kernels, s, inputs: list, outs: list) -> tuple:
-    cbs = [CircularBufferSpec(i, b.fmt, max(2, s.inner) if o.access.indexed else 2, _tile_bytes(b.fmt))
-           for i, (o, b) in enumerate(zip(k.inputs, inputs))]
+    cbs = [CircularBufferSpec(index, b.fmt, max(2, s.inner) if o.access.indexed else 2, _tile_bytes(b.fmt))
+           for index, o, b in zip(input_cbs(k), k.inputs, inputs)]
 
     def cb(index, fmt, pages):
         cbs.append(CircularBufferSpec(index, fmt, pages, _tile_bytes(fmt)))
