@@ -3,8 +3,9 @@
 DRAM), measured in one run on the same bf16 inputs: programs (fused / composite / ttnn's moreh op),
 DRAM bytes moved vs the minimum (each input's tiles read once, each result written once), emulated
 kernel time (best of --repeat, kernels cached) and its ratio. The TTIR is what the API calls
-compile (`ttnn.moreh_*_backward`, `ttnn.rmsnorm_bw`: their dx function). Prints a table; asserts
-nothing.
+compile (`ttnn.moreh_*_backward`, `ttnn.rmsnorm_bw`): their dx function, and for "layer_norm all"
+the two functions of dx, dγ and dβ (their sums; the minimum reads each input and writes each
+gradient once). Prints a table; asserts nothing.
 
   python bench/bench_read_back.py [--repeat N] [--shapes 1x3x320x384,8x128x768]
 """
@@ -19,18 +20,24 @@ import torch
 import ttbw as ttnn
 from ttbw.ttnn import norm_ops, softmax_ops
 
-TTNN_PROGRAMS = {"softmax": 1, "softmin": 1, "logsoftmax": 1, "layer_norm dx": 1, "rmsnorm dx": 1}
+TTNN_PROGRAMS = {"softmax": 1, "softmin": 1, "logsoftmax": 1, "layer_norm dx": 1, "layer_norm all": 1,
+                 "rmsnorm dx": 1}
 
 
-def texts_of(call) -> list:
-    """The (TTIR text, input arrays) of each function `call()` compiles (its `run`s, intercepted)."""
-    seen = []
+def texts_of(call) -> tuple[list, int]:
+    """The (TTIR text, input arrays) of each function `call()` compiles (its `run`s, intercepted),
+    and the minimum DRAM bytes of them all: each distinct input's tiles read once, each result's
+    written once."""
+    seen, inputs, written = [], {}, 0
 
     def capture(builder, outputs, backend, device):
         from ttbw.ttnn.backward_call import ir_array
 
-        seen.append((builder.text([o.value for o in outputs]),
-                     [ir_array(t).reshape(v.shape) for v, t in builder.arguments]))
+        nonlocal written
+        arrays = [ir_array(t).reshape(v.shape) for v, t in builder.arguments]
+        seen.append((builder.text([o.value for o in outputs]), arrays))
+        inputs.update({id(t): a for (_, t), a in zip(builder.arguments, arrays)})
+        written += sum(_tile_bytes(o.value.shape, o.dtype.element) for o in outputs)
         return [None] * len(outputs)
     saved = softmax_ops.run, norm_ops.run
     softmax_ops.run = norm_ops.run = capture
@@ -38,7 +45,14 @@ def texts_of(call) -> list:
         call()
     finally:
         softmax_ops.run, norm_ops.run = saved
-    return seen
+    return seen, written + sum(_tile_bytes(a.shape, str(a.dtype)) for a in inputs.values())
+
+
+def _tile_bytes(shape, element: str) -> int:
+    """The bytes of a TILE tensor's tiles (its padded tiles included; a vector is one tile row)."""
+    shape = (1,) * max(0, 2 - len(shape)) + tuple(shape)
+    tile = 2048 if element in ("bf16", "bfloat16") else 4096
+    return math.prod(shape[:-2]) * -(-shape[-2] // 32) * -(-shape[-1] // 32) * tile
 
 
 def cases(shape):
@@ -57,6 +71,9 @@ def cases(shape):
     yield "layer_norm dx", lambda: ttnn.moreh_layer_norm_backward(
         tt(g), tt(x), tt(mean.reshape(lead)), tt(rstd.reshape(lead)), 1, gamma=tt(torch.rand(shape[-1])),
         input_grad=tt(torch.zeros(shape)))
+    yield "layer_norm all", lambda: ttnn.moreh_layer_norm_backward(
+        tt(g), tt(x), tt(mean.reshape(lead)), tt(rstd.reshape(lead)), 1, gamma=tt(torch.rand(shape[-1])),
+        input_grad=tt(torch.zeros(shape)), gamma_grad=tt(torch.zeros(shape[-1])), beta_grad=tt(torch.zeros(shape[-1])))
     yield "rmsnorm dx", lambda: ttnn.rmsnorm_bw(tt(x), tt(torch.rand(shape[-1])), tt(rms), tt(g))
 
 
@@ -83,18 +100,21 @@ def main() -> None:
     for spec in args.shapes.split(","):
         shape = tuple(int(d) for d in spec.split("x"))
         for name, call in cases(shape):
-            text, inputs = texts_of(call)[0]
-            tiles = math.prod(shape[:-2]) * -(-shape[-2] // 32) * -(-shape[-1] // 32) * 2048
-            fused, comp = measure(text, inputs, True, args.repeat), measure(text, inputs, False, args.repeat)
-            # the minimum: each input once (its padded tiles; the per-row inputs' tiles too), the result once
-            minimum = sum(math.prod(a.shape[:-2]) * -(-a.shape[-2] // 32) * -(-a.shape[-1] // 32)
-                          * (2048 if str(a.dtype) == "bfloat16" else 4096) for a in inputs) + tiles
-            moved = lambda s: s.total_dram_read + s.total_dram_written  # noqa: E731
-            programs = f"{fused.programs_launched:>5} /{comp.programs_launched:>3} /{TTNN_PROGRAMS[name]:>3}"
+            functions, minimum = texts_of(call)
+            if name != "layer_norm all":
+                functions = functions[:1]  # dx's function (rmsnorm_bw's second one is dγ's)
+                minimum = None
+            runs = [(measure(t, i, True, args.repeat), measure(t, i, False, args.repeat)) for t, i in functions]
+            text, inputs = functions[0]
+            if minimum is None:  # dx alone: its inputs once, its result once
+                minimum = sum(_tile_bytes(a.shape, str(a.dtype)) for a in inputs) + _tile_bytes(shape, "bf16")
+            total = lambda attr, k: sum(getattr(r[k], attr) for r in runs)  # noqa: E731
+            moved = lambda k: total("total_dram_read", k) + total("total_dram_written", k)  # noqa: E731
+            programs = f"{total('programs_launched', 0):>5} /{total('programs_launched', 1):>3} /{TTNN_PROGRAMS[name]:>3}"
+            fused_s, comp_s = total("seconds", 0), total("seconds", 1)
             print(f"{name:14} {spec:14} {programs}"
-                  f"     {moved(fused) / minimum:>8.2f}x {moved(comp) / minimum:>9.2f}x {fused.seconds * 1e3:>9.1f} "
-                  f"{comp.seconds * 1e3:>9.1f} {comp.seconds / fused.seconds:>5.2f}")
-
+                  f"     {moved(0) / minimum:>8.2f}x {moved(1) / minimum:>9.2f}x {fused_s * 1e3:>9.1f} "
+                  f"{comp_s * 1e3:>9.1f} {comp_s / fused_s:>5.2f}")
 
 if __name__ == "__main__":
     main()

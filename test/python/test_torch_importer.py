@@ -166,3 +166,26 @@ def test_a_reshape_across_tile_pages_stays_in_torch():
     assert [op.name for op in cut.fallbacks] == ["aten.view"]
     assert "moves data between TILE pages" in cut.fallbacks[0].reason
     assert math.isclose(len(cut.regions), 2)
+
+
+def test_a_refused_region_with_a_tuple_op_runs_in_torch():
+    """A region ttbw.compile refuses (an add of 26 inputs: more CBs than a core has) whose nodes
+    include a multi-result op and its getitems: each node is tried alone (a getitem has no function
+    of its own), none is refused alone, so the region's nodes run in torch, with the reason."""
+    x, gamma, g, mean, rstd = layer_norm_case((4, 32), 1, torch.float32, seed=2)
+    terms = [torch.full((4, 32), float(i)) for i in range(25)]
+
+    def f(g, x, mean, rstd, *terms):
+        dx = aten.native_layer_norm_backward.default(g, x, [32], mean, rstd, None, None, [True, False, False])[0]
+        total = dx
+        for t in terms:
+            total = aten.add.Tensor(total, t)
+        return total
+
+    inputs = [g, x, mean, rstd, *terms]
+    graph = CompiledGraph(make_fx(f, tracing_mode="fake")(*inputs), "test")
+    got = graph(*inputs)
+    plan = next(iter(graph.plans.values()))
+    reasons = {op.reason for op in plan.partition.fallbacks}
+    assert reasons and all("refused by ttbw.compile" in r and "32 circular buffers" in r for r in reasons), reasons
+    assert torch.equal(got, f(*inputs))

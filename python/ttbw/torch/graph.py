@@ -17,6 +17,7 @@ import torch
 from ttbw.driver.compiler import compile as ttbw_compile
 
 from .partition import Partition, Region, finish, partition
+from .ttir_text import Unsupported
 
 # A region's results come back to the host: the executor uploads each function's arguments
 # from host arrays, with no handoff of a device buffer from one compiled function to another.
@@ -144,7 +145,10 @@ def _culprits(region: Region, meta_of, reason: str) -> dict:
     found = {}
     for node in region.nodes:
         alone = Region(0, nodes=[node])
-        finish(alone, meta_of)
+        try:
+            finish(alone, meta_of)
+        except Unsupported:  # a getitem of another node's tuple: no function of its own
+            continue
         if not alone.outputs or set(alone.ttir_ops) <= {"ttir.reshape"}:
             continue
         try:

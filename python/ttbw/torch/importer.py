@@ -396,9 +396,9 @@ def native_layer_norm_backward(b, result, grad, x, normalized_shape, mean_, rstd
     nd = len(normalized_shape)
     kept = x.type.shape[:x.type.rank - nd] + (1,) * nd
     for name, stat in (("mean", mean_), ("rstd", rstd)):
-        if not isinstance(stat, Value) or stat.type.shape != kept:
-            raise Unsupported(f"{name} of shape {list(getattr(getattr(stat, 'type', None), 'shape', ()))}, "
-                              f"not {list(kept)}")
+        shape = stat.type.shape if isinstance(stat, Value) else None
+        if shape != kept:
+            raise Unsupported(f"{name} of shape {shape}, not the keep-dim {kept}")
     weight_element = weight.type.element if isinstance(weight, Value) else x.type.element
     names = ("input_grad", "gamma_grad", "beta_grad")
     wanted = {name: r.with_element(x.type.element if name == "input_grad" else weight_element)

@@ -1,6 +1,6 @@
 """Normalization backward ops, compiled by ttbw: ttnn's `moreh_layer_norm_backward` (the keywords
 of tt-metal's nanobind binding) and `rmsnorm_bw` (tt-train's `rmsnorm_bw(input, gamma, rms,
-dL_dout)`, a ttbw name). Each call is one TTIR function of the dialect's `ttir.layer_norm_bw` /
+dL_dout)`, a ttbw name). Each call compiles the dialect's `ttir.layer_norm_bw` /
 `ttir.rms_norm_bw` (their rules: passes/derivatives_norm.py), computed in f32, each gradient
 rounded once into its data type; over the normalized dims (N elements, x̂ = (x - mean) rstd,
 dy = g γ):
@@ -9,10 +9,10 @@ dy = g γ):
     RMS norm:    dx = (dy - x sum(dy x) / (N rms²)) / rms            dγ = Σ_rows g x / rms
 
 dx reads its sums back over the dims they reduce (the codegen's read-back walk); dγ and dβ sum
-over the other dims: a function (one program) for dx and one for dγ and dβ. mean / rstd (layer norm) have the input's
-leading dims only (ttnn's logical shape `input.shape[:-normalized_dims]`): the function takes
-them viewed with the normalized dims as 1s (the op's form, torch's). Beyond the API's arguments
-every op takes `backend="device" | "cpu"`.
+over the other dims: a function (one program) for dx, one for the weight gradients. mean / rstd
+(layer norm) have the input's leading dims only (ttnn's logical shape
+`input.shape[:-normalized_dims]`): the function takes them viewed with the normalized dims as 1s
+(the op's form, torch's). Beyond the API's arguments every op takes `backend="device" | "cpu"`.
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def _backward_op(f: FunctionBuilder, name: str, operands: list[Value], gamma: Va
     weight = f" gamma({gamma.name} : {gamma.type})" if gamma is not None else ""
     outs = " ".join(f"{key} {value.type}" for key, value in results.items())
     text = f"ttir.{name} {names}{weight} {{normalized_dims = {normalized_dims} : i32}} : {types} -> {outs}"
-    return dict(zip(results, f.ops(text, list(results.values()))))
+    return dict(zip(results, f.op_group(text, list(results.values()))))
 
 
 def _check_shape(op: str, name: str, tensor, shape) -> None:

@@ -61,9 +61,9 @@ class FunctionBuilder:
                           f"({', '.join(v.type for v in operands)}) -> {result.type}")
         return result
 
-    def ops(self, text: str, results: list[Value]) -> list[Value]:
+    def op_group(self, text: str, results: list[Value]) -> list[Value]:
         """An op of several results (ttbw's backward ops), `text` its custom form from the op name
-        on; each result takes the name of its entry in `results` (`%v3#0`, `%v3#1`, ...)."""
+        on; its results (`%v3#0`, `%v3#1`, ...) of the types of `results`' entries."""
         group = self.fresh()
         self.lines.append(f"  {group}:{len(results)} = {text}")
         return [Value(f"{group}#{i}", r.shape, r.element, r.data_type, r.layout) for i, r in enumerate(results)]
