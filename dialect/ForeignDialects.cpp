@@ -3,6 +3,8 @@
 // not define parse in the generic form (ForeignDialects.td says why).
 #include "ForeignDialects.h"
 
+#include <optional>
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/StringExtras.h"
@@ -49,33 +51,38 @@ ParseResult parsePunctuation(AsmParser &parser, char c) {
   }
 }
 
+// How a step went: over a token, stopped (the walk cannot go on: the rest is kept as text), or
+// failed (a nested attribute / type / number did not parse: its diagnostic is out).
+enum class Step { Over, Stop, Failed };
+
 // One token (or, at `#` / `!`, one whole attribute / type: `printed` is its text, aliases
-// resolved). False where the walk cannot go on.
-bool stepOver(AsmParser &parser, const char *at, const char *end, std::string &printed) {
+// resolved).
+Step stepOver(AsmParser &parser, const char *at, const char *end, std::string &printed) {
+  auto over = [](bool ok) { return ok ? Step::Over : Step::Stop; };
   char c = *at;
   if (c == '#' || c == '!') {
     llvm::raw_string_ostream os(printed);
     if (c == '#') {
       Attribute attr;
       if (parser.parseAttribute(attr))
-        return false;
+        return Step::Failed;
       attr.print(os);
     } else {
       Type type;
       if (parser.parseType(type))
-        return false;
+        return Step::Failed;
       type.print(os);
     }
-    return true;
+    return Step::Over;
   }
   if (c == '"') {
     std::string value;
-    return succeeded(parser.parseOptionalString(&value));
+    return over(succeeded(parser.parseOptionalString(&value)));
   }
   if (c == '-' && at + 1 < end && at[1] == '>')
-    return succeeded(parser.parseOptionalArrow());
+    return over(succeeded(parser.parseOptionalArrow()));
   if (c == '-')
-    return succeeded(parser.parseOptionalMinus());
+    return over(succeeded(parser.parseOptionalMinus()));
   if (llvm::isDigit(c)) {
     const char *p = at;
     while (p < end && (llvm::isAlnum(*p) || *p == '.'))
@@ -83,35 +90,38 @@ bool stepOver(AsmParser &parser, const char *at, const char *end, std::string &p
     StringRef number(at, p - at);
     if (number.contains('.') && !number.starts_with("0x")) {
       double value;
-      return succeeded(parser.parseFloat(value));
+      return succeeded(parser.parseFloat(value)) ? Step::Over : Step::Failed;
     }
     APInt value;
-    return parser.parseOptionalInteger(value).has_value();
+    return over(parser.parseOptionalInteger(value).has_value());
   }
   if (llvm::isAlpha(c) || c == '_') {
     StringRef keyword;
     if (succeeded(parser.parseOptionalKeyword(&keyword)))
-      return true;
+      return Step::Over;
     Type type;  // i32, si8: integer types are not keywords
     OptionalParseResult parsed = parser.parseOptionalType(type);
-    if (!parsed.has_value() || failed(*parsed))
-      return false;
+    if (!parsed.has_value())
+      return Step::Stop;
+    if (failed(*parsed))
+      return Step::Failed;
     llvm::raw_string_ostream os(printed);
     type.print(os);
-    return true;
+    return Step::Over;
   }
   if (c == '@') {
     StringAttr name;
-    return succeeded(parser.parseOptionalSymbolName(name));
+    return over(succeeded(parser.parseOptionalSymbolName(name)));
   }
-  return succeeded(parsePunctuation(parser, c));
+  return over(succeeded(parsePunctuation(parser, c)));
 }
 
 // The symbol's text, with the attribute / type aliases it names (`#l1` in
 // `#ttnn.ttnn_layout<..., memref<2x!ttcore.tile<32x32, f32>, #l1>>`) replaced by what they
 // stand for: the text outlives the file's alias definitions. A symbol naming neither `#` nor
-// `!` is kept as written without a walk.
-std::string symbolText(DialectAsmParser &parser) {
+// `!` is kept as written without a walk. None when a nested attribute or type failed to parse
+// (an undefined alias): the symbol fails with its diagnostic, never parses beside it.
+std::optional<std::string> symbolText(DialectAsmParser &parser) {
   StringRef spec = parser.getFullSymbolSpec();
   if (!spec.contains('#') && !spec.contains('!'))
     return spec.str();
@@ -123,7 +133,10 @@ std::string symbolText(DialectAsmParser &parser) {
     if (at < copied || at >= end)
       break;
     std::string printed;
-    if (!stepOver(parser, at, end, printed))
+    Step step = stepOver(parser, at, end, printed);
+    if (step == Step::Failed)
+      return std::nullopt;
+    if (step == Step::Stop)
       break;
     if (!printed.empty()) {
       text.append(copied, at);
@@ -138,10 +151,12 @@ std::string symbolText(DialectAsmParser &parser) {
 
 // The parser goes on after the symbol whatever the dialect read of it.
 template <typename Attr> Attribute parseForeignAttr(DialectAsmParser &parser) {
-  return Attr::get(parser.getContext(), symbolText(parser));
+  std::optional<std::string> text = symbolText(parser);
+  return text ? Attr::get(parser.getContext(), *text) : Attribute();
 }
 template <typename Type> mlir::Type parseForeignType(DialectAsmParser &parser) {
-  return Type::get(parser.getContext(), symbolText(parser));
+  std::optional<std::string> text = symbolText(parser);
+  return text ? Type::get(parser.getContext(), *text) : mlir::Type();
 }
 } // namespace
 

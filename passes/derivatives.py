@@ -21,7 +21,7 @@ from . import derivatives_norm as norm
 from .derivatives_binary import GRADIENTS as BINARY_GRADIENTS
 from .derivatives_unary import GRADIENTS as UNARY_GRADIENTS
 from .exact_arith import (LN2_126_HI, LN2_126_LO, constant_split, deep_exp_times, f32_pair, product_error,
-                          split_f32, times_ratio, two_sum, veltkamp, where_nonfinite)
+                          split_f32, times_both, times_ratio, two_sum, veltkamp, where_nonfinite)
 from .gradient_builder import is_complex
 
 
@@ -67,11 +67,12 @@ RULES = {
     "ttir.where_bw": _rule(WHERE_BACKWARD,
                            input_grad=lambda d, x: d.where(x.condition, x.grad, d.constant(0.0)),
                            other_grad=lambda d, x: d.where(x.condition, d.constant(0.0), x.grad)),
-    # a + v * t1 * t2: g, g * (t2 * v), g * (t1 * v)
+    # a + v * t1 * t2: g, g t2 v, g t1 v in times_both's order (PyTorch's g (t2 v) overflows at
+    # t2 = 2.3, v = -3e38 where g t2 v = -1.8e38: found by test/fuzz)
     "ttir.addcmul_bw": _rule(ADDCMUL_BACKWARD,
                              input_grad=lambda d, x: x.grad,
-                             tensor1_grad=lambda d, x: d.multiply(x.grad, d.multiply(x.tensor2, d.constant(x.attr("value", 1.0)))),
-                             tensor2_grad=lambda d, x: d.multiply(x.grad, d.multiply(x.tensor1, d.constant(x.attr("value", 1.0))))),
+                             tensor1_grad=lambda d, x: times_both(d, x.grad, x.tensor2, d.constant(x.attr("value", 1.0))),
+                             tensor2_grad=lambda d, x: times_both(d, x.grad, x.tensor1, d.constant(x.attr("value", 1.0)))),
     # a + v * t1 / t2: g, g v / t2, -g v t1 / t2^2 (div_bw's other gradient times v)
     "ttir.addcdiv_bw": _rule(ADDCMUL_BACKWARD,
                              input_grad=lambda d, x: x.grad,

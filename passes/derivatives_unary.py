@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 from .approximations import sin_cos
+from .exact_arith import constant_split, f32_pair, product_error, split_f32, two_sum, veltkamp, where_nonfinite
 
 _LN2 = math.log(2.0)
 _LN10 = math.log(10.0)
@@ -78,11 +79,11 @@ def _sinh_times(d, g, v):
 
 
 def _exp2_times(d, g, v):
-    """g 2^x ln2 = g e^(x ln2 + ln ln2); beyond x = 64 from x - 64 (exact)."""
-    def argument(u):
-        return d.add(d.multiply(u, d.constant(_LN2)), d.constant(math.log(_LN2)))
-    return _times_exp(d, g, argument(v),
-                      lambda sign: (argument(d.subtract(v, d.constant(sign * 64.0))), 2.0 ** (sign * 64.0)))
+    """g 2^x ln2 = g e^(x ln2 + ln ln2), the argument to ~2^-45 (_affine_argument: its rounded
+    constants cost 4.5 ulp at x = 7.9, found by test/fuzz); beyond |argument| = 64 shifted."""
+    a, tail = _affine_argument(d, v, _LN2, math.log(_LN2))
+    y = _times_exp(d, g, a, _shifted(d, a))
+    return where_nonfinite(d, y, y, d.add(y, d.multiply(y, tail)))
 
 
 def _exp(d, x):
@@ -250,13 +251,34 @@ def _rpow(d, x):
     if base == 1.0:
         return d.multiply(g, d.constant(0.0))
     log_base = math.log(base)
-
-    def argument(u):
-        return d.add(d.multiply(u, d.constant(log_base)), d.constant(math.log(abs(log_base))))
     signed = g if log_base > 0 else d.neg(g)
-    step = 64.0 * math.log(2.0) / log_base  # x - step: x ln b - 64 ln2
-    return _times_exp(d, signed, argument(v),
-                      lambda sign: (argument(d.subtract(v, d.constant(sign * step))), 2.0 ** (sign * 64.0)))
+    a, tail = _affine_argument(d, v, log_base, math.log(abs(log_base)))
+    y = _times_exp(d, signed, a, _shifted(d, a))
+    return where_nonfinite(d, y, y, d.add(y, d.multiply(y, tail)))
+
+
+def _affine_argument(d, v, slope: float, offset: float):
+    """v slope + offset as (a, tail): the float32 a and the rest to ~2^-45 relative, where e^(a +
+    tail) = e^a (1 + tail). The constants as heads and tails, v slope_h and its sum with offset_h
+    with their exact errors (Dekker, TwoSum): their roundings (|v slope| + |offset| ulp of the
+    argument: 4 ulp of b^x ln b at b = 0.846, x = -3.05, found by test/fuzz) leave e^a's argument.
+    Beyond |v| = 2^60 (the split's range) the tail is 0: there e^a is 0 or infinite."""
+    slope_h, slope_t = f32_pair(slope)
+    offset_h, offset_t = f32_pair(offset)
+    product = d.multiply(v, d.constant(slope_h))
+    product_tail = product_error(d, product, veltkamp(d, v), constant_split(d, split_f32(slope_h)))
+    a, sum_tail = two_sum(d, product, d.constant(offset_h))
+    tail = d.add(d.add(sum_tail, product_tail), d.add(d.multiply(v, d.constant(slope_t)), d.constant(offset_t)))
+    return a, d.where(d.lt(d.abs(v), d.constant(2.0 ** 60)), tail, d.constant(0.0))
+
+
+def _over_x_times(d, x, c: float):
+    """g / (x c) with x c rounded in float32's normal range: a subnormal x is scaled by 2^64 first
+    and the quotient back (exact powers of two; x c of a subnormal x kept only its few bits: 6
+    ulp, found by test/fuzz). g / x first would overflow where the result need not."""
+    v = x.input
+    scale = d.where(d.lt(d.abs(v), d.constant(2.0 ** -100)), d.constant(2.0 ** 64), d.constant(1.0))
+    return d.multiply(d.div(x.grad, d.multiply(d.multiply(v, scale), d.constant(c))), scale)
 
 
 def _logit(d, x):
@@ -320,8 +342,8 @@ GRADIENTS = {
     # g / (1 - x^2)
     "ttir.atanh_bw": lambda d, x: d.div(x.grad, _one_minus_square(d, x.input)),
     # g / (x ln 10), g / (x ln 2), g / (x + 1) (PyTorch's forms: finite below 0 too)
-    "ttir.log10_bw": lambda d, x: d.div(x.grad, d.multiply(x.input, d.constant(_LN10))),
-    "ttir.log2_bw": lambda d, x: d.div(x.grad, d.multiply(x.input, d.constant(_LN2))),
+    "ttir.log10_bw": lambda d, x: _over_x_times(d, x, _LN10),
+    "ttir.log2_bw": lambda d, x: _over_x_times(d, x, _LN2),
     "ttir.log1p_bw": lambda d, x: d.div(x.grad, d.add(x.input, d.constant(1.0))),
     "ttir.exp2_bw": lambda d, x: _exp2_times(d, x.grad, x.input),
     "ttir.exp_bw": _exp,

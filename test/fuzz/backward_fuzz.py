@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import random
+import struct
 import sys
 from pathlib import Path
 
@@ -49,6 +50,11 @@ ARITHMETIC = {"neg_bw", "relu_bw", "square_bw", "reciprocal_bw", "abs_bw", "sign
 # torch's f32 kernels do: that rounding's relative error 2^-24 grows |argument| times in the
 # result, beyond any rule's control (softplus beta = 2.783 at x = -12.3: 34 ulp); allowed on top
 # of the bound, in ulps
+# torch's own result at a NaN input depends on its kernel path: the vectorized loop gives 0
+# (shrink, hardtanh) or NaN (elu family), the scalar tail of the same call g (a 217-element
+# golden differs at its last element); ttbw follows the vectorized path, so NaN inputs are
+# not judged for these ops
+NAN_INPUT_BY_KERNEL = {"hardshrink_bw", "softshrink_bw", "hardtanh_bw", "elu_bw", "celu_bw", "selu_bw"}
 SCALED_ARGUMENT = {"softplus_bw": lambda x, p: x * p.get("beta", 1.0), "celu_bw": lambda x, p: x / p.get("alpha", 1.0)}
 SCALAR_FORM = ("mul_bw", "add_bw", "sub_bw", "div_bw")
 BINARY = ("mul_bw", "add_bw", "sub_bw", "div_bw", "addalpha_bw", "subalpha_bw")
@@ -332,6 +338,8 @@ def _compare(torch, ttbw, spec, stored, result, targets):
             return ("wrong result", f"{op}: gradient {index} is {values.dtype}, not {operand.dtype}")
         want = sum_to(term.double(), operand.shape)
         skip = (values.double().abs() < TINY) & (want.abs() < TINY)
+        if op in NAN_INPUT_BY_KERNEL:
+            skip |= torch.isnan(operand.double()).expand(values.shape)
         if op in DOMAINS:
             skip |= (operand.double().abs() >= DOMAINS[op]).expand(values.shape)
         if term.numel() != want.numel():  # as golden.py: a sum whose terms' magnitudes pass f32's range
@@ -353,7 +361,10 @@ def _compare(torch, ttbw, spec, stored, result, targets):
 
 
 def _golden_params(spec: dict) -> dict:
-    params = dict(spec["params"])
+    """The op's parameters as the op takes them: floats rounded to float32 (ttnn's bindings take C++
+    floats; rpow_bw's exponent 0.846 rounded moves b^x ln b by 3 ulp at x = -3)."""
+    params = {k: struct.unpack("f", struct.pack("f", v))[0] if isinstance(v, float) else v
+              for k, v in spec["params"].items()}
     if spec["op"] == "div_bw" and "round_mode" in params:
         params["rounding_mode"] = params.pop("round_mode")
     if spec["op"] == "addcmul_bw":

@@ -122,6 +122,19 @@ def test_addcmul_bw_f32_value_keyword(backend):
         check_gradient(ttbw.to_torch(got), term, operand)
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_addcmul_bw_huge_value_stays_in_range(backend):
+    """value = -3e38, tensor2 = 2.3125: t2 v overflows float32 where g t2 v (-1.8e38) does not; the
+    product in a range-safe order (found by test/fuzz: -inf before), bf16 and f32."""
+    for dtype in (torch.bfloat16, torch.float32):
+        g, a, t1, t2 = (torch.tensor([[v]], dtype=dtype) for v in (0.263671875, 6.6875, -1.2109375, 2.3125))
+        grads = ttbw.addcmul_bw(tensor(g), tensor(a), tensor(t1), tensor(t2), value=-3e38, backend=backend)
+        terms = gradient_terms(addcmul_forward(-3e38), g, [a, t1, t2])
+        for got, term, operand in zip(grads, terms, (a, t1, t2)):
+            assert torch.isfinite(ttbw.to_torch(got)).all()
+            check_gradient(ttbw.to_torch(got), term, operand)
+
+
 def test_bfloat8_b():
     shapes = ((1, 2, 32, 64), (1, 2, 32, 64), (1, 1, 32, 64))
     g, c, a, b = rand(shapes[0], generator=GEN), condition(shapes[0]), *(rand(s, generator=GEN) for s in shapes[1:])

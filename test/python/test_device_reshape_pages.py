@@ -39,3 +39,19 @@ def test_reshape_between_programs():
     got = np.asarray(product, np.float32)
     terms = (want_view.double().abs() @ to_torch(w).double().abs()).numpy()
     assert np.all(np.abs(got - want) <= 2 * 2.0 ** -7 * np.maximum(np.abs(want), terms))  # 2 ulp of the scale
+
+
+def test_a_value_and_its_view_both_returned():
+    """neg returned as it is and as a [64, 64] view: one buffer read into each result's shape
+    (found by test/fuzz: tt-mlir refused the host function, which returned the first read twice)."""
+    x = RNG.standard_normal((2, 32, 64)).astype(np.float32).astype(BF16)
+    ir = (f"func.func @f(%x: {tt((2, 32, 64), 'bf16')}) -> ({tt((2, 32, 64), 'bf16')}, {tt((64, 64), 'bf16')}) {{\n"
+          f'  %0 = "ttir.neg"(%x) : ({tt((2, 32, 64), "bf16")}) -> {tt((2, 32, 64), "bf16")}\n'
+          f'  %1 = "ttir.reshape"(%0) <{{shape = [64 : i32, 64 : i32]}}> : ({tt((2, 32, 64), "bf16")}) -> '
+          f'{tt((64, 64), "bf16")}\n'
+          f"  return %0, %1 : {tt((2, 32, 64), 'bf16')}, {tt((64, 64), 'bf16')}\n}}\n")
+    (value, view), stats = run_on_device(ir, [x])
+    assert stats.programs_launched == 1
+    assert value.shape == (2, 32, 64) and view.shape == (64, 64)
+    np.testing.assert_array_equal(value, -x)
+    np.testing.assert_array_equal(view, (-x).reshape(64, 64))

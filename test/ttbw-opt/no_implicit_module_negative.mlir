@@ -1,7 +1,8 @@
-// --no-implicit-module needs one top-level op, as mlir-opt: two (or none) are refused, per chunk.
+// --no-implicit-module needs one top-level op, as mlir-opt: two (or none) are refused, per chunk,
+// located at the second op (or, with none, at the chunk's first line).
 // RUN: not ttbw-opt --split-input-file --no-implicit-module %s 2>&1 | FileCheck %s
 
-// CHECK: no_implicit_module_negative.mlir:0: error: source must contain a single top-level operation, found: 2
+// CHECK: no_implicit_module_negative.mlir:[[# @LINE + 4]]:1: error: source must contain a single top-level operation, found: 2
 func.func @one() {
   return
 }
@@ -11,4 +12,4 @@ func.func @two() {
 
 // -----
 
-// CHECK: no_implicit_module_negative.mlir:0: error: source must contain a single top-level operation, found: 0
+// CHECK: no_implicit_module_negative.mlir:[[# @LINE - 1]]:1: error: source must contain a single top-level operation, found: 0

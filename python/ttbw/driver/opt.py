@@ -142,7 +142,7 @@ class Driver:
             if problems:
                 self.diagnostics += problems
                 return None
-        top = None if self.implicit_module else self._top_level(module)
+        top = None if self.implicit_module else self._top_level(module, first_line)
         if top is False:
             return None
         if top is not None:  # one op that is no module: nothing to run passes on
@@ -212,15 +212,17 @@ class Driver:
                 "without the users' comments")))
         return trace.flags.asm(module)
 
-    def _top_level(self, module):
+    def _top_level(self, module, first_line: int):
         """--no-implicit-module: None if the source wrote the module (or it was read in tt-mlir's
         context), else the source's one top-level op (the module holding it is the implicit one);
-        False (diagnosed) if there are more or none."""
+        False (diagnosed at the second op, or at the chunk's first line when there is none) if
+        there are more or none."""
         if is_ttmlir_module(module) or source_loc(module.operation.location).line != 0:
             return None
         ops = list(module.body.operations)
         if len(ops) != 1:
-            self.diagnostics.append(Diagnostic("error", SourceLoc(self.name, 0, 0),
+            where = source_loc(ops[1].operation.location) if ops else SourceLoc(self.name, first_line, 1)
+            self.diagnostics.append(Diagnostic("error", where,
                                                f"source must contain a single top-level operation, found: {len(ops)}"))
             return False
         return ops[0].operation

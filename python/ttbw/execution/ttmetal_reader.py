@@ -216,6 +216,11 @@ def _kernel(extra: dict, buffers: list, where: str) -> tuple[str, KernelLaunch]:
     per_core = []
     for k, values in enumerate(rows):
         values = list(values)
+        for what, indices in (("address_slots", slots), ("scalar_slots", scalar_slots)):
+            bad = [i for i in indices if not 0 <= i < len(values)]
+            if bad:
+                raise HostProgramError(f"{where}: kernel @{name}: {what} {bad[0]} is not a slot of its "
+                                       f"{len(values)} runtime args")
         for slot, buffer in zip(slots, addresses):
             values[slot] = AddressOf(buffers[buffer])
         for slot, word in zip(scalar_slots, SCALAR_WORDS):

@@ -126,7 +126,9 @@ def build_host_function(builder, host: HostFunction, block) -> None:
                 h.deallocate(b.name)
     returned, allocs = [], {}
     for position, read in enumerate(host.results):
-        key = read.buffer or position  # a buffer returned at several positions is read once
+        # a buffer returned at several positions is read once per host type (a value and its reshape:
+        # the same pages, each position its own shape)
+        key = (read.buffer, result_types[position]) if read.buffer is not None else position
         if key not in allocs:
             alloc = h.op("memref.alloc", (), (result_types[position],), {"operandSegmentSizes": array([0, 0], "i32")})
             allocs[key] = builder.result(alloc)

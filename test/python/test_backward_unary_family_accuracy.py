@@ -1,0 +1,64 @@
+"""f32 accuracy of unary-family rules the fuzzer (test/fuzz) found off, against float64 on the same
+inputs, both backends: rpow_bw and exp2_bw over x in [-20, 20] (the argument x ln b + ln |ln b|
+kept to ~2^-45: the rounded constants cost up to 70 ulp before) and log10_bw / log2_bw at subnormal and normal x
+(x c of a subnormal x rounded to its few bits: 6 ulp). The exponent is the float32 the op takes
+(ttnn's binding: a C++ float). Within 4 ulp (transcendental), ulp of the float64 result."""
+import struct
+
+import numpy as np
+import pytest
+import torch
+
+import ttbw
+
+BACKENDS = ["device", "cpu"]
+
+
+def _f32(value: float) -> float:
+    return struct.unpack("f", struct.pack("f", value))[0]
+
+
+def _ulps(got: torch.Tensor, want: torch.Tensor) -> float:
+    finite = want.abs() < float(torch.finfo(torch.float32).max)
+    spacing = torch.from_numpy(np.spacing(want.abs().float().numpy()).astype(np.float64))
+    return float(((got.double() - want).abs() / spacing)[finite].max())
+
+
+def _tensor(t: torch.Tensor):
+    return ttbw.from_torch(t, layout=ttbw.TILE_LAYOUT)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("base", [0.1, 0.5, 0.846, 1.7, 3.9])
+def test_rpow_bw_over_a_wide_exponent_range(base, backend):
+    gen = torch.Generator().manual_seed(3)
+    x = (torch.rand(2048, generator=gen, dtype=torch.float64) * 40 - 20).float()
+    g = torch.randn(2048, generator=gen).float()
+    got = ttbw.to_torch(ttbw.rpow_bw(_tensor(g), _tensor(x), base, backend=backend)[0])
+    b = _f32(base)
+    want = g.double() * torch.pow(torch.tensor(b, dtype=torch.float64), x.double()) * np.log(b)
+    assert _ulps(got, want) <= 4.0
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_exp2_bw_over_a_wide_range(backend):
+    gen = torch.Generator().manual_seed(5)
+    x = (torch.rand(2048, generator=gen, dtype=torch.float64) * 40 - 20).float()
+    g = torch.randn(2048, generator=gen).float()
+    got = ttbw.to_torch(ttbw.exp2_bw(_tensor(g), _tensor(x), backend=backend)[0])
+    want = g.double() * torch.exp2(x.double()) * np.log(2.0)
+    assert _ulps(got, want) <= 4.0
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("op,constant", [("log10_bw", np.log(10.0)), ("log2_bw", np.log(2.0))])
+def test_log_base_bw_at_subnormal_and_normal_inputs(op, constant, backend):
+    gen = torch.Generator().manual_seed(4)
+    sign = torch.where(torch.rand(2048, generator=gen) < 0.5, -1.0, 1.0)
+    subnormal = sign[:1024] * torch.rand(1024, generator=gen) * 1.1e-38
+    normal = sign[1024:] * torch.exp2(torch.rand(1024, generator=gen) * 200 - 100)
+    x = torch.cat([subnormal, normal]).float()
+    g = (torch.randn(2048, generator=gen) * 1e-3).float()
+    got = ttbw.to_torch(getattr(ttbw, op)(_tensor(g), _tensor(x), backend=backend)[0])
+    want = g.double() / (x.double() * constant)
+    assert _ulps(got, want) <= 4.0
