@@ -24,20 +24,18 @@ TTNN_PROGRAMS = {"softmax": 1, "softmin": 1, "logsoftmax": 1, "layer_norm dx": 1
                  "rmsnorm dx": 1}
 
 
-def texts_of(call) -> tuple[list, int]:
-    """The (TTIR text, input arrays) of each function `call()` compiles (its `run`s, intercepted),
-    and the minimum DRAM bytes of them all: each distinct input's tiles read once, each result's
-    written once."""
-    seen, inputs, written = [], {}, 0
+def functions_of(call) -> list:
+    """Each function `call()` compiles (its `run`s, intercepted): (TTIR text, input arrays, the
+    inputs' tensors by id with their arrays, the bytes of its results' tiles)."""
+    seen = []
 
     def capture(builder, outputs, backend, device):
         from ttbw.ttnn.backward_call import ir_array
 
-        nonlocal written
         arrays = [ir_array(t).reshape(v.shape) for v, t in builder.arguments]
-        seen.append((builder.text([o.value for o in outputs]), arrays))
-        inputs.update({id(t): a for (_, t), a in zip(builder.arguments, arrays)})
-        written += sum(_tile_bytes(o.value.shape, o.dtype.element) for o in outputs)
+        inputs = {id(t): a for (_, t), a in zip(builder.arguments, arrays)}
+        written = sum(_tile_bytes(o.value.shape, o.dtype.element) for o in outputs)
+        seen.append((builder.text([o.value for o in outputs]), arrays, inputs, written))
         return [None] * len(outputs)
     saved = softmax_ops.run, norm_ops.run
     softmax_ops.run = norm_ops.run = capture
@@ -45,7 +43,14 @@ def texts_of(call) -> tuple[list, int]:
         call()
     finally:
         softmax_ops.run, norm_ops.run = saved
-    return seen, written + sum(_tile_bytes(a.shape, str(a.dtype)) for a in inputs.values())
+    return seen
+
+
+def minimum_bytes(functions) -> int:
+    """The DRAM bytes of `functions` at the minimum: each distinct input's tiles read once, each
+    result's written once."""
+    inputs = {key: a for _, _, by_id, _ in functions for key, a in by_id.items()}
+    return sum(_tile_bytes(a.shape, str(a.dtype)) for a in inputs.values()) + sum(f[3] for f in functions)
 
 
 def _tile_bytes(shape, element: str) -> int:
@@ -100,14 +105,11 @@ def main() -> None:
     for spec in args.shapes.split(","):
         shape = tuple(int(d) for d in spec.split("x"))
         for name, call in cases(shape):
-            functions, minimum = texts_of(call)
+            functions = functions_of(call)
             if name != "layer_norm all":
                 functions = functions[:1]  # dx's function (rmsnorm_bw's second one is dγ's)
-                minimum = None
-            runs = [(measure(t, i, True, args.repeat), measure(t, i, False, args.repeat)) for t, i in functions]
-            text, inputs = functions[0]
-            if minimum is None:  # dx alone: its inputs once, its result once
-                minimum = sum(_tile_bytes(a.shape, str(a.dtype)) for a in inputs) + _tile_bytes(shape, "bf16")
+            minimum = minimum_bytes(functions)
+            runs = [(measure(t, i, True, args.repeat), measure(t, i, False, args.repeat)) for t, i, _, _ in functions]
             total = lambda attr, k: sum(getattr(r[k], attr) for r in runs)  # noqa: E731
             moved = lambda k: total("total_dram_read", k) + total("total_dram_written", k)  # noqa: E731
             programs = f"{total('programs_launched', 0):>5} /{total('programs_launched', 1):>3} /{TTNN_PROGRAMS[name]:>3}"
@@ -115,6 +117,7 @@ def main() -> None:
             print(f"{name:14} {spec:14} {programs}"
                   f"     {moved(0) / minimum:>8.2f}x {moved(1) / minimum:>9.2f}x {fused_s * 1e3:>9.1f} "
                   f"{comp_s * 1e3:>9.1f} {comp_s / fused_s:>5.2f}")
+
 
 if __name__ == "__main__":
     main()

@@ -32,9 +32,14 @@ def _pool(k: Kernels, used: int) -> list[int]:
     return pool
 
 
+def _pool_before_spill(k: Kernels) -> int:
+    """Pool CBs the further outputs and the read-back take (the spill CB comes next)."""
+    return 3 * (len(k.outputs) - 1) + _readback_extra(k)
+
+
 def _pool_taken(k: Kernels) -> int:
     """Pool CBs the outputs, the read-back and the spill take (before any extra input's)."""
-    return 3 * (len(k.outputs) - 1) + _readback_extra(k) + int(bool(k.spill_pages))
+    return _pool_before_spill(k) + int(bool(k.spill_pages))
 
 
 def input_cbs(k: Kernels) -> list[int]:
@@ -68,7 +73,7 @@ def output_cbs(k: Kernels, j: int) -> tuple[int, int, int]:
 
 def spill_cb(k: Kernels) -> int:
     """The f32 CB of the values spilled from DST (k.spill_pages pages): after the outputs' CBs."""
-    used = 3 * (len(k.outputs) - 1) + _readback_extra(k)
+    used = _pool_before_spill(k)
     return _pool(k, used + 1)[used]
 
 
