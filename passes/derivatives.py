@@ -321,20 +321,21 @@ def _addcdiv_tensor2(d, x):
     """-g v t1 / t2^2 with every partial result in range wherever the result is: g' = g v for |v| <=
     1 (cannot overflow; v last otherwise), then |t2| >= 1: (g' / t2) t1 / t2, else (g' t1 / t2) / t2,
     the middle step range-safe (times_ratio); div_bw's other gradient of (g', t1, t2) instead where
-    t1 / t2 is finite (< 2 ulp; the former reaches 2.2). At t2 = +-0 PyTorch's sign (t2 t2 = +0)."""
+    t1 / t2 is finite (0.5 ulp in range; the former reaches 2.2). At t2 = +-0 PyTorch's sign (t2 t2 = +0)."""
     value = x.attr("value", 1.0)
     g = d.multiply(x.grad, d.constant(value)) if abs(value) <= 1.0 else x.grad
     t1, t2 = x.tensor1, x.tensor2
     big = d.ge(d.abs(t2), d.constant(1.0))
     safe = d.neg(d.where(big, times_ratio(d, d.div(g, t2), t1, t2), d.div(times_ratio(d, g, t1, t2), t2)))
-    # div_bw's order (< 2 ulp) where its quotient t1 / t2 stays finite
+    # div_bw's other gradient (0.5 ulp in range) where its quotient t1 / t2 stays finite
     gradient = where_nonfinite(d, d.div(t1, t2), safe, _div_other_grad(d, _At(g, t1, t2)))
     return gradient if abs(value) <= 1.0 else d.multiply(gradient, d.constant(value))
 
 
 def _div_other_grad(d, x):
-    """-g a / b^2: the product of g, q = a / b and 1 / b, each once rounded (< 2 ulp, where
-    PyTorch's -g * ((a / b) / b) reaches 2.2), in an order whose partial product stays in
+    """-g a / b^2: rounded once where g / b, q = a / b and b are within 2^+-50
+    (_compensated_div_other_grad); beyond, the product of g, q and 1 / b, each once rounded
+    (2.2 ulp, as PyTorch's -g * ((a / b) / b)), in an order whose partial product stays in
     range wherever the result does: the largest factor times the smallest first, the middle one
     last. By magnitude q is the middle one where |q| >= |g| differs from |a| >= 1 (|q| >= |1 / b|):
     -(g / b) q; g where |g| >= |q| differs from |g b| >= 1: -g (q / b); else 1 / b: -(g q) / b.
@@ -343,16 +344,44 @@ def _div_other_grad(d, x):
     the result is -1.4e38: found by test/fuzz.) q itself must be in range (g = 1e-38, a = 1e30,
     b = 1e-15 overflows at q in every order of these three factors). Complex: -(g / conj(b)) conj(q)."""
     quotient = d.div(x.input, x.other)
-    grad_first = d.neg(d.multiply(d.div(x.grad, d.conj(x.other)), d.conj(quotient)))
     if is_complex(x.grad) or is_complex(x.input) or is_complex(x.other):
-        return grad_first
+        return d.neg(d.multiply(d.div(x.grad, d.conj(x.other)), d.conj(quotient)))
+    t = d.div(x.grad, x.other)
+    grad_first = d.neg(d.multiply(t, quotient))
     one = d.constant(1.0)
     g, q = d.abs(x.grad), d.abs(quotient)
     q_middle = d.ne(d.ge(q, g), d.ge(d.abs(x.input), one))
     g_middle = d.ne(d.ge(g, q), d.ge(d.abs(d.multiply(x.grad, x.other)), one))
     last = d.where(g_middle, d.neg(d.multiply(x.grad, d.div(quotient, x.other))),
                    d.neg(d.div(d.multiply(x.grad, quotient), x.other)))
-    return d.where(d.eq(x.other, d.constant(0.0)), grad_first, d.where(q_middle, grad_first, last))
+    range_safe = d.where(d.eq(x.other, d.constant(0.0)), grad_first, d.where(q_middle, grad_first, last))
+    return d.where(_within(d, (t, quotient, x.other), 2.0 ** 50),
+                   _compensated_div_other_grad(d, x, t, quotient), range_safe)
+
+
+def _compensated_div_other_grad(d, x, t, q):
+    """-g a / b^2 rounded once (0.5 ulp, where each order of its three roundings reaches 2.2):
+    t = g / b and q = a / b with their tails (the divisions' remainders, exact by Dekker's
+    products t b and q b, over b), t q as Dekker's product, the tails added before the one
+    rounding. Exact while t, q and b are within 2^+-50 (no split overflows, no tail leaves
+    float32's normal range, which the device flushes)."""
+    g, a, b = x.grad, x.input, x.other
+    ts, qs, bs = veltkamp(d, t), veltkamp(d, q), veltkamp(d, b)
+    tb, qb, p = d.multiply(t, b), d.multiply(q, b), d.multiply(t, q)
+    t_tail = d.div(d.subtract(d.subtract(g, tb), product_error(d, tb, ts, bs)), b)
+    q_tail = d.div(d.subtract(d.subtract(a, qb), product_error(d, qb, qs, bs)), b)
+    tail = d.add(product_error(d, p, ts, qs), d.add(d.multiply(t, q_tail), d.multiply(t_tail, q)))
+    return d.neg(d.add(p, tail))
+
+
+def _within(d, values, bound: float):
+    """1 where every value's magnitude is in [1 / bound, bound] (0 for a NaN)."""
+    inside = None
+    for value in values:
+        magnitude = d.abs(value)
+        here = d.multiply(d.ge(magnitude, d.constant(1.0 / bound)), d.le(magnitude, d.constant(bound)))
+        inside = here if inside is None else d.multiply(inside, here)
+    return inside
 
 
 def _rsqrt(d, x):

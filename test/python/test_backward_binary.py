@@ -140,6 +140,27 @@ def test_div_bw_other_grad_in_range_whatever_g(dtype, backend):
     call_and_check("div_bw", g, a, b, backend)
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_div_bw_other_grad_rounded_once(backend):
+    """f32 -g a / b^2 within half an ulp in range (each order of its three roundings reaches 2.2:
+    -g (q / b) was 2.12 ulp off at the first triple, found by test/fuzz), and near the window's
+    edges (t = g / b, q = a / b, b at 2^+-50) within the bound either way."""
+    gen = torch.Generator().manual_seed(26)
+    g, a, b = (torch.randn(4096, generator=gen, dtype=torch.float64) for _ in range(3))
+    b = torch.where(b < 0, b - 0.01, b + 0.01)
+    edges = [(-0.4633989632129669, -0.14780138432979584, 0.5261646509170532), (2.0 ** 49, 1.0, 1.5),
+             (1.0, 2.0 ** -49, 0.75), (3.0, 5.0, 2.0 ** 50), (3.0, 5.0, 2.0 ** -51), (1e-20, 3.0, 1e-8)]
+    g, a, b = (torch.cat([t, torch.tensor([e[i] for e in edges], dtype=torch.float64)]).float()
+               for i, t in enumerate((g, a, b)))
+    _, other_grad = ttbw.div_bw(tensor(g), tensor(a), tensor(b), backend=backend)
+    term = -(g.double() * a.double() / b.double() ** 2)
+    within = (g.double() / b.double()).abs().clamp(min=1e-300).log2().abs().le(50) & \
+        (a.double() / b.double()).abs().log2().abs().le(50) & b.double().abs().log2().abs().le(50)
+    got = ttbw.to_torch(other_grad)
+    check_gradient(got[within], term[within], b[within], ulps=0.5 + 2.0 ** -20)
+    check_gradient(got, term, b)
+
+
 @pytest.mark.parametrize("op", list(OPS))
 def test_memory_config_and_names(op):
     g, a, b = operands(op, (32, 32), (1, 32))

@@ -1,21 +1,53 @@
 // RUN: ttbw-opt --split-input-file --ttir-decompose-backward %s | FileCheck %s
 // div_bw: input_grad = grad / other (one rounding: in the operands' type);
-// other_grad = -grad * q / other, q = input / other, in f32, rounded once, in the order that
-// stays in range where the result does (the factor of middle magnitude last): -(grad / other) * q
-// where q is in the middle or other = 0, -grad * (q / other) where grad is, else
-// -(grad * q) / other.
+// other_grad = -grad * a / b^2 in f32: where t = grad / b, q = a / b and b are within 2^+-50,
+// rounded once (t and q with their division remainders, exact by Dekker's products t b and
+// q b, and t q by Dekker's product, the tails summed before the one rounding); beyond, its
+// three roundings in the order that stays in range where the result does (the factor of middle
+// magnitude last): -(grad / other) * q where q is in the middle or other = 0,
+// -grad * (q / other) where grad is, else -(grad * q) / other.
 
 // CHECK-LABEL: func.func @broadcast
 func.func @broadcast(%g: tensor<2x32x64xbf16>, %a: tensor<2x32x64xbf16>, %b: tensor<32x1xbf16>) -> (tensor<2x32x64xbf16>, tensor<32x1xbf16>) {
   // CHECK: %[[GA:.*]] = "ttir.div"(%arg0, %arg2) : (tensor<2x32x64xbf16>, tensor<32x1xbf16>) -> tensor<2x32x64xbf16>
-  // CHECK: %[[B:.*]] = "ttir.typecast"(%arg2) : (tensor<32x1xbf16>) -> tensor<32x1xf32>
-  // CHECK: %[[Z:.*]] = "ttir.full"() <{fill_value = 0.000000e+00 : f32, shape = array<i32>}> : () -> tensor<f32>
-  // CHECK: %[[BZ:.*]] = "ttir.eq"(%[[B]], %[[Z]])
   // CHECK: %[[G:.*]] = "ttir.typecast"(%arg0) : (tensor<2x32x64xbf16>) -> tensor<2x32x64xf32>
-  // CHECK: %[[GB1:.*]] = "ttir.div"(%[[G]], %[[B]])
+  // CHECK: %[[B:.*]] = "ttir.typecast"(%arg2) : (tensor<32x1xbf16>) -> tensor<32x1xf32>
+  // CHECK: %[[T:.*]] = "ttir.div"(%[[G]], %[[B]]) : (tensor<2x32x64xf32>, tensor<32x1xf32>) -> tensor<2x32x64xf32>
+  // CHECK: %[[TA:.*]] = "ttir.abs"(%[[T]])
+  // CHECK: %[[LOW:.*]] = "ttir.full"() <{fill_value = 8.88178419E-16 : f32, shape = array<i32>}>
+  // CHECK: "ttir.ge"(%[[TA]], %[[LOW]])
+  // CHECK: %[[HIGH:.*]] = "ttir.full"() <{fill_value = 1.12589991E+15 : f32, shape = array<i32>}>
+  // CHECK: "ttir.le"(%[[TA]], %[[HIGH]])
   // CHECK: %[[A:.*]] = "ttir.typecast"(%arg1) : (tensor<2x32x64xbf16>) -> tensor<2x32x64xf32>
   // CHECK: %[[Q:.*]] = "ttir.div"(%[[A]], %[[B]]) : (tensor<2x32x64xf32>, tensor<32x1xf32>) -> tensor<2x32x64xf32>
-  // CHECK: %[[GP:.*]] = "ttir.multiply"(%[[GB1]], %[[Q]])
+  // CHECK: "ttir.abs"(%[[Q]])
+  // CHECK: "ttir.abs"(%[[B]])
+  // CHECK: %[[IN:.*]] = "ttir.multiply"(%{{.*}}, %{{.*}}) : (tensor<2x32x64xf32>, tensor<32x1xf32>) -> tensor<2x32x64xf32>
+  // The rounded-once form: t q, its Dekker error from t's and q's Veltkamp splits.
+  // CHECK: %[[P:.*]] = "ttir.multiply"(%[[T]], %[[Q]])
+  // CHECK: %[[C:.*]] = "ttir.full"() <{fill_value = 4.097000e+03 : f32, shape = array<i32>}>
+  // CHECK: "ttir.multiply"(%[[T]], %[[C]])
+  // CHECK: "ttir.multiply"(%[[Q]], %{{.*}}) : (tensor<2x32x64xf32>, tensor<f32>)
+  // q's remainder a - q b (exact) over b
+  // CHECK: %[[QB:.*]] = "ttir.multiply"(%[[Q]], %[[B]])
+  // CHECK: %[[QR:.*]] = "ttir.subtract"(%[[A]], %[[QB]])
+  // CHECK: %[[QRE:.*]] = "ttir.subtract"(%[[QR]], %{{.*}})
+  // CHECK: %[[QT:.*]] = "ttir.div"(%[[QRE]], %[[B]])
+  // CHECK: %[[TQT:.*]] = "ttir.multiply"(%[[T]], %[[QT]])
+  // t's remainder g - t b (exact) over b
+  // CHECK: %[[TB:.*]] = "ttir.multiply"(%[[T]], %[[B]])
+  // CHECK: %[[TR:.*]] = "ttir.subtract"(%[[G]], %[[TB]])
+  // CHECK: %[[TRE:.*]] = "ttir.subtract"(%[[TR]], %{{.*}})
+  // CHECK: %[[TT:.*]] = "ttir.div"(%[[TRE]], %[[B]])
+  // CHECK: %[[TTQ:.*]] = "ttir.multiply"(%[[TT]], %[[Q]])
+  // CHECK: %[[TAILS:.*]] = "ttir.add"(%[[TQT]], %[[TTQ]])
+  // CHECK: %[[TAIL:.*]] = "ttir.add"(%{{.*}}, %[[TAILS]])
+  // CHECK: %[[SUM:.*]] = "ttir.add"(%[[P]], %[[TAIL]])
+  // CHECK: %[[ONCE:.*]] = "ttir.neg"(%[[SUM]])
+  // The range-safe orders.
+  // CHECK: %[[Z:.*]] = "ttir.full"() <{fill_value = 0.000000e+00 : f32, shape = array<i32>}> : () -> tensor<f32>
+  // CHECK: %[[BZ:.*]] = "ttir.eq"(%[[B]], %[[Z]])
+  // CHECK: %[[GP:.*]] = "ttir.multiply"(%[[T]], %[[Q]])
   // CHECK: %[[GN:.*]] = "ttir.neg"(%[[GP]])
   // CHECK: %[[QA:.*]] = "ttir.abs"(%[[Q]])
   // CHECK: %[[GA_:.*]] = "ttir.abs"(%[[G]])
@@ -29,15 +61,16 @@ func.func @broadcast(%g: tensor<2x32x64xbf16>, %a: tensor<2x32x64xbf16>, %b: ten
   // CHECK: %[[GBA:.*]] = "ttir.abs"(%[[GBP]])
   // CHECK: %[[GB1G:.*]] = "ttir.ge"(%[[GBA]], %[[ONE]])
   // CHECK: %[[GMID:.*]] = "ttir.ne"(%[[GQ]], %[[GB1G]])
-  // CHECK: %[[QB:.*]] = "ttir.div"(%[[Q]], %[[B]])
-  // CHECK: %[[TP:.*]] = "ttir.multiply"(%[[G]], %[[QB]])
+  // CHECK: %[[QOB:.*]] = "ttir.div"(%[[Q]], %[[B]])
+  // CHECK: %[[TP:.*]] = "ttir.multiply"(%[[G]], %[[QOB]])
   // CHECK: %[[TN:.*]] = "ttir.neg"(%[[TP]])
   // CHECK: %[[GQP:.*]] = "ttir.multiply"(%[[G]], %[[Q]])
   // CHECK: %[[RD:.*]] = "ttir.div"(%[[GQP]], %[[B]])
   // CHECK: %[[RN:.*]] = "ttir.neg"(%[[RD]])
   // CHECK: %[[W1:.*]] = "ttir.where"(%[[GMID]], %[[TN]], %[[RN]])
   // CHECK: %[[W2:.*]] = "ttir.where"(%[[QMID]], %[[GN]], %[[W1]])
-  // CHECK: %[[W:.*]] = "ttir.where"(%[[BZ]], %[[GN]], %[[W2]]) : (tensor<32x1xf32>, tensor<2x32x64xf32>, tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
+  // CHECK: %[[SAFE:.*]] = "ttir.where"(%[[BZ]], %[[GN]], %[[W2]]) : (tensor<32x1xf32>, tensor<2x32x64xf32>, tensor<2x32x64xf32>) -> tensor<2x32x64xf32>
+  // CHECK: %[[W:.*]] = "ttir.where"(%[[IN]], %[[ONCE]], %[[SAFE]])
   // CHECK: %[[GB:.*]] = builtin.unrealized_conversion_cast %[[W]] : tensor<2x32x64xf32> to tensor<32x1xbf16> {ttbw.sum_to}
   // CHECK: return %[[GA]], %[[GB]]
   %0:2 = ttir.div_bw %g, %a, %b : tensor<2x32x64xbf16>, tensor<2x32x64xbf16>, tensor<32x1xbf16> -> input_grad tensor<2x32x64xbf16> other_grad tensor<32x1xbf16>
