@@ -290,7 +290,8 @@ def _logit(d, x):
 
 
 def _logiteps(d, x):
-    """eps <= x <= 1 - eps ? g / (x (1 - x)) : 0 (logit_backward with an eps)."""
+    """eps <= x <= 1 - eps ? g / (x (1 - x)) : 0 (logit_backward with an eps); a NaN x: 0, as
+    PyTorch's vectorized loop (its scalar tail gives NaN)."""
     v, zero, eps = x.input, d.constant(0.0), x.attr("eps", 0.0)
     inside = d.div(x.grad, d.multiply(v, d.subtract(d.constant(1.0), v)))
     return d.where(d.ge(v, d.constant(eps)), d.where(d.le(v, d.constant(1.0 - eps)), inside, zero), zero)

@@ -9,6 +9,15 @@
 
 #include "ttbw_emu/abi.h"
 
+// tt-mlir's TTKernel -> C++ writes a NaN or infinite f32 constant as NAN / INFINITY, which
+// tt-metal's kernel headers bring in (<cmath>); defined here as <math.h> does, without it.
+#ifndef NAN
+#define NAN (__builtin_nanf(""))
+#endif
+#ifndef INFINITY
+#define INFINITY (__builtin_inff())
+#endif
+
 // The runtime compiles each kernel with -DKERNEL_COMPILE_TIME_ARGS=a,b,c, (trailing comma).
 #ifndef KERNEL_COMPILE_TIME_ARGS
 #define KERNEL_COMPILE_TIME_ARGS

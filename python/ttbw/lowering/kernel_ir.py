@@ -16,6 +16,8 @@ MAX_GROUPS = 3  # kept / summed tile-axis groups the kernels index with
 ELEMENT_BYTES = {"bf16": 2, "f32": 4}
 IR_FORMAT = {"bf16": "bf16", "bfp8_b": "bfp_bf8", "f32": "f32"}  # device data format -> TTKernel tile type
 # in-tile sums: reduce_tile's dimension for X broadcast along rows / columns / both
+# an accumulator's f32 tiles in its CB: the sum and its Kahan compensation (accumulate)
+ACCUMULATOR_PAGES = 2
 REDUCE_DIM = {"row": "reduce_dim_col", "col": "reduce_dim_row", "scalar": "reduce_dim_scalar"}
 CMPI_PREDICATE = {"eq": 0, "ne": 1, "slt": 2, "sle": 3, "sgt": 4, "sge": 5, "ult": 6, "ule": 7, "ugt": 8, "uge": 9}
 
@@ -267,12 +269,20 @@ class KernelFn:
         self.cbop("cb_pop_front", src, one)
         self.pack([(0, out)])
 
+    def clear_accumulator(self, acc: str) -> None:
+        """Pushes a zero accumulator onto acc: its sum and its compensation (ACCUMULATOR_PAGES)."""
+        self.fill_tiles("0.0", acc, ACCUMULATOR_PAGES)
+
     def accumulate(self, acc: str, prod: str, kind: str, scaler: str | None, split=None) -> None:
-        """acc (its front tile, f32) += the sum of prod's front tile, pushed back onto acc:
-        reduce_tile<sum> with the 1.0 scaler tile over in-tile dims (kind: row | col | scalar),
-        an SFPU add for a whole tile (kind none). With `split` (trunc_split's CBs) prod is f32
-        and its three TF32-exact parts are reduced instead (the FPU reads TF32)."""
-        zero, one = self.c(0), self.c(1)
+        """The accumulator at acc's front (sum s, compensation c: f32 tiles) plus the sum of prod's
+        front tile, pushed back onto acc: the term t by reduce_tile<sum> with the 1.0 scaler tile
+        over in-tile dims (kind: row | col | scalar) into a cleared DST tile, or prod's tile (kind
+        none). Kahan's step (y = t - c, s' = s + y, c' = (s' - s) - y) keeps s within 2 u of the
+        sum of the terms' magnitudes over any number of tiles, where adding each tile's sum to s
+        alone loses up to u |s| per tile (4096 rows summed: 7 ulp); c' = 0 where s' is not finite
+        (an infinite term: inf - inf would make the sum NaN). With `split` (trunc_split's CBs)
+        prod is f32 and its three TF32-exact parts are reduced instead (the FPU reads TF32)."""
+        zero, one, two, three = self.c(0), self.c(1), self.c(2), self.c(3)
         src, count = prod, 1
         if split is not None:
             self.cbop("cb_wait_front", prod, one)
@@ -280,9 +290,10 @@ class KernelFn:
             self.cbop("cb_pop_front", prod, one)
             src, count = split[2], 3
         self.acquire()
-        self.cbop("cb_wait_front", acc, one)
+        self.cbop("cb_wait_front", acc, self.c(ACCUMULATOR_PAGES))
         self.copy(acc, 0)
-        self.cbop("cb_pop_front", acc, one)
+        self.copy(acc, 1, one)
+        self.cbop("cb_pop_front", acc, self.c(ACCUMULATOR_PAGES))
         self.cbop("cb_wait_front", src, self.c(count))
         ty = self.cb_types
         if kind != "none":
@@ -290,15 +301,39 @@ class KernelFn:
                   "reduce_type = #ttkernel.reduce_type<reduce_sum>")
             self.op("reduce_init", [src, scaler, acc], [ty[src], ty[scaler], ty[acc]], props=rp)
             for k in range(count):
-                self.op("reduce_tile", [src, scaler, self.c(k), zero, zero], [ty[src], ty[scaler], "i32", "i32", "i32"],
+                self.op("reduce_tile", [src, scaler, self.c(k), zero, two], [ty[src], ty[scaler], "i32", "i32", "i32"],
                         props=rp)
             self.op("reduce_uninit")
         else:
-            self.copy(src, 1)
-            self.op("add_binary_tile_init")
-            self.op("add_binary_tile", [zero, one, zero], ["i32"] * 3)
+            self.copy(src, 2)
         self.cbop("cb_pop_front", src, self.c(count))
-        self.pack([(0, acc)])
+        self.op("sub_binary_tile_init")
+        self.op("sub_binary_tile", [two, one, two], ["i32"] * 3)  # y = t - c
+        self.op("add_binary_tile_init")
+        self.op("add_binary_tile", [zero, two, three], ["i32"] * 3)  # s' = s + y
+        self.op("sub_binary_tile_init")
+        self.op("sub_binary_tile", [three, zero, one], ["i32"] * 3)  # s' - s
+        self.op("sub_binary_tile", [one, two, one], ["i32"] * 3)  # c' = (s' - s) - y
+        self.op("sub_binary_tile", [three, three, zero], ["i32"] * 3)  # s' - s': 0, NaN where s' is not finite
+        self.op("eqz_tile_init")
+        self.op("eqz_tile", [zero], ["i32"])
+        self.fill("0.0", 2)
+        self.op("where_tile_init")
+        self.op("where_tile", [zero, one, two, one], ["i32"] * 4, props="dtype = #ttcore.supportedDataTypes<f32>")
+        self.pack([(3, acc), (1, acc)])
+
+    def move_sum(self, acc: str, out: str, via: str | None = None) -> None:
+        """The sum of the accumulator at acc's front onto out (rounded by the pack; `via`: as move's);
+        its compensation dropped."""
+        pages = self.c(ACCUMULATOR_PAGES)
+        target = via or out
+        self.acquire()
+        self.cbop("cb_wait_front", acc, pages)
+        self.copy(acc, 0)
+        self.cbop("cb_pop_front", acc, pages)
+        self.pack([(0, target)])
+        if via is not None:
+            self.move(via, out)
 
     def fpu_product(self, kind: str, cb_g: str, g_idx: str, held: str, idx: str, dst: int, out_cb) -> None:
         """DST[dst] = grad[g_idx] * bcast(held[idx]) on the FPU (bf16 operands; `kind`: none | row |

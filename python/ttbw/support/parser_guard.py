@@ -18,6 +18,9 @@ process instead of giving a parse error (found by test/fuzz):
   bindings cannot turn into a str (RuntimeError "str_from_cstr_and_size(): conversion error").
   In comments such bytes are fine.
 
+- a reassociation index of `collapse_shape` / `expand_shape` (tensor, memref) that is negative or
+  beyond int32 (9223372036854775807 overflows the verifier's `index + 1`): the op's verifier
+  builds an affine map of a negative dim count (AffineMap::get asserts).
 - brackets nested deeper than MAX_NESTING (`module {` 6,000 times deep, as upstream mlir-opt):
   the recursive-descent parser overflows the stack (SIGSEGV).
 
@@ -39,6 +42,10 @@ _CRASHES = [(re.compile(_ARRAY + r"(index)\b"),
              "expected integer or float type, got: 'index' (dense arrays have no index elements)")]
 _DENSE_ARRAY = re.compile(_ARRAY + r"((?:[su]?i\d+|bf16|tf32|f\d+\w*))\b")
 _BOUND_ELEMENTS = {"i1", "i8", "i16", "i32", "i64", "f32", "f64"}  # the bindings' Dense*ArrayAttr
+# an op whose reassociation follows it ([^\[:]: its operands, or `"(%0) <{reassociation = ` generic)
+_REASSOCIATION = re.compile(r"(?:collapse|expand)_shape\b[^\[:]*?(\[\s*\[)")
+_INDEX = re.compile(r"-?\d+")
+MAX_REASSOCIATION_INDEX = 2 ** 31 - 1
 MAX_NESTING = 1000  # the parser's stack holds 3,000 nested regions, not 6,000 (8 MiB main-thread stack)
 _BRACKETS = re.compile(r"[{}()\[\]]")
 
@@ -68,6 +75,14 @@ def refuse_parser_crashes(text: str, name: str) -> None:
             errors.append(Diagnostic("error", _loc(masked, match.start(1), name), (
                 f"dense arrays of {match.group(1)} are not supported (ttbw's MLIR bindings read "
                 "i1, i8, i16, i32, i64, f32 and f64 elements)")))
+    for match in _REASSOCIATION.finditer(masked):
+        end = masked.find("]]", match.start(1))
+        for index in _INDEX.finditer(masked, match.start(1), len(masked) if end < 0 else end):
+            if not 0 <= int(index.group(0)) <= MAX_REASSOCIATION_INDEX:
+                errors.append(Diagnostic("error", _loc(masked, index.start(), name), (
+                    f"reassociation index {index.group(0)} out of range (a dim of the expanded shape: "
+                    f"0 .. {MAX_REASSOCIATION_INDEX})")))
+                break
     too_deep = _too_deep(masked)
     if too_deep is not None:
         errors.append(Diagnostic("error", _loc(masked, too_deep, name),

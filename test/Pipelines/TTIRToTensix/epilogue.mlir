@@ -15,7 +15,7 @@
 // CHECK: scf.for
 // CHECK: ttkernel.reduce_tile(
 // CHECK: }
-// CHECK: ttkernel.cb_wait_front(%[[ACC:[0-9]+]], %{{.*}}) : (!ttkernel.cb<1, !ttcore.tile<32x32, f32>>, i32)
+// CHECK: ttkernel.cb_wait_front(%[[ACC:[0-9]+]], %c2_i32) : (!ttkernel.cb<2, !ttcore.tile<32x32, f32>>, i32)
 // CHECK: ttkernel.copy_tile(%[[ACC]],
 // CHECK: ttkernel.pack_tile(%{{.*}}, %[[HOP:[0-9]+]], %{{.*}}) : (i32, !ttkernel.cb<1, !ttcore.tile<32x32, bf16>>, i32)
 // CHECK: ttkernel.copy_tile(%[[HOP]],

@@ -24,7 +24,7 @@ func.func @bf16_product(%x: tensor<32x64xbf16>, %y: tensor<32x64xbf16>) -> tenso
 
 // An f32 sum inside the tile: f32 input CB (2 pages of 4096 bytes), the zero and 1.0 tiles
 // (23, 2 bf16 pages) the reader makes each step's padding mask of (15, 2 bf16 pages), the bf16
-// 1.0 scaler (17, 1 page), the f32 partial (18, 1 page), the masked f32 term (19), its
+// 1.0 scaler (17, 1 page), the f32 partial (18, 2 pages: its sum and compensation), the masked f32 term (19), its
 // TF32-exact parts (21, 4 f32 pages) and their residual (22); fp32 DST. The reader takes the
 // whole space's triplets, rows and cols too (24 + 5 + 20).
 // CHECK-LABEL: func.func @f32_in_tile_sum(
@@ -33,7 +33,7 @@ func.func @bf16_product(%x: tensor<32x64xbf16>, %y: tensor<32x64xbf16>) -> tenso
 // CHECK: "ttmetal.create_buffer"() {{.*}} -> memref<1x2x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<8192x4096, 1>, #l1>
 // CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x2x!ttcore.tile<32x32, bf16>, #ttcore.cb_layout<4096x2048, 1>, #l1>
 // CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x1x!ttcore.tile<32x32, bf16>, #ttcore.cb_layout<2048x2048, 1>, #l1>
-// CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x1x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<4096x4096, 1>, #l1>
+// CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x2x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<8192x4096, 1>, #l1>
 // CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x1x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<4096x4096, 1>, #l1>
 // CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x4x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<16384x4096, 1>, #l1>
 // CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x1x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<4096x4096, 1>, #l1>
@@ -59,7 +59,7 @@ func.func @f32_in_tile_sum(%x: tensor<64x40xf32>) -> tensor<64x1xf32> {
 // CHECK: "ttmetal.create_buffer"() {{.*}} -> memref<1x2x!ttcore.tile<32x32, bfp_bf8>, #ttcore.cb_layout<2176x1088, 1>, #l1>
 // CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x2x!ttcore.tile<32x32, bf16>, #ttcore.cb_layout<4096x2048, 1>, #l1>
 // CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x1x!ttcore.tile<32x32, bf16>, #ttcore.cb_layout<2048x2048, 1>, #l1>
-// CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x1x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<4096x4096, 1>, #l1>
+// CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x2x!ttcore.tile<32x32, f32>, #ttcore.cb_layout<8192x4096, 1>, #l1>
 // CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x1x!ttcore.tile<32x32, bf16>, #ttcore.cb_layout<2048x2048, 1>, #l1>
 // CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x2x!ttcore.tile<32x32, bf16>, #ttcore.cb_layout<4096x2048, 1>, #l1>
 // CHECK-NEXT: "ttmetal.create_buffer"() {{.*}} -> memref<1x2x!ttcore.tile<32x32, bf16>, #ttcore.cb_layout<4096x2048, 1>, #l1>

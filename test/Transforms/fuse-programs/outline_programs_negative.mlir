@@ -14,3 +14,12 @@ func.func @transposed(%x: tensor<32x64x2xbf16>) -> tensor<2x32x64xbf16> {
   return %1 : tensor<2x32x64xbf16>
 }
 
+
+// -----
+
+// A returned argument of no device type (an integer element) is copied by a program the
+// codegen refuses (was an internal error: found by test/fuzz).
+func.func @returned_i32(%x: tensor<32x32xi32>) -> tensor<32x32xi32> {
+  // expected-error @+1 {{'linalg.generic' op: unsupported: codegen: a tensor of type tensor<32x32xi32>: element type i32 is not a floating-point type}}
+  return %x : tensor<32x32xi32>
+}

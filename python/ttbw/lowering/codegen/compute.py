@@ -5,7 +5,7 @@ from __future__ import annotations
 from ttbw.support.ir_literals import f32_literal
 
 from ..errors import UnsupportedError
-from ..kernel_ir import KernelFn, tile_map
+from ..kernel_ir import ACCUMULATOR_PAGES, KernelFn, tile_map
 from . import dst_plan, select
 from .cbs import CB_HOP, CB_MASK, CB_PARTS, CB_ROUND, CB_SCALER, CB_TMP, CB_ZERO, TERM_PAGES, \
     compute_cbs, output_cbs, spill_cb, tile_cb
@@ -27,7 +27,7 @@ class Compute:
         for j, o in enumerate(k.outputs):
             out, acc, term = output_cbs(k, j)
             self.outs.append(f.cb(f"cb_out{j}", pos[out], tile_cb(o.fmt)))
-            self.accs.append(f.cb(f"cb_acc{j}", pos[acc], tile_cb("f32", 1)) if o.reduce else None)
+            self.accs.append(f.cb(f"cb_acc{j}", pos[acc], tile_cb("f32", ACCUMULATOR_PAGES)) if o.reduce else None)
             self.terms.append(f.cb(f"cb_term{j}", pos[term], tile_cb(o.term_fmt, TERM_PAGES))
                               if o.reduce and not k.direct else None)
         self.scaler = f.cb("cb_s", pos[CB_SCALER], tile_cb("bf16", 1)) if k.needs_scaler else None
@@ -180,12 +180,12 @@ class Compute:
         if fifo:  # one zero partial per inner position, rotating through the FIFO
             f.for_(None, inner)
             for j in fifo:
-                f.fill_tiles("0.0", self.accs[j])
+                f.clear_accumulator(self.accs[j])
             f.end()
         for j, p in unit_pages.items():  # one per position of the inner axes it keeps
             self.fill_fifo(j, p)
         for j in partials[Partial.UNIT]:
-            f.fill_tiles("0.0", self.accs[j])
+            f.clear_accumulator(self.accs[j])
         if k.cross:
             m = f.for_(None, middle)
             if space is not None:
@@ -193,12 +193,12 @@ class Compute:
             for i in per_middle:
                 f.cbop("cb_wait_front", self.ins[i], one)
         for j in partials[Partial.INNER]:
-            f.fill_tiles("0.0", self.accs[j])
+            f.clear_accumulator(self.accs[j])
         for j in partials[Partial.MFIFO]:
             self.fill_fifo(j, pages[j])
         self.j = f.for_(None, inner)
         for j in partials[Partial.STEP]:
-            f.fill_tiles("0.0", self.accs[j])
+            f.clear_accumulator(self.accs[j])
         if k.direct:  # the input's tile itself is the term
             o = k.outputs[0]
             split = self.split if k.split_terms(0) else None
@@ -278,7 +278,7 @@ class Compute:
 
     def fill_fifo(self, j: int, pages: str) -> None:
         self.f.for_(None, pages)
-        self.f.fill_tiles("0.0", self.accs[j])
+        self.f.clear_accumulator(self.accs[j])
         self.f.end()
 
     def finish_fifo(self, j: int, pages: str) -> None:
@@ -304,16 +304,16 @@ class Compute:
         k, f, o = self.k, self.f, self.k.outputs[j]
         via = self.round if k.hop(j) else None
         if o.epilogue is None:
-            f.move(self.accs[j], self.outs[j], via=via)
+            f.move_sum(self.accs[j], self.outs[j], via=via)
             return
-        one = f.c(1)
+        pages = f.c(ACCUMULATOR_PAGES)
         self.acc = self.accs[j]
-        f.cbop("cb_wait_front", self.acc, one)
+        f.cbop("cb_wait_front", self.acc, pages)
         last = self.sections(k.epilogue_plan(j), 0)
         f.acquire()
         slot = self.evaluate(last.body, via or self.outs[j])
         self.pop_reads(last)
-        f.cbop("cb_pop_front", self.acc, one)
+        f.cbop("cb_pop_front", self.acc, pages)
         f.pack([(slot, via or self.outs[j])])
         if via is not None:  # the bf16-rounded tile -> bfloat8_b
             f.move(via, self.outs[j])

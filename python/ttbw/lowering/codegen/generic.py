@@ -35,9 +35,12 @@ _VIEWS = ("tensor.collapse_shape", "tensor.expand_shape", "tensor.cast")  # same
 
 
 def _device(t) -> tuple[str, str]:
-    from ttbw.dialect.tensor_types import describe
+    from ttbw.dialect.tensor_types import TypeRuleError, describe
 
-    d = describe(t)
+    try:
+        d = describe(t)
+    except TypeRuleError as rule:  # an integer or tile element: no device tensor (found by test/fuzz)
+        raise UnsupportedError(f"codegen: a tensor of type {t}: {rule}") from None
     if d.is_complex:
         raise UnsupportedError("codegen: complex tensors must be expanded (ttir-expand-complex)")
     return DataFormat.parse(d.data_type).short_name, d.layout

@@ -23,7 +23,7 @@ from ttbw.target.host_program import SCALAR_WORDS, AddressOf, CircularBufferSpec
 from ttbw.target.scalar_encoding import scalar_args
 
 from ..errors import UnsupportedError
-from ..kernel_ir import MAX_GROUPS, RM_ARGS, rm_args
+from ..kernel_ir import ACCUMULATOR_PAGES, MAX_GROUPS, RM_ARGS, rm_args
 from .generic import L1_HELD
 from .program import Kernels, ProgramSpec, ScalarArgument
 from .cbs import CB_HOP, CB_MASK, CB_PARTS, CB_ROUND, CB_SCALER, CB_TMP, CB_ZERO, TERM_PAGES, compute_cbs, \
@@ -67,8 +67,8 @@ def held_bytes(spec: ProgramSpec) -> int:
     inputs and the FIFO of f32 partials of each second reduction), and the spill CB."""
     k, s = spec.kernels, spec.schedule
     held = sum(_tile_bytes(o.fmt) for o in k.inputs if o.access.indexed)
-    return s.inner * held + 4096 * sum(fifo_pages(s, j) for j, o in enumerate(k.outputs) if o.fifo) \
-        + 4096 * k.spill_pages
+    partials = sum(fifo_pages(s, j) for j, o in enumerate(k.outputs) if o.fifo)
+    return s.inner * held + 4096 * (ACCUMULATOR_PAGES * partials + k.spill_pages)
 
 
 def fifo_pages(s, j: int) -> int:
@@ -153,13 +153,13 @@ def _circular_buffers(k: Kernels, s, inputs: list, outs: list) -> tuple:
     for j, o in enumerate(k.outputs):
         _, acc, term = output_cbs(k, j)
         if o.reduce:
-            cb(acc, "f32", fifo_pages(s, j) if o.fifo else 1)
+            cb(acc, "f32", ACCUMULATOR_PAGES * (fifo_pages(s, j) if o.fifo else 1))
             if not k.direct:
                 cb(term, o.term_fmt, TERM_PAGES)
     if k.readback is not None:
         accs, terms, raw, val = readback_cbs(k)
         for acc, term, fmt in zip(accs, terms, k.readback.term_fmts):
-            cb(acc, "f32", 1)
+            cb(acc, "f32", ACCUMULATOR_PAGES)
             cb(term, fmt, TERM_PAGES)
         cb(val, "f32", len(accs))
         if k.readback.bcast != "none":

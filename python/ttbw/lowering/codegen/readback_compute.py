@@ -6,7 +6,7 @@ outputs, whose `Reduced` leaves read the broadcast sums. Held inputs (`Access.he
 inner tile of an `indexed` one) stay at their CBs' fronts over both passes."""
 from __future__ import annotations
 
-from ..kernel_ir import KernelFn, tile_map
+from ..kernel_ir import ACCUMULATOR_PAGES, KernelFn, tile_map
 from .cbs import compute_cbs, readback_cbs, tile_cb
 from .compute import Compute
 from .tile_args import SpaceTiles
@@ -20,7 +20,7 @@ class ReadBackCompute(Compute):
         self.inner = f.arg(1)
         accs, terms, raw, val = readback_cbs(k)
         count = len(rb.terms)
-        self.sum_accs = [f.cb(f"cb_sum_acc{r}", pos[c], tile_cb("f32", 1)) for r, c in enumerate(accs)]
+        self.sum_accs = [f.cb(f"cb_sum_acc{r}", pos[c], tile_cb("f32", ACCUMULATOR_PAGES)) for r, c in enumerate(accs)]
         self.sum_terms = [f.cb(f"cb_sum_term{r}", pos[c], tile_cb(fmt, 1))
                           for r, (c, fmt) in enumerate(zip(terms, rb.term_fmts))]
         self.sums = f.cb("cb_sums_bcast", pos[val], tile_cb("f32", count))
@@ -55,10 +55,10 @@ class ReadBackCompute(Compute):
         for i in held:
             f.cbop("cb_wait_front", self.ins[i], held_count(i))
         for acc in self.sum_accs:
-            f.fill_tiles("0.0", acc)
+            f.clear_accumulator(acc)
         self.steps(list(rb.first), space, space_base, rb.masked, self.sum_terms)
         for r in range(len(rb.terms)):  # each finished sum, for the reader to broadcast
-            f.move(self.sum_accs[r], self.raw)
+            f.move_sum(self.sum_accs[r], self.raw)
         f.cbop("cb_wait_front", self.sums, f.c(len(rb.terms)))
         zeroes = any(k.zeroes_padding(j) for j in range(len(k.outputs)))
         self.steps(list(rb.second), space, space_base, zeroes, None)
