@@ -51,12 +51,12 @@ ARITHMETIC = {"neg_bw", "relu_bw", "square_bw", "reciprocal_bw", "abs_bw", "sign
 # result, beyond any rule's control (softplus beta = 2.783 at x = -12.3: 34 ulp); allowed on top
 # of the bound, in ulps
 # torch's own result at a NaN input depends on its kernel path: the vectorized loop gives 0
-# (shrink, hardtanh, logit with eps) or NaN (elu family, hardswish), the scalar tail of the same
+# (shrink, hardtanh, relu6, logit with eps) or NaN (elu family, hardswish), the scalar tail of the same
 # call g or NaN (a 217-element golden differs at its last element; hardswish_backward of 300 NaNs
 # is g at one, logit_backward's with eps NaN at 12); ttbw follows the vectorized path, so NaN
 # inputs are not judged for these ops
 NAN_INPUT_BY_KERNEL = {"hardshrink_bw", "softshrink_bw", "hardtanh_bw", "elu_bw", "celu_bw", "selu_bw",
-                       "hardswish_bw", "logiteps_bw"}
+                       "hardswish_bw", "logiteps_bw", "relu6_bw"}
 SCALED_ARGUMENT = {"softplus_bw": lambda x, p: x * p.get("beta", 1.0), "celu_bw": lambda x, p: x / p.get("alpha", 1.0)}
 SCALAR_FORM = ("mul_bw", "add_bw", "sub_bw", "div_bw")
 BINARY = ("mul_bw", "add_bw", "sub_bw", "div_bw", "addalpha_bw", "subalpha_bw")
