@@ -93,7 +93,7 @@ def _compare_one(torch, ttbw, spec, g, operand, other, got, name):
                                                                       terms.abs())] \
         if torch.is_complex(want) else [(got_values, want, exact, terms.abs())]
     for got_part, want_part, exact_part, magnitude in parts:
-        problem = _judge(torch, spec, where, dtype, name, got_part, want_part, exact_part,
+        problem = judge(torch, spec, where, dtype, name, got_part, want_part, exact_part,
                          magnitude.sum_to_size(shape) if reduced else magnitude, reduced or torch.is_complex(want))
         if problem is not None:
             return problem
@@ -131,7 +131,7 @@ def _torch_dtype(torch, dtype):
     return torch.float32 if dtype == "f32" else torch.bfloat16
 
 
-def _judge(torch, spec, where, dtype, name, got, want, exact, magnitude, summed):
+def judge(torch, spec, where, dtype, name, got, want, exact, magnitude, summed):
     want_nan = torch.isnan(want)
     if dtype == "bfp8" and not bool(torch.isfinite(exact).all()):
         return None  # bfloat8_b holds no NaN / inf: what their block decodes to depends on NaN bits
