@@ -4,15 +4,18 @@ which the exact steps below rely on). Each takes and returns GradientBuilder exp
 
 sin / cos (`sin_cos`): Cody-Waite reduction x = k pi/2 + r, k = round(x 2/pi) (by the add-and-
 subtract of 1.5 2^23), pi/2 as five parts of 8 significant bits (k P_i is exact for |k| < 2^16)
-and an f32 tail: r is exact to ~2^-40 absolute for |x| < 2^16 * pi/2 (REDUCTION_LIMIT); beyond it
-the reduction is not exact (the sweep lists the loss). Then Taylor polynomials of sin and cos
-on |r| <= pi/4 (degree 11 and 12: truncation below 2^-36 relative), Horner in f32, and the
-quadrant k mod 4 picks +-sin r or +-cos r.
+and an f32 tail: r (its f32 head) + e (the exact sum of its roundings) is x - k pi/2 to ~2^-40
+absolute for |x| < 2^16 * pi/2 (REDUCTION_LIMIT); beyond it the reduction is not exact (the sweep
+lists the loss). Then Taylor polynomials of sin and cos on |r| <= pi/4 (degree 11 and 12:
+truncation below 2^-36 relative), Horner in f32 for all but their leading terms, which each
+result adds once, and the quadrant k mod 4 picks +-sin r or +-cos r.
 """
 from __future__ import annotations
 
 import math
 from fractions import Fraction
+
+from .exact_arith import two_sum
 
 _PI = Fraction("3.14159265358979323846264338327950288419716939937510582097494459230781640628620899")
 _ROUND = 1.5 * 2.0 ** 23  # (y + C) - C rounds |y| < 2^22 to an integer
@@ -49,15 +52,25 @@ def _horner(d, z, coefficients):
     return total
 
 
-def sin_cos(d, x):
-    """(sin x, cos x) as expressions (NaN for a NaN or infinite x)."""
+def sin_cos(d, x, tails: bool = False):
+    """(sin x, cos x) as expressions (NaN for a NaN or infinite x); with `tails`, also their
+    f32 tails (sin x ~ sin + sin_tail to ~2^-30 relative, where the head alone is within 1.4 ulp):
+    the reduction's roundings after its first, exact, step are summed exactly (TwoSum) into e,
+    r + e = x - k pi/2, and each of sin r = r + (r z S(z) + e cos r) and cos r = 1 + (z C(z) - e r)
+    rounds once, by a TwoSum whose error is the tail (the plain r P(z) chained two roundings and
+    dropped e: 2.3 ulp, which tan_bw's 1 / cos^2 doubled near its poles)."""
     k = _rounded(d, d.multiply(x, d.constant(2.0 / math.pi)))
-    r = x
-    for part in _HALF_PI_PARTS:
-        r = d.subtract(r, d.multiply(k, d.constant(part)))
+    r = d.subtract(x, d.multiply(k, d.constant(_HALF_PI_PARTS[0])))  # exact (Sterbenz)
+    e = None
+    for part in _HALF_PI_PARTS[1:]:
+        r, error = two_sum(d, r, d.neg(d.multiply(k, d.constant(part))))
+        e = error if e is None else d.add(e, error)
     z = d.multiply(r, r)
-    sin_r = d.multiply(r, _horner(d, z, _SIN))
-    cos_r = _horner(d, z, _COS)
+    cos_plain = _horner(d, z, _COS)
+    sin_small = d.add(d.multiply(d.multiply(r, z), _horner(d, z, _SIN[1:])), d.multiply(e, cos_plain))
+    cos_small = d.subtract(d.multiply(z, _horner(d, z, _COS[1:])), d.multiply(e, r))
+    sin_r, sin_tail = two_sum(d, r, sin_small)
+    cos_r, cos_tail = two_sum(d, d.constant(1.0), cos_small)
     # k mod 4 = k - 4 round(k / 4 - 3/8) (k / 4 exact; ties never occur)
     quadrant = d.subtract(k, d.multiply(_rounded(d, d.subtract(d.multiply(k, d.constant(0.25)), d.constant(0.375))),
                                         d.constant(4.0)))
@@ -65,6 +78,10 @@ def sin_cos(d, x):
     half = _rounded(d, d.subtract(d.multiply(quadrant, d.constant(0.5)), d.constant(0.25)))
     odd = d.eq(d.subtract(quadrant, d.multiply(half, d.constant(2.0))), d.constant(1.0))
     negative = d.ge(quadrant, d.constant(2.0))
-    sin_x = d.where(odd, cos_r, sin_r)
-    cos_x = d.where(odd, d.neg(sin_r), cos_r)
-    return d.where(negative, d.neg(sin_x), sin_x), d.where(negative, d.neg(cos_x), cos_x)
+
+    def by_quadrant(sin_part, cos_part):
+        sin_x, cos_x = d.where(odd, cos_part, sin_part), d.where(odd, d.neg(sin_part), cos_part)
+        return d.where(negative, d.neg(sin_x), sin_x), d.where(negative, d.neg(cos_x), cos_x)
+
+    heads = by_quadrant(sin_r, cos_r)
+    return (*heads, *by_quadrant(sin_tail, cos_tail)) if tails else heads

@@ -1,7 +1,8 @@
 """f32 accuracy of unary-family rules the fuzzer (test/fuzz) found off, against float64 on the same
 inputs, both backends: rpow_bw and exp2_bw over x in [-20, 20] (the argument x ln b + ln |ln b|
 kept to ~2^-45: the rounded constants cost up to 70 ulp before) and log10_bw / log2_bw at subnormal and normal x
-(x c of a subnormal x rounded to its few bits: 6 ulp). The exponent is the float32 the op takes
+(x c of a subnormal x rounded to its few bits: 6 ulp), tan_bw near its poles and sin_bw / cos_bw
+(sin / cos with the reduction's tail, each rounded once). The exponent is the float32 the op takes
 (ttnn's binding: a C++ float). Within 4 ulp (transcendental), ulp of the float64 result."""
 import struct
 
@@ -62,3 +63,30 @@ def test_log_base_bw_at_subnormal_and_normal_inputs(op, constant, backend):
     got = ttbw.to_torch(getattr(ttbw, op)(_tensor(g), _tensor(x), backend=backend)[0])
     want = g.double() / (x.double() * constant)
     assert _ulps(got, want) <= 4.0
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_tan_bw_near_its_poles(backend):
+    """g / cos^2 x where cos x is small (x within 0.01 of (m + 1/2) pi, |m| < 2000): cos's head and
+    tail (the head alone doubled its rounding, up to 7 ulp; found by test/fuzz at 5)."""
+    gen = torch.Generator().manual_seed(5)
+    m = torch.randint(-2000, 2000, (8192,), generator=gen).double()
+    x = ((m + 0.5) * np.pi + torch.randn(8192, generator=gen, dtype=torch.float64) * 0.01).float()
+    g = torch.randn(8192, generator=gen).float()
+    got = ttbw.to_torch(ttbw.tan_bw(_tensor(g), _tensor(x), backend=backend)[0])
+    want = g.double() / torch.cos(x.double()) ** 2
+    assert _ulps(got, want) <= 4.0
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("op", ["sin_bw", "cos_bw"])
+def test_sin_cos_bw_within_two_ulp(op, backend):
+    """g cos x, -g sin x over |x| < 200 and near the zeros of the result: sin / cos r rounded once
+    with the reduction's tail (the plain r P(z) reached 2.3 ulp)."""
+    gen = torch.Generator().manual_seed(7)
+    x = torch.randn(8192, generator=gen, dtype=torch.float64) * 60
+    x[:4096] = torch.randint(-60, 60, (4096,), generator=gen).double() * np.pi / 2 + x[:4096] * 1e-4
+    x, g = x.float(), torch.randn(8192, generator=gen).float()
+    got = ttbw.to_torch(getattr(ttbw, op)(_tensor(g), _tensor(x), backend=backend)[0])
+    want = g.double() * (torch.cos(x.double()) if op == "sin_bw" else -torch.sin(x.double()))
+    assert _ulps(got, want) <= 2.0
