@@ -127,6 +127,10 @@ struct NamedValue {
 // order, the first input_grad, the others of the normalized shape (TTIRNormBackwardVerify.cpp).
 LogicalResult verifyNormBackward(Operation *op, ArrayRef<NamedValue> statistics, Value gamma,
                                  int32_t normalizedDims, ArrayRef<NamedValue> results, Attribute memoryConfig);
+// ttir.batch_norm_bw: normalized over every dim but the channels (dim 1); `statistics`, `gamma`
+// and the other results in the keep-dim shape (1, C, 1, ...).
+LogicalResult verifyBatchNormBackward(Operation *op, ArrayRef<NamedValue> statistics, Value gamma,
+                                      ArrayRef<NamedValue> results, Attribute memoryConfig);
 // The softmax family's backward: `dim` names a dim of `input` (the forward's output; -rank ..
 // rank - 1, as torch).
 LogicalResult checkReducedDim(Operation *op, int32_t dim);

@@ -56,6 +56,7 @@ LERP_BACKWARD = BackwardSignature(
     operands=("grad", "input", "end", "weight"), forward=("input", "end", "weight"),
     gradients=(("input_grad", "input"), ("end_grad", "end")), takes_mask=False, scalar_allowed=("weight",))
 # the normalizations (TTIRNormBackwardOps.td): gamma optional; gamma_grad / beta_grad of its shape
+# (layer_norm_bw's, also batch_norm_bw's)
 LAYER_NORM_BACKWARD = BackwardSignature(
     operands=("grad", "input", "mean", "rstd", "gamma"), forward=("input", "mean", "rstd", "gamma"),
     gradients=(("input_grad", "input"), ("gamma_grad", "gamma"), ("beta_grad", "gamma")), takes_mask=False)

@@ -127,6 +127,8 @@ RULES.update({
 # the normalizations (passes/derivatives_norm.py)
 RULES["ttir.layer_norm_bw"] = _rule(LAYER_NORM_BACKWARD, input_grad=norm.layer_norm_input_grad,
                                     gamma_grad=norm.layer_norm_gamma_grad, beta_grad=norm.layer_norm_beta_grad)
+RULES["ttir.batch_norm_bw"] = _rule(LAYER_NORM_BACKWARD, input_grad=norm.layer_norm_input_grad,
+                                    gamma_grad=norm.layer_norm_gamma_grad, beta_grad=norm.layer_norm_beta_grad)
 RULES["ttir.rms_norm_bw"] = _rule(RMS_NORM_BACKWARD, input_grad=norm.rms_norm_input_grad,
                                   gamma_grad=norm.rms_norm_gamma_grad)
 # gelu(a + b): gelu_bw's rule at s = a + b, both gradients (_bias_gelu)

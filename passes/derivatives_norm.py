@@ -1,6 +1,8 @@
-"""The normalizations' derivative rules (ttir.layer_norm_bw, ttir.rms_norm_bw; PyTorch's
-native_layer_norm_backward), over the trailing `normalized_dims` dims of the input: N elements,
-dy = g γ (g without γ). In f32, each gradient rounded once:
+"""The normalizations' derivative rules (ttir.layer_norm_bw, ttir.rms_norm_bw, ttir.batch_norm_bw;
+PyTorch's native_layer_norm_backward and native_batch_norm_backward), over the trailing
+`normalized_dims` dims of the input (batch norm: every dim but the channels, whose γ and statistics
+are constant over the normalized dims): N elements, dy = g γ (g without γ). In f32, each gradient
+rounded once:
 
     layer norm:  x̂ = (x - mean) rstd    dx = rstd (dy - sum(dy) / N - x̂ sum(dy x̂) / N)
                  dγ = g x̂    dβ = g      (the decomposition's sum_to sums them over the rows)
@@ -15,9 +17,13 @@ import math
 
 
 def _normalized(x) -> tuple[tuple, float]:
-    """The normalized dims of the op's input and their element count."""
+    """The normalized dims of the op's input and their element count: the trailing
+    `normalized_dims`, or (ttir.batch_norm_bw, which has no such attribute) every dim but the
+    channels, dim 1."""
     shape = list(x.input.value.type.shape)
-    dims = tuple(range(len(shape) - x.attr("normalized_dims"), len(shape)))
+    trailing = x.attr("normalized_dims")
+    dims = tuple(range(len(shape) - trailing, len(shape))) if trailing is not None else \
+        tuple(d for d in range(len(shape)) if d != 1)
     return dims, float(math.prod(shape[d] for d in dims))
 
 

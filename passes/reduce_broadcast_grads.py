@@ -6,7 +6,8 @@ ttir-decompose-backward (PyTorch's `sum_to` rule):
      dim, and every dim where the operand has 1 and the gradient does not);
   2. `ttir.reshape` to the operand's exact shape (drops the leading 1s; a 0-d
      operand sums everything);
-  3. `ttir.typecast` to the operand's data type / layout when they differ.
+  3. `ttir.typecast` to the operand's data type / layout when they differ (a gradient narrower
+     than its operand widened before its sum: summed in the operand's type).
 Complex gradients are reduced the same way (ttnn cannot; we do).
 """
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ttbw.dialect.tensor_types import TypeRuleError, broadcasts_to, describe, re
 from ttbw.mlir_dialects import ttir
 from ttbw.support.statistics import count
 
-from .ir_build import SUM_TO_MARK, i32_array, tensor, typecast
+from .ir_build import SUM_TO_MARK, i32_array, tensor, typecast, with_element
 from .replay import Template
 
 
@@ -58,6 +59,11 @@ def _sum_to(value: ir.Value, target_type) -> ir.Value:
                          f"{source.shape_str}")
     dims = reduction_dims(target.shape, source.shape)
     element = value.type.element_type
+    if dims and _wider(target_type.element_type, element):
+        # a bf16 gradient of an f32 operand (layer / batch norm's dβ = Σ grad with f32 γ): summed
+        # as f32 and kept so, not rounded to bf16 first
+        element = target_type.element_type
+        value = typecast(value, with_element(value.type, element))
     if dims:
         kept = [1 if i in dims else d for i, d in enumerate(source.shape)]
         value = ttir.SumOp(tensor(kept, element), value, ir.BoolAttr.get(True),
@@ -65,3 +71,8 @@ def _sum_to(value: ir.Value, target_type) -> ir.Value:
     if tuple(value.type.shape) != target.shape:
         value = ttir.ReshapeOp(tensor(target.shape, element), value, i32_array(target.shape)).result
     return typecast(value, target_type)
+
+
+def _wider(element, than) -> bool:
+    """Real float `element` has more bits than `than` (f32 than bf16)."""
+    return isinstance(element, ir.FloatType) and isinstance(than, ir.FloatType) and element.width > than.width

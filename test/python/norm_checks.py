@@ -35,3 +35,34 @@ def layer_norm_golden(x, gamma, g, mean, rstd, nd, affine):
     terms = (g.double() * xhat).abs()
     scales = [dx_scale, terms.sum(lead) if lead else terms, g.double().abs().sum(lead) if lead else g.double().abs()]
     return [dx, dgamma, dbeta], scales
+
+
+def batch_norm_case(shape, dtype, seed=1, param_dtype=None):
+    """x, γ (C,), g, and the forward's batch statistics save_mean / save_invstd (C,) in γ's dtype
+    (`param_dtype`, x's by default), as torch's native_batch_norm gives them (float32 statistics
+    for a bf16 input with float32 parameters)."""
+    param_dtype = param_dtype or dtype
+    gen = torch.Generator().manual_seed(seed)
+    x = (torch.randn(shape, generator=gen, dtype=torch.float64) * 2 + 0.5).to(dtype)
+    gamma = (torch.rand(shape[1], generator=gen, dtype=torch.float64) * 2 - 1.05).to(param_dtype)
+    g = torch.randn(shape, generator=gen, dtype=torch.float64).to(dtype)
+    dims = [0] + list(range(2, len(shape)))
+    mean = x.double().mean(dims)
+    invstd = x.double().var(dims, unbiased=False).add(EPS).rsqrt()
+    return x, gamma, g, mean.to(param_dtype), invstd.to(param_dtype)
+
+
+def batch_norm_golden(x, gamma, g, mean, invstd, affine):
+    """([dx, dγ, dβ], their sum |terms| scales): torch's native_batch_norm_backward (training) in
+    float64."""
+    weight = gamma.double() if affine else None
+    dx, dgamma, dbeta = torch.ops.aten.native_batch_norm_backward(
+        g.double(), x.double(), weight, None, None, mean.double(), invstd.double(), True, EPS, [True, True, True])
+    dims = [0] + list(range(2, x.dim()))
+    kept = [1, x.shape[1]] + [1] * (x.dim() - 2)
+    m, r = mean.double().reshape(kept), invstd.double().reshape(kept)
+    xhat = (x.double() - m) * r
+    dy = (g.double() * gamma.double().reshape(kept) if affine else g.double()).abs()
+    dx_scale = r * (dy + dy.mean(dims, keepdim=True) + xhat.abs() * (dy * xhat.abs()).mean(dims, keepdim=True))
+    scales = [dx_scale, (g.double() * xhat).abs().sum(dims), g.double().abs().sum(dims)]
+    return [dx, dgamma, dbeta], scales

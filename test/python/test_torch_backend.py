@@ -3,6 +3,7 @@ torch autograd in float64 on the same inputs, a shape change compiling again, a 
 an unsupported op run by torch. Shapes shared between tests (one set of compiled kernels)."""
 from __future__ import annotations
 
+import copy
 from importlib.metadata import entry_points
 
 import torch
@@ -91,3 +92,35 @@ def test_a_graph_break_and_an_unsupported_op():
     fallbacks = [(op.name, op.reason) for g in new for plan in g.plans.values() for op in plan.partition.fallbacks]
     assert ("aten.cumsum", "no TTIR importer for aten.cumsum") in fallbacks
     assert "cumsum" in ttbw.torch.report()
+
+
+def test_batch_norm_training_gradients_match_autograd_in_float64():
+    """BatchNorm2d (training) then ReLU, compiled: its backward is one ttir.batch_norm_bw region
+    (threshold_backward with it; save_mean / save_invstd viewed as (1, C, 1, 1) by the host), the
+    input's and parameters' gradients within 4 f32 ulp of their float64 autograd's scale."""
+    gen = torch.Generator().manual_seed(11)
+    norm = torch.nn.BatchNorm2d(5)
+    with torch.no_grad():
+        norm.weight.copy_(torch.rand(5, generator=gen) + 0.5)
+        norm.bias.copy_(torch.randn(5, generator=gen))
+    model = torch.nn.Sequential(norm, torch.nn.ReLU()).train()
+    x = torch.randn(4, 5, 7, 9, generator=gen)
+    grad = torch.randn(4, 5, 7, 9, generator=gen)
+
+    def gradients(module, inputs, out_grad, compiled=False):
+        inputs = inputs.clone().requires_grad_()
+        module.zero_grad()
+        (torch.compile(module, backend="ttbw") if compiled else module)(inputs).backward(out_grad)
+        return [inputs.grad, module[0].weight.grad, module[0].bias.grad]
+
+    got = gradients(model, x, grad, compiled=True)
+    exact = gradients(copy.deepcopy(model).double(), x.double(), grad.double())
+    for g, want in zip(got, exact):
+        assert g.dtype == torch.float32
+        bound = 4 * ulp(want.abs().max().expand(want.shape), torch.float32)
+        assert torch.all((g.double() - want).abs() <= bound), float(((g.double() - want).abs() / bound).max())
+    backward = [g for g in GRAPHS if g.title.startswith("backward")][-1]
+    plan = next(iter(backward.plans.values()))
+    assert not plan.partition.fallbacks, [(op.name, op.reason) for op in plan.partition.fallbacks]
+    assert {"aten.native_batch_norm_backward", "aten.threshold_backward"} <= {
+        name for r in plan.partition.regions for name in r.aten_ops}

@@ -13,7 +13,7 @@ from ttbw.torch.graph import CompiledGraph
 from ttbw.torch.partition import Region, partition
 
 from backward_checks import ulp
-from norm_checks import layer_norm_case, layer_norm_golden
+from norm_checks import batch_norm_case, batch_norm_golden, layer_norm_case, layer_norm_golden
 
 aten = torch.ops.aten
 SHAPE = (8, 40)          # not a multiple of the tile: padding must not show
@@ -120,6 +120,57 @@ def test_native_layer_norm_backward_is_ttir_layer_norm_bw(dtype, affine, mask):
         assert value.dtype == dtype and tuple(value.shape) == tuple(want.shape)
         bound = (2 if dtype == torch.bfloat16 else 4) * ulp(torch.maximum(scale, want.abs()), dtype)
         assert torch.all((value.double() - want).abs() <= bound), k
+
+
+@pytest.mark.parametrize("shape", [(4, 3, 10, 12), (40, 6)], ids=["rank4", "rank2"])
+@pytest.mark.parametrize("affine,mask", [(True, [True, True, True]), (False, [True, False, True])],
+                         ids=["all", "no_weight"])
+@pytest.mark.parametrize("dtype,param_dtype", [(torch.bfloat16, torch.bfloat16), (torch.float32, torch.float32),
+                                               (torch.bfloat16, torch.float32)], ids=["bf16", "f32", "bf16_f32"])
+def test_native_batch_norm_backward_is_ttir_batch_norm_bw(dtype, param_dtype, affine, mask, shape):
+    """aten.native_batch_norm_backward in training mode (the forward's save_mean / save_invstd, in
+    the parameters' dtype) as one ttir.batch_norm_bw, the (C,) tensors viewed as (1, C, 1, ...) by
+    the host, against its float64 result on the same inputs: 2 ulp (f32: 4) of max(|golden|, sum
+    |terms|)."""
+    x, gamma, g, mean, invstd = batch_norm_case(shape, dtype, seed=6, param_dtype=param_dtype)
+    params = [gamma] if affine else []
+
+    def f(g, x, mean, invstd, *weight):
+        return aten.native_batch_norm_backward.default(g, x, weight[0] if weight else None, None, None, mean, invstd,
+                                                       True, 1e-5, mask)
+
+    inputs = [g, x, mean, invstd] + params
+    graph = CompiledGraph(make_fx(f, tracing_mode="fake")(*inputs), "test")
+    got = graph(*inputs)
+    plan = next(iter(graph.plans.values()))
+    assert not plan.partition.fallbacks, [(op.name, op.reason) for op in plan.partition.fallbacks]
+    assert [set(r.ttir_ops) for r in plan.partition.regions] == [{"ttir.batch_norm_bw"}]  # views on the host
+    golden, scales = batch_norm_golden(x, gamma, g, mean, invstd, affine)
+    for k, (value, want, scale) in enumerate(zip(got, golden, scales)):
+        if not mask[k]:
+            assert value is None
+            continue
+        kind = dtype if k == 0 else (param_dtype if affine else dtype)
+        assert value.dtype == kind and tuple(value.shape) == tuple(want.shape)
+        bound = (2 if kind == torch.bfloat16 else 4) * ulp(torch.maximum(scale, want.abs()), kind)
+        assert torch.all((value.double() - want).abs() <= bound), (k, float(((value.double() - want).abs() / bound).max()))
+
+
+def test_native_batch_norm_backward_in_evaluation_mode_runs_in_torch():
+    x, gamma, g, mean, invstd = batch_norm_case((4, 3, 5, 5), torch.float32, seed=7)
+
+    def f(g, x, weight, running_mean, running_var):
+        return aten.native_batch_norm_backward.default(g, x, weight, running_mean, running_var, None, None, False,
+                                                       1e-5, [True, True, True])
+
+    inputs = [g, x, gamma, mean, invstd]
+    graph = CompiledGraph(make_fx(f, tracing_mode="fake")(*inputs), "test")
+    got = graph(*inputs)
+    want = f(*inputs)
+    assert all(torch.equal(a, b) for a, b in zip(got, want))
+    plan = next(iter(graph.plans.values()))
+    assert [op.name for op in plan.partition.fallbacks] == ["aten.native_batch_norm_backward"]
+    assert "evaluation mode" in plan.partition.fallbacks[0].reason
 
 
 def test_an_unknown_op_is_named_and_runs_in_torch():

@@ -122,7 +122,8 @@ class CompiledGraph:
         with torch.no_grad():
             for step in plan.partition.steps:
                 if isinstance(step, Region):
-                    inputs = [env[n].detach().contiguous() for n in step.inputs]
+                    inputs = [env[n].detach().reshape(step.input_views.get(i, env[n].shape)).contiguous()
+                              for i, n in enumerate(step.inputs)]
                     outputs, _ = plan.compiled[step.name].executable.run(step.name, inputs, host_formats=True)
                     results = [_from_host(array) for array in outputs]
                     for node, slot, shape in zip(step.outputs, step.slots, step.shapes):

@@ -410,5 +410,45 @@ def native_layer_norm_backward(b, result, grad, x, normalized_shape, mean_, rstd
     return tuple(cast(b, values[name], r.element) if name in values else None for name, r in zip(names, result))
 
 
+@importer(aten.native_batch_norm_backward.default)
+def native_batch_norm_backward(b, result, grad, x, weight, running_mean, running_var, save_mean, save_invstd,
+                               train, eps, output_mask):
+    """Training mode: ttir.batch_norm_bw of the gradients output_mask requests, from the forward's
+    batch statistics save_mean / save_invstd (C,), viewed as (1, C, 1, ...) with weight (by the
+    host: the device would move each channel to its own tile); dγ / dβ viewed back as (C,).
+    Evaluation mode (the running statistics) is left to torch."""
+    if not train:
+        raise Unsupported("native_batch_norm_backward in evaluation mode (train=False)")
+    if x.type.rank < 2:
+        raise Unsupported(f"native_batch_norm_backward of a rank-{x.type.rank} input")
+    channels = x.type.shape[1]
+    kept = (1, channels) + (1,) * (x.type.rank - 2)
+
+    def keep_dims(value, name):
+        if not isinstance(value, Value) or value.type.shape != (channels,):
+            raise Unsupported(f"{name} of shape {value.type.shape if isinstance(value, Value) else None}, "
+                              f"not ({channels},)")
+        return b.argument_view(value, kept)
+
+    mean_, rstd = keep_dims(save_mean, "save_mean"), keep_dims(save_invstd, "save_invstd")
+    gamma = keep_dims(weight, "weight") if weight is not None else None
+    weight_element = weight.type.element if isinstance(weight, Value) else x.type.element
+    names = ("input_grad", "gamma_grad", "beta_grad")
+    wanted = {name: TensorType(x.type.shape if name == "input_grad" else kept,
+                               x.type.element if name == "input_grad" else weight_element)
+              for name, want, r in zip(names, output_mask, result) if want and r is not None}
+    if not wanted:
+        return tuple(None for _ in names)
+    values = b.backward_results("batch_norm_bw", [grad, x, mean_, rstd], gamma, "", wanted)
+    outputs = []
+    for name, r in zip(names, result):
+        if name not in values:
+            outputs.append(None)
+            continue
+        value = cast(b, values[name], r.element)
+        outputs.append(value if name == "input_grad" else b.returned_view(value, r.shape))
+    return tuple(outputs)
+
+
 # tuple results: the partitioner places a getitem with the op it reads
 IMPORTERS[operator.getitem] = lambda b, result, values, index: values[index]

@@ -40,6 +40,7 @@ class Region:
     index: int
     nodes: list = field(default_factory=list)     # FX nodes, graph order
     inputs: list = field(default_factory=list)    # FX nodes whose values are its arguments
+    input_views: dict = field(default_factory=dict)  # argument index -> the shape the host reshapes its input to
     outputs: list = field(default_factory=list)   # FX nodes whose values it returns
     slots: list = field(default_factory=list)     # per output, its result's index (equal values: one result)
     shapes: list = field(default_factory=list)    # per output, its shape (a rank-0 result comes back as [1])
@@ -177,6 +178,9 @@ def finish(region: Region, meta_of) -> None:
         region.ttir_ops.update(op.name for op in builder.ops[before:])
         if node.target is not operator.getitem:
             region.aten_ops[op_name(node.target)] += 1
+    for index, (source, shape) in sorted(builder.host_views.items()):  # arguments that are inputs reshaped
+        region.inputs.append(region.inputs[source])
+        region.input_views[index] = shape
     region.outputs = [n for n in region.nodes if isinstance(meta_of(n), torch.Tensor)
                       and any(user not in members for user in n.users)]
     results = list(dict.fromkeys(values[n] for n in region.outputs))

@@ -56,6 +56,7 @@ def tensor_type(meta) -> TensorType:
 class Value:
     name: str
     type: TensorType
+    base: "Value | None" = None  # a host view (FunctionBuilder.returned_view): base, reshaped by the host
 
 
 def f32_literal(number: float) -> str:
@@ -82,11 +83,35 @@ class FunctionBuilder:
     lines: list = field(default_factory=list)
     ops: list = field(default_factory=list)         # OpRecord per op, in order
     _written: dict = field(default_factory=dict)     # op text -> its value: an op written twice is one op
+    host_views: dict = field(default_factory=dict)   # argument index -> (index of the argument it reshapes, shape)
 
     def argument(self, type_: TensorType) -> Value:
         value = Value(f"%arg{len(self.arguments)}", type_)
         self.arguments.append(value)
         return value
+
+    def argument_view(self, value: Value, shape: tuple) -> Value:
+        """`value` reshaped to `shape`: of an argument, another argument the host passes as the same
+        tensor reshaped (torch's view is free, where a device reshape may have to move data between
+        TILE pages: (C,) -> (1, C, 1, 1)); of any other value, a ttir.reshape."""
+        shape = tuple(shape)
+        if value not in self.arguments:
+            return self.op("reshape", [value], TensorType(shape, value.type.element), f"shape = {i32_list(shape)}")
+        view = (self.arguments.index(value), shape)
+        for index, known in self.host_views.items():
+            if known == view:
+                return self.arguments[index]
+        self.host_views[len(self.arguments)] = view
+        return self.argument(TensorType(shape, value.type.element))
+
+    def returned_view(self, value: Value, shape: tuple) -> Value:
+        """`value` as `shape` (the same elements): returned, the function returns value and the host
+        reshapes it (free); read by an op of the function, a ttir.reshape first."""
+        return Value(value.name, TensorType(tuple(shape), value.type.element), value)
+
+    def _on_device(self, operands: list) -> list:
+        return [v if v.base is None else self.op("reshape", [v.base], v.type, f"shape = {i32_list(v.type.shape)}")
+                for v in operands]
 
     def _write(self, name: str, operands: list, result: TensorType, text: str) -> Value:
         """The value of op `text` (`%k = ` prepended), written once: the same op again (a clone's
@@ -101,6 +126,7 @@ class FunctionBuilder:
 
     def op(self, name: str, operands: list, result: TensorType, properties: str = "") -> Value:
         """`%k = "ttir.<name>"(operands) <{properties}> : (types) -> result`."""
+        operands = self._on_device(operands)
         props = f" <{{{properties}}}>" if properties else ""
         return self._write(f"ttir.{name}", operands, result,
                            f'"ttir.{name}"({", ".join(v.name for v in operands)}){props} : '
@@ -111,8 +137,11 @@ class FunctionBuilder:
         """ttbw's backward ops of optional results, in their custom form: `%k:n = ttir.<name>
         operands gamma(%w : W) {attrs} : types -> <result name> <type> ...`; the Value of each
         requested result (name -> TensorType) by name."""
+        operands = self._on_device(operands)
+        gamma = self._on_device([gamma])[0] if gamma is not None else None
         weight = f" gamma({gamma.name} : {gamma.type})" if gamma is not None else ""
-        text = (f"ttir.{name} {', '.join(v.name for v in operands)}{weight} {{{attrs}}} : "
+        attr_dict = f" {{{attrs}}}" if attrs else ""
+        text = (f"ttir.{name} {', '.join(v.name for v in operands)}{weight}{attr_dict} : "
                 f"{', '.join(str(v.type) for v in operands)} -> "
                 + " ".join(f"{key} {type_}" for key, type_ in results.items()))
         group = self._written.get(text)
@@ -125,11 +154,14 @@ class FunctionBuilder:
 
     def unary_backward(self, name: str, grad: Value, x: Value, result: TensorType, attrs: str = "") -> Value:
         """`%k = ttir.<name>_bw %grad, %x {attrs} : G, X -> R` (ttbw's backward ops)."""
+        grad, x = self._on_device([grad, x])
         attr_dict = f" {{{attrs}}}" if attrs else ""
         return self._write(f"ttir.{name}", [grad, x], result,
                            f"ttir.{name} {grad.name}, {x.name}{attr_dict} : {grad.type}, {x.type} -> {result}")
 
     def text(self, name: str, results: list) -> str:
+        """The function returning `results` (a host view: its base)."""
+        results = [r.base or r for r in results]
         args = ", ".join(f"{a.name}: {a.type}" for a in self.arguments)
         types = ", ".join(str(r.type) for r in results)
         body = "".join(f"    {line}\n" for line in self.lines)
