@@ -68,6 +68,16 @@ UNARY_BACKWARD = BackwardSignature(
     gradients=(("input_grad", "input"),), takes_mask=False)
 
 
+def optional_results_form(name: str, operands: list, gamma, attrs: str, results: list) -> str:
+    """The custom form of ttbw's backward ops of optional results (the normalizations'), from the
+    op name on: `ttir.<name> %a, %b gamma(%w : W) {attrs} : A, B -> <result> R ...`. operands,
+    gamma (or None): (SSA name, type text) pairs; results: (result name, type text) pairs."""
+    weight = f" gamma({gamma[0]} : {gamma[1]})" if gamma is not None else ""
+    attr_dict = f" {{{attrs}}}" if attrs else ""
+    return (f"ttir.{name} {', '.join(n for n, _ in operands)}{weight}{attr_dict} : "
+            f"{', '.join(t for _, t in operands)} -> " + " ".join(f"{key} {t}" for key, t in results))
+
+
 class OpRuleError(Exception):
     """One broken rule of an op (the message names the rule)."""
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 import torch
 
+from ttbw.dialect.ops import optional_results_form
 from ttbw.support import ir_literals
 
 ELEMENTS = {torch.bfloat16: "bf16", torch.float32: "f32"}
@@ -139,11 +140,9 @@ class FunctionBuilder:
         requested result (name -> TensorType) by name."""
         operands = self._on_device(operands)
         gamma = self._on_device([gamma])[0] if gamma is not None else None
-        weight = f" gamma({gamma.name} : {gamma.type})" if gamma is not None else ""
-        attr_dict = f" {{{attrs}}}" if attrs else ""
-        text = (f"ttir.{name} {', '.join(v.name for v in operands)}{weight}{attr_dict} : "
-                f"{', '.join(str(v.type) for v in operands)} -> "
-                + " ".join(f"{key} {type_}" for key, type_ in results.items()))
+        text = optional_results_form(name, [(v.name, str(v.type)) for v in operands],
+                                     (gamma.name, str(gamma.type)) if gamma is not None else None, attrs,
+                                     [(key, str(type_)) for key, type_ in results.items()])
         group = self._written.get(text)
         if group is None:
             all_operands = operands + ([gamma] if gamma is not None else [])

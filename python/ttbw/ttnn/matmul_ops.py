@@ -15,40 +15,13 @@ from __future__ import annotations
 
 import re
 
-from .backward_call import describe_kind, required_outputs
-from .tensor import ComplexTensor, Tensor, check_dtype, check_memory_config
+from .backward_call import required_outputs
+from .call_args import common_device, gradient_output, refuse_options, tensor_argument
+from .tensor import Tensor, check_dtype, check_memory_config
 from .ttir_function import FunctionBuilder, Output, run
-from .types import DRAM_MEMORY_CONFIG
 
 _UNSUPPORTED = ("program_config", "activation", "compute_kernel_config", "core_grid", "output_tile", "global_cb",
                 "sub_device_id")
-
-
-def _tensor(op: str, name: str, value, optional: bool = False) -> Tensor | None:
-    if value is None and optional:
-        return None
-    if isinstance(value, ComplexTensor):
-        raise TypeError(f"{op}: {name} must be a real ttnn.Tensor; complex matmul is not supported")
-    if not isinstance(value, Tensor):
-        raise TypeError(f"{op}: {name} must be a ttnn.Tensor{' or None' if optional else ''}, "
-                        f"got {describe_kind(value)}")
-    value.check_on_open_device(name)
-    return value
-
-
-def _device(op: str, tensors: dict):
-    placed = {name: t.device() for name, t in tensors.items() if t is not None and t.device() is not None}
-    if len({id(d) for d in placed.values()}) > 1:
-        where = ", ".join(f"{name} on device {d.id()}" for name, d in placed.items())
-        raise ValueError(f"{op}: tensors on different devices ({where}); place them on one device")
-    return next(iter(placed.values()), None)
-
-
-def _refuse_options(op: str, options: dict) -> None:
-    for name, value in options.items():
-        if value is not None:
-            raise ValueError(f"{op}: {name} is not supported by ttbw (pass None); the compiler chooses the "
-                             f"program and its math fidelity (HiFi4, fp32 accumulation)")
 
 
 def _renamed(error: ValueError, names: dict) -> ValueError:
@@ -63,10 +36,10 @@ def _renamed(error: ValueError, names: dict) -> ValueError:
 def _forward(op: str, a, b, bias, transpose_a, transpose_b, memory_config, dtype, optional_output_tensor,
              backend, options):
     names = {"a": "input_tensor_a", "b": "input_tensor_b", "bias": "bias"}
-    a, b = _tensor(op, names["a"], a), _tensor(op, names["b"], b)
-    bias = _tensor(op, "bias", bias, optional=True)
-    out = _tensor(op, "optional_output_tensor", optional_output_tensor, optional=True)
-    _refuse_options(op, options)
+    a, b = tensor_argument(op, names["a"], a), tensor_argument(op, names["b"], b)
+    bias = tensor_argument(op, "bias", bias, optional=True)
+    out = tensor_argument(op, "optional_output_tensor", optional_output_tensor, optional=True)
+    refuse_options(op, options)
     for name, flag in (("transpose_a", transpose_a), ("transpose_b", transpose_b)):
         if not isinstance(flag, bool):
             raise TypeError(f"{op}: {name} must be a bool, got {type(flag).__name__}")
@@ -76,7 +49,7 @@ def _forward(op: str, a, b, bias, transpose_a, transpose_b, memory_config, dtype
         raise ValueError(f"{op}: input_tensor_a ({a.dtype}), input_tensor_b ({b.dtype})"
                          f"{f' and bias ({bias.dtype})' if bias is not None else ''} must hold the same element "
                          f"type (bfloat16 / bfloat8_b, or float32)")
-    device = _device(op, {"input_tensor_a": a, "input_tensor_b": b, "bias": bias})
+    device = common_device(op, {"input_tensor_a": a, "input_tensor_b": b, "bias": bias})
     f = FunctionBuilder(op)
     x, y = f.argument("a", a), f.argument("b", b)
     z = f.argument("bias", bias) if bias is not None else None
@@ -134,17 +107,6 @@ def _check_grad(op: str, grad: Tensor, want) -> None:
         raise ValueError(f"{op}: output_grad has shape {list(grad.shape)}; the forward result's shape is {list(want)}")
 
 
-def _gradient(f, op, name, value, like: Tensor, preallocated, memory_config) -> Output:
-    """`value` (f32 or the operand's type) rounded once into `like`'s data type, or into the
-    preallocated tensor's (which must have `like`'s shape)."""
-    if preallocated is not None and tuple(preallocated.shape) != tuple(like.shape):
-        raise ValueError(f"{op}: {name} has shape {list(preallocated.shape)}, expected {list(like.shape)}")
-    dtype = preallocated.dtype if preallocated is not None else like.dtype
-    memory_config = check_memory_config(memory_config, f"{name}_memory_config" if "_grad" in name else "memory_config")
-    memory = memory_config or (preallocated.memory_config() if preallocated is not None else like.memory_config())
-    return Output(f.typecast(value, value.like("", dtype=dtype)), dtype, memory or DRAM_MEMORY_CONFIG, preallocated)
-
-
 def _matmul_gradients(op, grad, a, b, mask, preallocated, memory_configs, backend, names):
     """[dA, dB] of A B (rank >= 2, broadcast batch dims), None where not required."""
     tensors = {"output_grad": grad, names[0]: a, names[1]: b}
@@ -154,18 +116,18 @@ def _matmul_gradients(op, grad, a, b, mask, preallocated, memory_configs, backen
     if shape is None:
         raise ValueError(f"{op}: {names[0]} {list(a.shape)} and {names[1]} {list(b.shape)} cannot be multiplied")
     _check_grad(op, grad, shape)
-    device = _device(op, tensors)
+    device = common_device(op, tensors)
     f = FunctionBuilder(op)
     g, x, y = f.argument("grad", grad), f.argument("a", a), f.argument("b", b)
     outputs = []
     batch = tuple(shape[:-2])
     if mask[0]:
         full = f.matmul(g, y, batch + (shape[-2], a.shape[-1]), transpose_b=True, element="f32")
-        outputs.append(_gradient(f, op, f"{names[0]}_grad", f.sum_to(full, a.shape), a, preallocated[0],
+        outputs.append(gradient_output(f, op, f"{names[0]}_grad", f.sum_to(full, a.shape), a, preallocated[0],
                                  memory_configs[0]))
     if mask[1]:
         full = f.matmul(x, g, batch + (b.shape[-2], shape[-1]), transpose_a=True, element="f32")
-        outputs.append(_gradient(f, op, f"{names[1]}_grad", f.sum_to(full, b.shape), b, preallocated[1],
+        outputs.append(gradient_output(f, op, f"{names[1]}_grad", f.sum_to(full, b.shape), b, preallocated[1],
                                  memory_configs[1]))
     results = iter(run(f, outputs, backend, device) if outputs else [])
     return [next(results) if wanted else None for wanted in mask]
@@ -175,10 +137,10 @@ def moreh_matmul_backward(output_grad, input_a, input_b, *, are_required_outputs
                           input_b_grad=None, memory_config=None, compute_kernel_config=None, backend: str = "device"):
     """ttnn.moreh_matmul_backward -> [input_a_grad, input_b_grad] (None where not required)."""
     op = "moreh_matmul_backward"
-    grad, a, b = (_tensor(op, n, v) for n, v in (("output_grad", output_grad), ("input_a", input_a),
+    grad, a, b = (tensor_argument(op, n, v) for n, v in (("output_grad", output_grad), ("input_a", input_a),
                                                   ("input_b", input_b)))
-    pre = [_tensor(op, "input_a_grad", input_a_grad, True), _tensor(op, "input_b_grad", input_b_grad, True)]
-    _refuse_options(op, {"compute_kernel_config": compute_kernel_config})
+    pre = [tensor_argument(op, "input_a_grad", input_a_grad, True), tensor_argument(op, "input_b_grad", input_b_grad, True)]
+    refuse_options(op, {"compute_kernel_config": compute_kernel_config})
     mask, _ = required_outputs(are_required_outputs, 2)
     return _matmul_gradients(op, grad, a, b, mask, pre, [memory_config] * 2, backend, ("input_a", "input_b"))
 
@@ -188,14 +150,14 @@ def moreh_bmm_backward(output_grad, input, mat2, *, are_required_outputs=(True, 
                        compute_kernel_config=None, backend: str = "device"):
     """ttnn.moreh_bmm_backward (input [b, m, k], mat2 [b, k, n]) -> [input_grad, mat2_grad]."""
     op = "moreh_bmm_backward"
-    grad, a, b = (_tensor(op, n, v) for n, v in (("output_grad", output_grad), ("input", input), ("mat2", mat2)))
+    grad, a, b = (tensor_argument(op, n, v) for n, v in (("output_grad", output_grad), ("input", input), ("mat2", mat2)))
     for name, t in (("input", a), ("mat2", b)):
         if len(t.shape) != 3:
             raise ValueError(f"{op}: {name} must have rank 3 (batch, rows, columns), got shape {list(t.shape)}")
     if a.shape[0] != b.shape[0]:
         raise ValueError(f"{op}: input and mat2 must have the same batch size, got {a.shape[0]} and {b.shape[0]}")
-    pre = [_tensor(op, "input_grad", input_grad, True), _tensor(op, "mat2_grad", mat2_grad, True)]
-    _refuse_options(op, {"compute_kernel_config": compute_kernel_config})
+    pre = [tensor_argument(op, "input_grad", input_grad, True), tensor_argument(op, "mat2_grad", mat2_grad, True)]
+    refuse_options(op, {"compute_kernel_config": compute_kernel_config})
     mask, _ = required_outputs(are_required_outputs, 2)
     return _matmul_gradients(op, grad, a, b, mask, pre, [input_grad_memory_config, mat2_grad_memory_config],
                              backend, ("input", "mat2"))
@@ -208,11 +170,11 @@ def moreh_linear_backward(output_grad, input, weight, are_required_outputs=(True
     """ttnn.moreh_linear_backward (Y = input weight^T + bias, weight [out, in], bias [1, out] or
     [1, 1]) -> [input_grad, weight_grad, bias_grad]: one function, every gradient requested."""
     op = "moreh_linear_backward"
-    grad, x, w = (_tensor(op, n, v) for n, v in (("output_grad", output_grad), ("input", input), ("weight", weight)))
-    bias = _tensor(op, "bias", bias, True)
-    pre = [_tensor(op, n, v, True) for n, v in (("input_grad", input_grad), ("weight_grad", weight_grad),
+    grad, x, w = (tensor_argument(op, n, v) for n, v in (("output_grad", output_grad), ("input", input), ("weight", weight)))
+    bias = tensor_argument(op, "bias", bias, True)
+    pre = [tensor_argument(op, n, v, True) for n, v in (("input_grad", input_grad), ("weight_grad", weight_grad),
                                                ("bias_grad", bias_grad))]
-    _refuse_options(op, {"compute_kernel_config": compute_kernel_config})
+    refuse_options(op, {"compute_kernel_config": compute_kernel_config})
     mask, _ = required_outputs(are_required_outputs, 3)
     _rank_at_least(op, "input", x, 1)
     if len(w.shape) != 2 or w.shape[1] != x.shape[-1]:
@@ -223,22 +185,22 @@ def moreh_linear_backward(output_grad, input, weight, are_required_outputs=(True
     bias_like = bias if bias is not None else pre[2]
     if bias_like is not None and tuple(bias_like.shape) not in ((1, out_features), (1, 1), (out_features,)):
         raise ValueError(f"{op}: bias must be [1, {out_features}] or [1, 1], got {list(bias_like.shape)}")
-    device = _device(op, {"output_grad": grad, "input": x, "weight": w, "bias": bias})
+    device = common_device(op, {"output_grad": grad, "input": x, "weight": w, "bias": bias})
     f = FunctionBuilder(op)
     g, xv, wv = f.argument("grad", grad), f.argument("input", x), f.argument("weight", w)
     outputs, wanted = [], [mask[0], mask[1], mask[2] and bias_like is not None]
     if wanted[0]:
         dx = f.matmul(g, wv, tuple(x.shape), element="f32")
-        outputs.append(_gradient(f, op, "input_grad", dx, x, pre[0], input_grad_memory_config))
+        outputs.append(gradient_output(f, op, "input_grad", dx, x, pre[0], input_grad_memory_config))
     if wanted[1]:
         lhs, rhs = (g, xv) if len(x.shape) > 1 else (f.reshape(g, (1, out_features)), f.reshape(xv, (1, x.shape[-1])))
         per_item = f.matmul(lhs, rhs, tuple(x.shape[:-2]) + (out_features, x.shape[-1]), transpose_a=True,
                             element="f32")
-        outputs.append(_gradient(f, op, "weight_grad", f.sum_to(per_item, w.shape), w, pre[1],
+        outputs.append(gradient_output(f, op, "weight_grad", f.sum_to(per_item, w.shape), w, pre[1],
                                  weight_grad_memory_config))
     if wanted[2]:
         flat = g if len(x.shape) > 1 else f.reshape(g, (1, out_features))
-        outputs.append(_gradient(f, op, "bias_grad", f.sum_to(flat, bias_like.shape), bias_like, pre[2],
+        outputs.append(gradient_output(f, op, "bias_grad", f.sum_to(flat, bias_like.shape), bias_like, pre[2],
                                  bias_grad_memory_config))
     results = iter(run(f, outputs, backend, device) if outputs else [])
     return [next(results) if w else None for w in wanted]

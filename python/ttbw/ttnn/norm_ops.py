@@ -16,18 +16,19 @@ over the other dims: a function (one program) for dx, one for the weight gradien
 """
 from __future__ import annotations
 
-from .matmul_ops import _device, _gradient, _refuse_options, _tensor
+from ttbw.dialect.ops import optional_results_form
+
+from .call_args import common_device, gradient_output, refuse_options, tensor_argument
 from .ttir_function import FunctionBuilder, Value, run
 
 
 def _backward_op(f: FunctionBuilder, name: str, operands: list[Value], gamma: Value | None, normalized_dims: int,
                  results: dict[str, Value]) -> dict[str, Value]:
     """`ttir.<name>` of the requested `results` (name -> its type), in its custom form."""
-    names = ", ".join(v.name for v in operands)
-    types = ", ".join(v.type for v in operands)
-    weight = f" gamma({gamma.name} : {gamma.type})" if gamma is not None else ""
-    outs = " ".join(f"{key} {value.type}" for key, value in results.items())
-    text = f"ttir.{name} {names}{weight} {{normalized_dims = {normalized_dims} : i32}} : {types} -> {outs}"
+    text = optional_results_form(name, [(v.name, v.type) for v in operands],
+                                 (gamma.name, gamma.type) if gamma is not None else None,
+                                 f"normalized_dims = {normalized_dims} : i32",
+                                 [(key, value.type) for key, value in results.items()])
     return dict(zip(results, f.op_group(text, list(results.values()))))
 
 
@@ -42,12 +43,12 @@ def moreh_layer_norm_backward(output_grad, input, mean, rstd, normalized_dims, *
     """ttnn.moreh_layer_norm_backward: [input_grad, gamma_grad, beta_grad], each computed when its
     tensor is passed (written in place), else None (as ttnn)."""
     op = "moreh_layer_norm_backward"
-    g, x = _tensor(op, "output_grad", output_grad), _tensor(op, "input", input)
-    m, r = _tensor(op, "mean", mean), _tensor(op, "rstd", rstd)
-    gam = _tensor(op, "gamma", gamma, optional=True)
-    outs = {name: _tensor(op, name, t, optional=True)
+    g, x = tensor_argument(op, "output_grad", output_grad), tensor_argument(op, "input", input)
+    m, r = tensor_argument(op, "mean", mean), tensor_argument(op, "rstd", rstd)
+    gam = tensor_argument(op, "gamma", gamma, optional=True)
+    outs = {name: tensor_argument(op, name, t, optional=True)
             for name, t in (("input_grad", input_grad), ("gamma_grad", gamma_grad), ("beta_grad", beta_grad))}
-    _refuse_options(op, {"compute_kernel_config": compute_kernel_config})
+    refuse_options(op, {"compute_kernel_config": compute_kernel_config})
     shape = tuple(x.shape)
     if isinstance(normalized_dims, bool) or not isinstance(normalized_dims, int):
         raise TypeError(f"{op}: normalized_dims must be an int, got {type(normalized_dims).__name__}")
@@ -62,7 +63,7 @@ def moreh_layer_norm_backward(output_grad, input, mean, rstd, normalized_dims, *
     _check_shape(op, "input_grad", outs["input_grad"], shape)
     _check_shape(op, "gamma_grad", outs["gamma_grad"], normalized)
     _check_shape(op, "beta_grad", outs["beta_grad"], normalized)
-    device = _device(op, {"output_grad": g, "input": x, "mean": m, "rstd": r, "gamma": gam, **outs})
+    device = common_device(op, {"output_grad": g, "input": x, "mean": m, "rstd": r, "gamma": gam, **outs})
     kept = lead + (1,) * normalized_dims
     computed = {}
     # dx reads its row sums back, dγ / dβ sum over the rows: one function (one program) each
@@ -79,7 +80,7 @@ def moreh_layer_norm_backward(output_grad, input, mean, rstd, normalized_dims, *
                  "beta_grad": like.like("", normalized)}
         values = _backward_op(f, "layer_norm_bw", [gv, xv, mv, rv], gamma_value, normalized_dims,
                               {name: types[name] for name in wanted})
-        outputs = [_gradient(f, op, name, values[name], outs[name], outs[name], memory_config) for name in wanted]
+        outputs = [gradient_output(f, op, name, values[name], outs[name], outs[name], memory_config) for name in wanted]
         computed.update(zip(wanted, run(f, outputs, backend, device)))
     return [computed.get(name) for name in ("input_grad", "gamma_grad", "beta_grad")]
 
@@ -89,8 +90,8 @@ def rmsnorm_bw(input_tensor, gamma_tensor, rms_tensor, dL_dout_tensor, *, memory
     """[input_grad, gamma_grad] of y = x / rms γ over the last dim (rms = sqrt(mean(x²) + eps) from
     the forward, of the input's shape with the last dim 1; γ of the last dim, with any leading 1s)."""
     op = "rmsnorm_bw"
-    x, gam = _tensor(op, "input_tensor", input_tensor), _tensor(op, "gamma_tensor", gamma_tensor)
-    rms, g = _tensor(op, "rms_tensor", rms_tensor), _tensor(op, "dL_dout_tensor", dL_dout_tensor)
+    x, gam = tensor_argument(op, "input_tensor", input_tensor), tensor_argument(op, "gamma_tensor", gamma_tensor)
+    rms, g = tensor_argument(op, "rms_tensor", rms_tensor), tensor_argument(op, "dL_dout_tensor", dL_dout_tensor)
     shape = tuple(x.shape)
     if not shape:
         raise ValueError(f"{op}: input_tensor must have rank >= 1")
@@ -99,7 +100,7 @@ def rmsnorm_bw(input_tensor, gamma_tensor, rms_tensor, dL_dout_tensor, *, memory
     if len(gam.shape) > len(shape) or not gam.shape or tuple(gam.shape)[-1] != shape[-1] \
             or any(d != 1 for d in tuple(gam.shape)[:-1]):
         raise ValueError(f"{op}: gamma_tensor must have shape [{shape[-1]}] (or leading 1s), got {list(gam.shape)}")
-    device = _device(op, {"input_tensor": x, "gamma_tensor": gam, "rms_tensor": rms, "dL_dout_tensor": g})
+    device = common_device(op, {"input_tensor": x, "gamma_tensor": gam, "rms_tensor": rms, "dL_dout_tensor": g})
 
     results = []
     # dx reads its row sums back, dγ sums over the rows: one function (one program) each
@@ -111,6 +112,6 @@ def rmsnorm_bw(input_tensor, gamma_tensor, rms_tensor, dL_dout_tensor, *, memory
                              {name: (xv if name == "input_grad" else gamma_value).like("")})[name]
         if name == "gamma_grad":
             value = f.reshape(value, tuple(gam.shape))
-        output = _gradient(f, op, name, value, x if name == "input_grad" else gam, None, memory_config)
+        output = gradient_output(f, op, name, value, x if name == "input_grad" else gam, None, memory_config)
         results += run(f, [output], backend, device)
     return results

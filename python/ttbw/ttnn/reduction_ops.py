@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .matmul_ops import _device, _gradient, _refuse_options, _tensor
+from .call_args import common_device, gradient_output, refuse_options, tensor_argument
 from .ttir_function import FunctionBuilder, run
 from .types import DataType, MemoryConfig
 
@@ -44,7 +44,7 @@ def _dims(op: str, dim, rank: int) -> list[int]:
 
 def _backward(op, grad, shape, dim, keepdim, preallocated, memory_config, compute_kernel_config, backend,
               mean: bool):
-    _refuse_options(op, {"compute_kernel_config": compute_kernel_config})
+    refuse_options(op, {"compute_kernel_config": compute_kernel_config})
     if not isinstance(keepdim, bool):
         raise TypeError(f"{op}: keepdim must be a bool, got {type(keepdim).__name__}")
     shape = tuple(shape)
@@ -54,7 +54,7 @@ def _backward(op, grad, shape, dim, keepdim, preallocated, memory_config, comput
     if tuple(grad.shape) != want and not (not want and tuple(grad.shape) in ((1,), (1, 1))):
         raise ValueError(f"{op}: output_grad has shape {list(grad.shape)}; reducing {list(shape)} over dims "
                          f"{dims} with keepdim={keepdim} gives {list(want)}")
-    device = _device(op, {"output_grad": grad, "input_grad": preallocated})
+    device = common_device(op, {"output_grad": grad, "input_grad": preallocated})
     f = FunctionBuilder(op)
     g = f.argument("grad", grad)
     value = f.reshape(g, kept)
@@ -71,7 +71,7 @@ def _backward(op, grad, shape, dim, keepdim, preallocated, memory_config, comput
                         f"fill_value = {fill!r} : f32, shape = array<i32: {', '.join(str(d) for d in shape)}>")
         value = f.op("div" if mean else "multiply", [value, constant], value.like(f.fresh(), shape))
     like = _GradientLike(shape, grad.dtype, grad.memory_config())
-    output = _gradient(f, op, "input_grad", value, like, preallocated, memory_config)
+    output = gradient_output(f, op, "input_grad", value, like, preallocated, memory_config)
     return run(f, [output], backend, device)[0]
 
 
@@ -80,9 +80,9 @@ def moreh_sum_backward(output_grad, *, input=None, dim=None, keepdim=False, inpu
     """ttnn.moreh_sum_backward: output_grad broadcast back to the input's shape (from `input` or
     `input_grad`; one of them is needed)."""
     op = "moreh_sum_backward"
-    grad = _tensor(op, "output_grad", output_grad)
-    x = _tensor(op, "input", input, optional=True)
-    pre = _tensor(op, "input_grad", input_grad, optional=True)
+    grad = tensor_argument(op, "output_grad", output_grad)
+    x = tensor_argument(op, "input", input, optional=True)
+    pre = tensor_argument(op, "input_grad", input_grad, optional=True)
     like = x if x is not None else pre
     if like is None:
         raise ValueError(f"{op}: pass input or input_grad (the gradient's shape comes from one of them)")
@@ -95,8 +95,8 @@ def moreh_mean_backward(output_grad, *, dim, keepdim, input_grad_shape=None, inp
     """ttnn.moreh_mean_backward: output_grad / (elements reduced), broadcast back to the input's
     shape (`input_grad_shape`, or `input_grad`'s)."""
     op = "moreh_mean_backward"
-    grad = _tensor(op, "output_grad", output_grad)
-    pre = _tensor(op, "input_grad", input_grad, optional=True)
+    grad = tensor_argument(op, "output_grad", output_grad)
+    pre = tensor_argument(op, "input_grad", input_grad, optional=True)
     if input_grad_shape is None and pre is None:
         raise ValueError(f"{op}: pass input_grad_shape or input_grad (the gradient's shape)")
     shape = tuple(input_grad_shape) if input_grad_shape is not None else tuple(pre.shape)

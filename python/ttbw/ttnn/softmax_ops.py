@@ -14,7 +14,7 @@ takes `backend="device" | "cpu"`.
 """
 from __future__ import annotations
 
-from .matmul_ops import _device, _gradient, _refuse_options, _tensor
+from .call_args import common_device, gradient_output, refuse_options, tensor_argument
 from .ttir_function import FunctionBuilder, run
 
 SOFTMAX, SOFTMIN, LOGSOFTMAX = "softmax", "softmin", "logsoftmax"
@@ -31,21 +31,21 @@ def _dim(op: str, dim, rank: int) -> int:
 
 def _backward(kind: str, op: str, output_tensor, output_grad_tensor, dim, input_grad_tensor, memory_config,
               compute_kernel_config, backend):
-    y = _tensor(op, "output_tensor", output_tensor)
-    grad = _tensor(op, "output_grad_tensor", output_grad_tensor)
-    pre = _tensor(op, "input_grad_tensor", input_grad_tensor, optional=True)
-    _refuse_options(op, {"compute_kernel_config": compute_kernel_config})
+    y = tensor_argument(op, "output_tensor", output_tensor)
+    grad = tensor_argument(op, "output_grad_tensor", output_grad_tensor)
+    pre = tensor_argument(op, "input_grad_tensor", input_grad_tensor, optional=True)
+    refuse_options(op, {"compute_kernel_config": compute_kernel_config})
     if tuple(grad.shape) != tuple(y.shape):
         raise ValueError(f"{op}: output_grad_tensor has shape {list(grad.shape)}, output_tensor {list(y.shape)}; "
                          f"they must match")
     if not y.shape:
         raise ValueError(f"{op}: output_tensor must have rank >= 1")
     axis = _dim(op, dim, len(y.shape))
-    device = _device(op, {"output_tensor": y, "output_grad_tensor": grad})
+    device = common_device(op, {"output_tensor": y, "output_grad_tensor": grad})
     f = FunctionBuilder(op)
     yv, gv = f.argument("output", y), f.argument("grad", grad)
     dx = f.op(_TTIR[kind], [gv, yv], yv.like(f.fresh()), f"dim = {axis} : i32")
-    output = _gradient(f, op, "input_grad_tensor", dx, y, pre, memory_config)
+    output = gradient_output(f, op, "input_grad_tensor", dx, y, pre, memory_config)
     return run(f, [output], backend, device)[0]
 
 
