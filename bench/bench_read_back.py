@@ -5,7 +5,8 @@ DRAM bytes moved vs the minimum (each input's tiles read once, each result writt
 kernel time (best of --repeat, kernels cached) and its ratio. The TTIR is what the API calls
 compile (`ttnn.moreh_*_backward`, `ttnn.rmsnorm_bw`): their dx function, and for "layer_norm all"
 the two functions of dx, dγ and dβ (their sums; the minimum reads each input and writes each
-gradient once). Prints a table; asserts nothing.
+gradient once); batch norm's the torch backend's region for aten.native_batch_norm_backward
+(training; dim 1 the channels; ttnn has no such op). Prints a table; asserts nothing.
 
   python bench/bench_read_back.py [--repeat N] [--shapes 1x3x320x384,8x128x768]
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 import warnings
 
 import torch
@@ -21,7 +23,7 @@ import ttbw as ttnn
 from ttbw.ttnn import norm_ops, softmax_ops
 
 TTNN_PROGRAMS = {"softmax": 1, "softmin": 1, "logsoftmax": 1, "layer_norm dx": 1, "layer_norm all": 1,
-                 "rmsnorm dx": 1}
+                 "rmsnorm dx": 1}  # batch norm: no ttnn backward op ("-")
 
 
 def functions_of(call) -> list:
@@ -44,6 +46,29 @@ def functions_of(call) -> list:
     finally:
         softmax_ops.run, norm_ops.run = saved
     return seen
+
+
+def torch_region(f, inputs) -> list:
+    """The one TTIR function the torch backend compiles for FX graph `f(*inputs)` (its region), as
+    functions_of gives them: its arguments as the host passes them (views applied)."""
+    import ml_dtypes
+    import numpy as np
+    from torch.fx.experimental.proxy_tensor import make_fx
+
+    from ttbw.torch.graph import CompiledGraph
+
+    graph = CompiledGraph(make_fx(f, tracing_mode="fake")(*inputs), "bench")
+    graph(*inputs)
+    (region,) = next(iter(graph.plans.values())).partition.regions
+    env = dict(zip(graph.placeholders, inputs))
+    tensors = [env[n].reshape(region.input_views.get(i, env[n].shape)) for i, n in enumerate(region.inputs)]
+    arrays = [t.float().numpy().astype(ml_dtypes.bfloat16 if t.dtype == torch.bfloat16 else np.float32)
+              for t in tensors]
+    by_id = {id(env[n]): a for n, a in zip(region.inputs, arrays)}
+    results = re.search(r"-> \((.*)\) \{", region.text).group(1)
+    written = sum(_tile_bytes(tuple(int(d) for d in dims.split("x")), element)
+                  for dims, element in re.findall(r"tensor<([\dx]+)x(bf16|f32)>", results))
+    return [(region.text, arrays, by_id, written)]
 
 
 def minimum_bytes(functions) -> int:
@@ -80,6 +105,14 @@ def cases(shape):
         tt(g), tt(x), tt(mean.reshape(lead)), tt(rstd.reshape(lead)), 1, gamma=tt(torch.rand(shape[-1])),
         input_grad=tt(torch.zeros(shape)), gamma_grad=tt(torch.zeros(shape[-1])), beta_grad=tt(torch.zeros(shape[-1])))
     yield "rmsnorm dx", lambda: ttnn.rmsnorm_bw(tt(x), tt(torch.rand(shape[-1])), tt(rms), tt(g))
+    # batch norm (training) with dim 1 as the channels, as the torch backend compiles it
+    dims = [0, *range(2, len(shape))]
+    stats = [x.float().mean(dims).bfloat16(), (x.float().var(dims, unbiased=False) + 1e-5).rsqrt().bfloat16()]
+    weight = torch.rand(shape[1], generator=gen).bfloat16()
+    for name, mask in (("batch_norm dx", [True, False, False]), ("batch_norm all", [True, True, True])):
+        yield name, lambda mask=mask: torch_region(
+            lambda g, x, w, m, r: torch.ops.aten.native_batch_norm_backward.default(
+                g, x, w, None, None, m, r, True, 1e-5, mask), [g, x, weight, *stats])
 
 
 def measure(text, inputs, fuse: bool, repeat: int):
@@ -105,14 +138,15 @@ def main() -> None:
     for spec in args.shapes.split(","):
         shape = tuple(int(d) for d in spec.split("x"))
         for name, call in cases(shape):
-            functions = functions_of(call)
+            functions = call() if name.startswith("batch_norm") else functions_of(call)
             if name != "layer_norm all":
                 functions = functions[:1]  # dx's function (rmsnorm_bw's second one is dγ's)
             minimum = minimum_bytes(functions)
             runs = [(measure(t, i, True, args.repeat), measure(t, i, False, args.repeat)) for t, i, _, _ in functions]
             total = lambda attr, k: sum(getattr(r[k], attr) for r in runs)  # noqa: E731
             moved = lambda k: total("total_dram_read", k) + total("total_dram_written", k)  # noqa: E731
-            programs = f"{total('programs_launched', 0):>5} /{total('programs_launched', 1):>3} /{TTNN_PROGRAMS[name]:>3}"
+            programs = (f"{total('programs_launched', 0):>5} /{total('programs_launched', 1):>3} /"
+                        f"{TTNN_PROGRAMS.get(name, '-'):>3}")
             fused_s, comp_s = total("seconds", 0), total("seconds", 1)
             print(f"{name:14} {spec:14} {programs}"
                   f"     {moved(0) / minimum:>8.2f}x {moved(1) / minimum:>9.2f}x {fused_s * 1e3:>9.1f} "
