@@ -1,6 +1,6 @@
 // Verifiers and folders of the contractions and dimension moves (TTIRContractionOps.td):
 // tt-mlir's shape rules (1-D operands, broadcast batch dims, transposes) and ttbw's data-type
-// rules, with messages naming the operand and the rule.
+// rules; tt-mlir's messages, word for word, for its shape rules, ttbw's naming the operand for its own.
 #include "TTIRVerify.h"
 
 #include "mlir/IR/TypeUtilities.h"
@@ -40,13 +40,18 @@ LogicalResult sameElements(Checker &c, ArrayRef<std::pair<StringRef, Value>> ten
   return success();
 }
 
-// The result shape of matmul(a, b) by tt-mlir's rules, or failure after reporting.
+std::string joined(ArrayRef<int64_t> dims) {
+  return llvm::join(llvm::map_range(dims, [](int64_t d) { return std::to_string(d); }), ",");
+}
+
+// The result shape of matmul(a, b) by tt-mlir's rules and in its words (MatmulOp / LinearOp's
+// verifiers), or failure after reporting; empty for a vector . vector product.
 FailureOr<SmallVector<int64_t>> productShape(Checker &c, ArrayRef<int64_t> aShape, ArrayRef<int64_t> bShape,
                                              bool transposeA, bool transposeB) {
   if (aShape.empty())
-    return c.fail() << "operand 'a' must have rank >= 1 (got a scalar)";
+    return c.fail() << "Input A must be at least a 1D tensor";
   if (bShape.empty())
-    return c.fail() << "operand 'b' must have rank >= 1 (got a scalar)";
+    return c.fail() << "Input B must be at least a 1D tensor";
   SmallVector<int64_t> a(aShape), b(bShape);
   if (a.size() == 1)
     a.insert(a.begin(), 1);  // a vector is one row; transpose_a does not apply
@@ -57,21 +62,22 @@ FailureOr<SmallVector<int64_t>> productShape(Checker &c, ArrayRef<int64_t> aShap
   else if (transposeB)
     std::swap(b[b.size() - 1], b[b.size() - 2]);
   if (a.back() != b[b.size() - 2])
-    return c.fail() << "contracted dims differ: 'a' has " << a.back() << " (a " << shapeStr(aShape)
-                    << (transposeA ? ", transposed" : "") << "), 'b' has " << b[b.size() - 2] << " (b "
-                    << shapeStr(bShape) << (transposeB ? ", transposed" : "") << ")";
-  ArrayRef<int64_t> aBatch = ArrayRef<int64_t>(a).drop_back(2), bBatch = ArrayRef<int64_t>(b).drop_back(2);
-  auto shape = broadcastShapes(aBatch, bBatch);
-  if (!shape)
-    return c.fail() << "batch dims of 'a' (" << shapeStr(aBatch) << ") and 'b' (" << shapeStr(bBatch)
-                    << ") are not broadcast-compatible";
+    return c.fail() << "Input A[-1](" << a.back() << ") and B[-2](" << b[b.size() - 2]
+                    << ") must have matching inner dimensions";
+  SmallVector<int64_t> shape;
+  if (a.size() > 2 || b.size() > 2) {
+    ArrayRef<int64_t> aBatch = ArrayRef<int64_t>(a).drop_back(2), bBatch = ArrayRef<int64_t>(b).drop_back(2);
+    auto batch = broadcastShapes(aBatch, bBatch);
+    if (!batch)
+      return c.fail() << "Batch dimensions of input A(" << joined(aBatch) << ") and B(" << joined(bBatch)
+                      << ") are not broadcast compatible";
+    shape = *batch;
+  }
   if (aShape.size() > 1)
-    shape->push_back(a[a.size() - 2]);
+    shape.push_back(a[a.size() - 2]);
   if (bShape.size() > 1)
-    shape->push_back(b.back());
-  if (shape->empty())
-    shape->push_back(1);  // vector . vector: tt-mlir has no scalars here, a 1-D tensor of one
-  return *shape;
+    shape.push_back(b.back());
+  return shape;
 }
 
 LogicalResult verifyContraction(Operation *op, Value a, Value b, Value bias, bool transposeA, bool transposeB) {
@@ -99,17 +105,29 @@ LogicalResult verifyContraction(Operation *op, Value a, Value b, Value bias, boo
   SmallVector<int64_t> expected = *product;
   if (bias) {
     ArrayRef<int64_t> biasShape = cast<RankedTensorType>(bias.getType()).getShape();
+    if (biasShape.empty())
+      return c.fail() << "Bias must be at least a 1D tensor";
     auto shape = broadcastShapes(expected, biasShape);
     if (!shape)
-      return c.fail() << "'bias' of shape " << shapeStr(biasShape)
-                      << " is not broadcast-compatible with the product's shape " << shapeStr(expected);
+      return c.fail() << "Bias shape(" << joined(biasShape)
+                      << ") is not broadcast compatible with the matmul output shape(" << joined(expected) << ")";
     expected = *shape;
   }
   ArrayRef<int64_t> result = cast<RankedTensorType>(op->getResult(0).getType()).getShape();
-  if (result != ArrayRef<int64_t>(expected))
-    return c.fail() << "result shape " << shapeStr(result) << " must be " << shapeStr(expected) << " (a "
-                    << shapeStr(aShape) << (transposeA ? " transposed" : "") << ", b " << shapeStr(bShape)
-                    << (transposeB ? " transposed" : "") << (bias ? ", plus the bias" : "") << ")";
+  if (expected.empty()) {  // vector . vector: tt-mlir has no scalars here, a 1-D tensor of one
+    if (result.empty())
+      return c.fail() << "Scalar output is not supported, output must be at least a 1D tensor";
+    if (result.size() > 1 || result[0] != 1)
+      return c.fail() << "Scalar output must be a 1D tensor of size 1";
+    return success();
+  }
+  if (result.size() != expected.size())
+    return c.fail() << "Output shape rank(" << result.size() << ") must match the expected output shape rank("
+                    << expected.size() << ")";
+  for (size_t i = 0; i < result.size(); ++i)
+    if (result[i] != expected[i])
+      return c.fail() << "Output shape dimension[" << i << "](" << result[i]
+                      << ") doesn't match the expected output shape dimension[" << i << "](" << expected[i] << ")";
   return success();
 }
 

@@ -2,6 +2,7 @@
 // (the bindings' own MLIR, libMLIRPythonCAPI.so): loading the dialect, renaming locations.
 #include "TTIRDialect.h"
 #include "TTIRBackwardVerify.h"
+#include "TTIRVerify.h"
 #include "ForeignDialects.h"
 
 #include "mlir/CAPI/IR.h"

@@ -18,9 +18,16 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 // Ops whose rules ttbw checks fully (data types and layouts of every tensor, as
 // the mul_bw decomposition needs) have a C++ verifier; the others check shapes.
 class TTIR_ElementwiseUnaryOp<string mnemonic, list<Trait> traits = []> :
-    TTIR_Op<mnemonic, [Pure, Elementwise, SameOperandsAndResultShape] # traits> {
+    TTIR_Op<mnemonic, [Pure] # traits> {
   let arguments = (ins AnyRankedTensor:$input);
   let results = (outs AnyRankedTensor:$result);
+  let hasVerifier = 1;
+  // tt-mlir's Broadcastable rule and message (the result has the input's shape)
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return ::ttbw::ttir::verify::verifyBroadcastable(*this, {getInput()});
+    }
+  }];
 }
 
 // lhs and rhs broadcast implicitly (NumPy rules, ranks may differ).

@@ -205,6 +205,22 @@ std::optional<SmallVector<int64_t>> i32Array(Checker &c, StringRef name, Attribu
 
 ArrayRef<int64_t> shapeOf(Value value) { return cast<RankedTensorType>(value.getType()).getShape(); }
 
+LogicalResult verifyBroadcastable(Operation *op, ValueRange operands) {
+  SmallVector<int64_t> shape;
+  for (Value operand : operands) {
+    auto next = broadcastShapes(shape, shapeOf(operand));
+    if (!next)
+      return op->emitOpError() << "operand shape " << tupleStr(shapeOf(operand))
+                               << " is not broadcast compatible with inferred operand shapes " << tupleStr(shape);
+    shape = *next;
+  }
+  ArrayRef<int64_t> result = shapeOf(op->getResult(0));
+  if (result != ArrayRef<int64_t>(shape))
+    return op->emitOpError() << "result shape " << tupleStr(result) << " doesn't match expected shape after broadcasting "
+                             << tupleStr(shape);
+  return success();
+}
+
 // Binary elementwise ops. Full: ttbw's data-type rules on every tensor (the ops
 // the mul_bw decomposition emits); otherwise shapes (and, if sameElements, the
 // element types) only, so tt-mlir's TTIR on any data type verifies.
@@ -228,13 +244,8 @@ LogicalResult verifyBinary(Operation *op, Rules rules, bool scales = false) {
         !(result = c.tensor(resultValue, "result")))
       return failure();
   }
-  auto shape = broadcastShapes(shapeOf(lhsValue), shapeOf(rhsValue));
-  if (!shape)
-    return c.fail() << "operands of shapes " << shapeStr(shapeOf(lhsValue)) << " and "
-                    << shapeStr(shapeOf(rhsValue)) << " are not broadcast-compatible";
-  if (ArrayRef<int64_t>(*shape) != shapeOf(resultValue))
-    return c.fail() << "result shape " << shapeStr(shapeOf(resultValue))
-                    << " must be the broadcast shape " << shapeStr(*shape);
+  if (failed(verifyBroadcastable(op, {lhsValue, rhsValue})))
+    return failure();
   Type resultType = resultValue.getType();
   bool lhsScales = scales && scalesComplex(lhsValue.getType(), resultType);
   bool rhsScales = scales && !lhsScales && scalesComplex(rhsValue.getType(), resultType);
@@ -327,17 +338,7 @@ LogicalResult WhereOp::verify() {
   Checker c{*this};
   if (failed(c.knownAttributes()))
     return failure();
-  auto shape = broadcastShapes(shapeOf(getFirst()), shapeOf(getSecond()));
-  if (shape)
-    shape = broadcastShapes(*shape, shapeOf(getThird()));
-  if (!shape)
-    return c.fail() << "operands of shapes " << shapeStr(shapeOf(getFirst())) << ", "
-                    << shapeStr(shapeOf(getSecond())) << " and " << shapeStr(shapeOf(getThird()))
-                    << " are not broadcast-compatible";
-  if (ArrayRef<int64_t>(*shape) != shapeOf(getResult()))
-    return c.fail() << "result shape " << shapeStr(shapeOf(getResult()))
-                    << " must be the broadcast shape " << shapeStr(*shape);
-  return success();
+  return verifyBroadcastable(*this, {getFirst(), getSecond(), getThird()});
 }
 
 LogicalResult NegOp::verify() {

@@ -33,6 +33,9 @@ std::string shapeStr(ArrayRef<int64_t> shape);
 std::string tupleStr(ArrayRef<int64_t> values);  // (128, 16): tt-mlir's verifiers' form
 std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs);
 bool broadcastsTo(ArrayRef<int64_t> operand, ArrayRef<int64_t> target);
+// tt-mlir's Broadcastable rule, in its words: the operands' shapes broadcast (NumPy rules) in
+// turn, and to the result's shape (the elementwise ops).
+LogicalResult verifyBroadcastable(Operation *op, ValueRange operands);
 // The tensor's description, or the rule it breaks (in `error`). `device`: ttbw's device rules
 // (bf16 / f32, #ttir.layout), which backward ops and the lowering need; otherwise a forward op's
 // tensor, which takes every element type and encoding tt-mlir's ops take (int, i1, f64, ttnn

@@ -24,9 +24,21 @@ _UNSUPPORTED = ("program_config", "activation", "compute_kernel_config", "core_g
                 "sub_device_id")
 
 
+# the verifier's words for the operands (ttbw's 'a', tt-mlir's "Input A", "A[-1]", "input A(", "Bias")
+_OPERAND_WORDS = re.compile(r"'(a|b|bias)'|\bInput ([AB])\b|\binput ([AB])\(|\b([AB])(\[|\()|\b(Bias)\b")
+
+
 def _renamed(error: ValueError, names: dict) -> ValueError:
-    """A verifier message in the caller's argument names ('a' -> input_tensor_a, ...)."""
-    message = re.sub(r"'(a|b|bias)'", lambda m: names[m.group(1)], str(error))
+    """A verifier message in the caller's argument names ('a', Input A -> input_tensor_a, ...)."""
+    def name(m):
+        if m.group(1):
+            return names[m.group(1)]
+        if m.group(2) or m.group(3):
+            return names[(m.group(2) or m.group(3)).lower()] + ("(" if m.group(3) else "")
+        if m.group(4):
+            return names[m.group(4).lower()] + m.group(5)
+        return names["bias"]
+    message = _OPERAND_WORDS.sub(name, str(error))
     try:
         return type(error)(message)
     except Exception:

@@ -2,7 +2,7 @@
 // Rules of the tt-mlir TTIR ops (the dialect's C++ verifiers).
 
 func.func @multiply_result_shape(%x: tensor<4x32xbf16>, %y: tensor<1x32xbf16>) -> tensor<1x32xbf16> {
-  // expected-error @+1 {{'ttir.multiply' op result shape 1x32 must be the broadcast shape 4x32}}
+  // expected-error @+1 {{'ttir.multiply' op result shape (1, 32) doesn't match expected shape after broadcasting (4, 32)}}
   %0 = "ttir.multiply"(%x, %y) : (tensor<4x32xbf16>, tensor<1x32xbf16>) -> tensor<1x32xbf16>
   return %0 : tensor<1x32xbf16>
 }
@@ -10,7 +10,7 @@ func.func @multiply_result_shape(%x: tensor<4x32xbf16>, %y: tensor<1x32xbf16>) -
 // -----
 
 func.func @add_not_broadcastable(%x: tensor<4x32xbf16>, %y: tensor<3x32xbf16>) -> tensor<4x32xbf16> {
-  // expected-error @+1 {{'ttir.add' op operands of shapes 4x32 and 3x32 are not broadcast-compatible}}
+  // expected-error @+1 {{'ttir.add' op operand shape (3, 32) is not broadcast compatible with inferred operand shapes (4, 32)}}
   %0 = "ttir.add"(%x, %y) : (tensor<4x32xbf16>, tensor<3x32xbf16>) -> tensor<4x32xbf16>
   return %0 : tensor<4x32xbf16>
 }

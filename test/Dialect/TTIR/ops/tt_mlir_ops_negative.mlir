@@ -2,7 +2,7 @@
 // Verifier rules of the TTIR ops beyond those the decomposition emits.
 
 func.func @div_result_shape(%x: tensor<4x32xf32>, %y: tensor<1x32xf32>) -> tensor<1x32xf32> {
-  // expected-error @+1 {{'ttir.div' op result shape 1x32 must be the broadcast shape 4x32}}
+  // expected-error @+1 {{'ttir.div' op result shape (1, 32) doesn't match expected shape after broadcasting (4, 32)}}
   %0 = "ttir.div"(%x, %y) : (tensor<4x32xf32>, tensor<1x32xf32>) -> tensor<1x32xf32>
   return %0 : tensor<1x32xf32>
 }
@@ -18,7 +18,7 @@ func.func @maximum_element_types(%x: tensor<4x32xf32>, %y: tensor<4x32xbf16>) ->
 // -----
 
 func.func @where_not_broadcastable(%c: tensor<4x32xf32>, %x: tensor<3x32xf32>, %y: tensor<4x32xf32>) -> tensor<4x32xf32> {
-  // expected-error @+1 {{'ttir.where' op operands of shapes 4x32, 3x32 and 4x32 are not broadcast-compatible}}
+  // expected-error @+1 {{'ttir.where' op operand shape (3, 32) is not broadcast compatible with inferred operand shapes (4, 32)}}
   %0 = "ttir.where"(%c, %x, %y) : (tensor<4x32xf32>, tensor<3x32xf32>, tensor<4x32xf32>) -> tensor<4x32xf32>
   return %0 : tensor<4x32xf32>
 }
@@ -26,7 +26,7 @@ func.func @where_not_broadcastable(%c: tensor<4x32xf32>, %x: tensor<3x32xf32>, %
 // -----
 
 func.func @unary_shape(%x: tensor<4x32xf32>) -> tensor<4x16xf32> {
-  // expected-error @+1 {{'ttir.exp' op all non-scalar operands/results must have the same shape and base type}}
+  // expected-error @+1 {{'ttir.exp' op result shape (4, 16) doesn't match expected shape after broadcasting (4, 32)}}
   %0 = "ttir.exp"(%x) : (tensor<4x32xf32>) -> tensor<4x16xf32>
   return %0 : tensor<4x16xf32>
 }
