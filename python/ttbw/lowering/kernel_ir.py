@@ -246,27 +246,34 @@ class KernelFn:
     def keep_finite_residual(self, src: str, index: str) -> None:
         """DST 1 (x - trunc(x) of tile src[index]) = 0 where x is inf or NaN: trunc(x) carries
         those, and inf - inf would turn a sum of infinities into NaN."""
-        two, three = self.c(2), self.c(3)
         self.copy(src, 2, index)
-        self.op("sub_binary_tile", [two, two, two], ["i32"] * 3)  # x - x: 0, NaN where x is not finite
+        self.zero_unless_finite(1, value=2, scratch=2, zero=3)
+
+    def zero_unless_finite(self, target: int, value: int, scratch: int, zero: int) -> None:
+        """DST target = 0 where DST value is inf or NaN (after sub_binary_tile_init): value - value
+        into DST scratch (0, NaN where not finite), its eqz the mask, DST zero a zero tile."""
+        mask = self.c(scratch)
+        self.op("sub_binary_tile", [self.c(value), self.c(value), mask], ["i32"] * 3)
         self.op("eqz_tile_init")
-        self.op("eqz_tile", [two], ["i32"])  # 1.0 where x is finite
-        self.fill("0.0", 3)
+        self.op("eqz_tile", [mask], ["i32"])  # 1.0 where the value is finite
+        self.fill("0.0", zero)
         self.op("where_tile_init")
-        self.op("where_tile", [two, self.c(1), three, self.c(1)], ["i32"] * 4,
+        self.op("where_tile", [mask, self.c(target), self.c(zero), self.c(target)], ["i32"] * 4,
                 props="dtype = #ttcore.supportedDataTypes<f32>")
 
-    def move(self, src: str, out: str, via: str | None = None) -> None:
-        """One tile from the front of src through DST onto out (rounded / converted to out's
-        format); with `via`, through that CB first (e.g. rounded to bf16 before a bfloat8_b pack)."""
+    def move(self, src: str, out: str, via: str | None = None, pages: int = 1) -> None:
+        """The first tile of the `pages` at the front of src (an accumulator's ACCUMULATOR_PAGES:
+        its sum, the compensation dropped) through DST onto out (rounded / converted to out's
+        format), the pages popped; with `via`, through that CB first (e.g. rounded to bf16 before
+        a bfloat8_b pack)."""
         if via is not None:
-            self.move(src, via)
-            src = via
-        one = self.c(1)
+            self.move(src, via, pages=pages)
+            src, pages = via, 1
+        count = self.c(pages)
         self.acquire()
-        self.cbop("cb_wait_front", src, one)
+        self.cbop("cb_wait_front", src, count)
         self.copy(src, 0)
-        self.cbop("cb_pop_front", src, one)
+        self.cbop("cb_pop_front", src, count)
         self.pack([(0, out)])
 
     def clear_accumulator(self, acc: str) -> None:
@@ -314,26 +321,8 @@ class KernelFn:
         self.op("sub_binary_tile_init")
         self.op("sub_binary_tile", [three, zero, one], ["i32"] * 3)  # s' - s
         self.op("sub_binary_tile", [one, two, one], ["i32"] * 3)  # c' = (s' - s) - y
-        self.op("sub_binary_tile", [three, three, zero], ["i32"] * 3)  # s' - s': 0, NaN where s' is not finite
-        self.op("eqz_tile_init")
-        self.op("eqz_tile", [zero], ["i32"])
-        self.fill("0.0", 2)
-        self.op("where_tile_init")
-        self.op("where_tile", [zero, one, two, one], ["i32"] * 4, props="dtype = #ttcore.supportedDataTypes<f32>")
+        self.zero_unless_finite(1, value=3, scratch=0, zero=2)  # c' = 0 where s' is not finite
         self.pack([(3, acc), (1, acc)])
-
-    def move_sum(self, acc: str, out: str, via: str | None = None) -> None:
-        """The sum of the accumulator at acc's front onto out (rounded by the pack; `via`: as move's);
-        its compensation dropped."""
-        pages = self.c(ACCUMULATOR_PAGES)
-        target = via or out
-        self.acquire()
-        self.cbop("cb_wait_front", acc, pages)
-        self.copy(acc, 0)
-        self.cbop("cb_pop_front", acc, pages)
-        self.pack([(0, target)])
-        if via is not None:
-            self.move(via, out)
 
     def fpu_product(self, kind: str, cb_g: str, g_idx: str, held: str, idx: str, dst: int, out_cb) -> None:
         """DST[dst] = grad[g_idx] * bcast(held[idx]) on the FPU (bf16 operands; `kind`: none | row |

@@ -304,7 +304,7 @@ class Compute:
         k, f, o = self.k, self.f, self.k.outputs[j]
         via = self.round if k.hop(j) else None
         if o.epilogue is None:
-            f.move_sum(self.accs[j], self.outs[j], via=via)
+            f.move(self.accs[j], self.outs[j], via=via, pages=ACCUMULATOR_PAGES)
             return
         pages = f.c(ACCUMULATOR_PAGES)
         self.acc = self.accs[j]

@@ -58,7 +58,7 @@ class ReadBackCompute(Compute):
             f.clear_accumulator(acc)
         self.steps(list(rb.first), space, space_base, rb.masked, self.sum_terms)
         for r in range(len(rb.terms)):  # each finished sum, for the reader to broadcast
-            f.move_sum(self.sum_accs[r], self.raw)
+            f.move(self.sum_accs[r], self.raw, pages=ACCUMULATOR_PAGES)
         f.cbop("cb_wait_front", self.sums, f.c(len(rb.terms)))
         zeroes = any(k.zeroes_padding(j) for j in range(len(k.outputs)))
         self.steps(list(rb.second), space, space_base, zeroes, None)
