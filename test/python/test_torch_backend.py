@@ -124,3 +124,24 @@ def test_batch_norm_training_gradients_match_autograd_in_float64():
     assert not plan.partition.fallbacks, [(op.name, op.reason) for op in plan.partition.fallbacks]
     assert {"aten.native_batch_norm_backward", "aten.threshold_backward"} <= {
         name for r in plan.partition.regions for name in r.aten_ops}
+
+
+def test_a_region_reads_the_last_regions_result_on_the_device():
+    """exp(x * w) is region 0's; torch's cumsum reads it on the host, region 1 reads it as it is
+    on the device (bound to region 0's buffer, not uploaded again)."""
+    def two_regions(x, w, b, v):
+        a = torch.exp(x * w)
+        return (a * torch.cumsum(a, dim=1) * v + b).sum(dim=0)
+
+    torch._dynamo.reset()
+    before = len(GRAPHS)
+    x, params, grad = _inputs(8, torch.float32, seed=5)
+    got = _gradients(torch.compile(two_regions, backend="ttbw"), x, params, grad)
+    want = _gradients(two_regions, x, params, grad)
+    for g, w in zip(got, want):
+        assert torch.allclose(g, w, rtol=1e-5, atol=1e-5)
+    forward = next(g for g in GRAPHS[before:] if g.title.startswith("forward"))
+    plan = next(iter(forward.plans.values()))
+    assert len(plan.partition.regions) == 2, ttbw.torch.report()
+    assert plan.handoff_bytes == 2 * 32 * 32 * 4, ttbw.torch.report()   # a (8x40 f32): two tiles
+    assert "read in place on the device" in ttbw.torch.report()

@@ -23,6 +23,14 @@ downloads only. With `frozen_inputs` (the caller never changes an input array in
 ttnn.Tensor's values are never changed), an argument whose buffer still holds that very array
 from the last call is not uploaded again, like a ttnn tensor that is already on the device.
 `release()` frees that state.
+
+With `on_device=True` a call leaves its results in the device's DRAM as `DeviceResult`s (the
+buffers of a function whose device state is kept), and a later call of another function takes
+one as an input: the argument's buffer is bound to the result's buffer (its address in the
+runtime args), nothing uploaded, as a runtime passes a device tensor. A result still pending
+when its function runs again or its state is freed is first copied to the host (`spilled`),
+so it stays readable; a result whose buffer does not match the argument's (shape, format,
+layout) goes through the host.
 """
 from __future__ import annotations
 
@@ -127,9 +135,11 @@ class Function:
 class Stats:
     """Totals over the programs one call launched (RunStats-like); `programs` the per-launch
     (program name, RunStats). Byte counts are summed when asked for: a call decodes no
-    counters unless someone reads them."""
+    counters unless someone reads them. `bound_bytes`: the inputs read from other functions'
+    device results in place, not uploaded."""
 
     def __init__(self):
+        self.bound_bytes = 0
         self.seconds = self.compile_seconds = 0.0
         self.programs: list = []
 
@@ -181,26 +191,30 @@ class Executable:
     def __init__(self, functions: dict):
         self.functions = functions
 
-    def run(self, name: str | None, inputs, grid=None, host_formats: bool = False, frozen_inputs: bool = False):
+    def run(self, name: str | None, inputs, grid=None, host_formats: bool = False, frozen_inputs: bool = False,
+            on_device: bool = False):
         """(outputs, Stats) of one call of function `name` (None: the only one); outputs are
         float32, or with `host_formats` each result in its host format (bf16 results as bf16).
-        `frozen_inputs`: the caller never changes an input array in place (see the module doc)."""
+        `frozen_inputs`: the caller never changes an input array in place (see the module doc).
+        `on_device`: each result a kept DRAM buffer holds is a DeviceResult (the module doc)."""
         function = self.function(name)
         dev = device(grid or function.grid)
         values = _check_inputs(function, inputs)
         state = _resident(function, dev)
         try:
+            state.spill_pending()
+            state.bind({buffer_name: values[arg] for buffer_name, arg in function.uploads})
             for buffer_name, arg in function.uploads:
-                state.upload(buffer_name, values[arg], frozen_inputs)
+                if buffer_name not in state.bound:
+                    state.upload(buffer_name, _host_value(values[arg], host_formats), frozen_inputs)
             stats = Stats()
+            stats.bound_bytes = sum(b.page_size * b.num_pages for b in state.bound.values())
             for program in function.programs:
                 scalar = values.get(program.launch.scalar_arg)
                 stats.add(program.name, state.launch(program, scalar))
             if frozen_inputs and state.written is None:
                 state.written = _written(stats)
-            outputs = [_download(state.buffers[r.buffer], host_formats).reshape(r.value.shape) if r.buffer is not None
-                       else _empty(r.value.shape, r.value.type, host_formats)
-                       for r in function.host.results]
+            outputs = [state.result(r, host_formats, on_device) for r in function.host.results]
         except BaseException:
             _evict(state)
             raise
@@ -218,6 +232,34 @@ class Executable:
             raise ExecutionError(f"no lowered function @{name} in the module (it has: "
                                  f"{', '.join(sorted(self.functions)) or 'none'})")
         return self.functions[name]
+
+
+class DeviceResult:
+    """A result left in its function's DRAM buffer (`run(..., on_device=True)`): an input of a
+    later call as it is, or `host()` to read it. Valid until its function runs again or its
+    device state is freed; then it has been copied to the host first."""
+
+    def __init__(self, buffer, shape: tuple, host_format: bool):
+        self.buffer, self.shape, self.host_format = buffer, tuple(shape), host_format
+        self.spilled: np.ndarray | None = None
+
+    @property
+    def on_device(self) -> bool:
+        return self.spilled is None
+
+    def host(self) -> np.ndarray:
+        """The values as a host array (a read of the buffer while it is on the device)."""
+        if self.spilled is not None:
+            return self.spilled
+        return _download(self.buffer, self.host_format).reshape(self.shape)
+
+    def spill(self) -> None:
+        if self.spilled is None:
+            self.spilled = self.host()
+
+
+def _host_value(value, host_format: bool):
+    return value.host() if isinstance(value, DeviceResult) else value
 
 
 # ------------------------------------------------------------------ device state per function
@@ -240,6 +282,8 @@ class _DeviceState:
         self.loaded: dict = {}     # (program name, scalar) -> (Program, PreparedProgram)
         self.sources: dict = {}    # buffer name -> weak reference to the frozen input array it holds
         self.written = None        # names of the buffers the launches write (after a first call)
+        self.bound: dict = {}      # argument buffer name -> another function's result buffer it reads
+        self.pending = weakref.WeakSet()  # DeviceResults of the last call still referenced
         try:
             offsets = _frame_offsets(function.host, dev)
             for b in function.host.buffers:
@@ -264,6 +308,43 @@ class _DeviceState:
         if frozen and self.kept:
             self.sources[name] = weakref.ref(value)
 
+    def bind(self, arguments: dict) -> None:
+        """Binds each argument buffer given a DeviceResult on this device whose buffer has its
+        layout (and is no result of this function) to that buffer; the programs loaded over
+        other bindings are rebuilt."""
+        results = {r.buffer for r in self.function.host.results}
+        bound = {}
+        for name, value in arguments.items():
+            own = self.buffers[name]
+            if isinstance(value, DeviceResult) and value.on_device and value.buffer.device is self.device \
+                    and name not in results and _same_layout(value.buffer, own):
+                bound[name] = value.buffer
+        if bound.keys() != self.bound.keys() or any(bound[n] is not self.bound[n] for n in bound):
+            for _, prepared in self.loaded.values():
+                prepared.close()
+            self.loaded.clear()
+            self.sources.clear()
+        self.bound = bound
+
+    def result(self, result, host_format: bool, on_device: bool):
+        """A call's result: a DeviceResult (kept DRAM buffer, `on_device`) or a host array."""
+        shape = result.value.shape
+        if result.buffer is None:
+            return _empty(shape, result.value.type, host_format)
+        buffer = self.buffers[result.buffer]
+        if on_device and self.kept and buffer.is_dram:
+            kept = DeviceResult(buffer, shape, host_format)
+            self.pending.add(kept)
+            return kept
+        return _download(buffer, host_format).reshape(shape)
+
+    def spill_pending(self) -> None:
+        """Copies the last call's DeviceResults still referenced to the host: their buffers are
+        about to be overwritten or freed."""
+        for kept in list(self.pending):
+            kept.spill()
+        self.pending = weakref.WeakSet()
+
     def launch(self, program: ProgramModule, scalar: float | None):
         key, compile_seconds = (program.name, scalar), 0.0
         loaded = self.loaded.get(key)
@@ -271,7 +352,7 @@ class _DeviceState:
             if scalar is not None:  # a new runtime scalar: its encoding is in the compute args
                 for old in [k for k in self.loaded if k[0] == program.name]:
                     self.loaded.pop(old)[1].close()
-            built = _program(program, self.buffers, scalar)
+            built = _program(program, {**self.buffers, **self.bound}, scalar)
             compiled = self.compiled.get(program.name)
             if compiled is None:
                 t0 = time.perf_counter()
@@ -283,6 +364,8 @@ class _DeviceState:
         return stats
 
     def close(self) -> None:
+        self.spill_pending()
+        self.bound = {}
         for _, prepared in self.loaded.values():
             prepared.close()
         self.loaded.clear()
@@ -330,6 +413,10 @@ def _written(stats: Stats) -> set:
     for _, run in stats.programs:
         names.update(run.dram_bytes_written, run.l1_buffer_bytes_written)
     return names
+
+
+def _same_layout(a, b) -> bool:
+    return (a.shape, a.data_format, a.layout, a.memory) == (b.shape, b.data_format, b.layout, b.memory)
 
 
 def _download(buffer, host_format: bool) -> np.ndarray:
@@ -445,7 +532,8 @@ def _check_inputs(function: Function, inputs: list) -> dict:
                 raise ExecutionError(f"@{function.name} argument {index} ({type_text}) takes a number, "
                                      f"got {type(value).__name__}") from None
             continue
-        values[index] = value if hasattr(value, "detach") else np.asarray(value)  # torch or numpy
+        keep = hasattr(value, "detach") or isinstance(value, DeviceResult)  # torch, a device result
+        values[index] = value if keep else np.asarray(value)
     for index, (want, count) in function.expected_shapes.items():
         shape = tuple(values[index].shape)
         if math.prod(shape) != count:

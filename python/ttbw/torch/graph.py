@@ -15,14 +15,10 @@ import numpy as np
 import torch
 
 from ttbw.driver.compiler import compile as ttbw_compile
+from ttbw.execution.executor import DeviceResult
 
 from .partition import Partition, Region, finish, partition
 from .ttir_text import Unsupported
-
-# A region's results come back to the host: the executor uploads each function's arguments
-# from host arrays, with no handoff of a device buffer from one compiled function to another.
-RESIDENCY = ("region results return to the host between steps (the executor uploads a function's "
-             "arguments from host arrays; it has no device-buffer handoff between functions)")
 
 _COMPILED: dict = {}   # TTIR text -> ttbw.compile's result, shared by every graph of the process
 
@@ -67,6 +63,8 @@ class Plan:
     compile_seconds: float
     first_call_seconds: float = 0.0
     cached_seconds: list = field(default_factory=list)
+    handoff_bytes: int = 0          # last call: region inputs read from a region's device result in place
+    downloaded_bytes: int = 0       # last call: region results read to the host (by torch, the output)
 
     def programs(self, region: Region) -> int:
         return len(self.compiled[region.name].executable.functions[region.name].programs)
@@ -118,22 +116,56 @@ class CompiledGraph:
         return Plan(key, cut, compiled, time.perf_counter() - start)
 
     def _run(self, plan: Plan, args):
-        env = dict(zip(self.placeholders, args))
+        values = _Values(dict(zip(self.placeholders, args)))
+        handoff = 0
         with torch.no_grad():
             for step in plan.partition.steps:
                 if isinstance(step, Region):
-                    inputs = [env[n].detach().reshape(step.input_views.get(i, env[n].shape)).contiguous()
-                              for i, n in enumerate(step.inputs)]
-                    outputs, _ = plan.compiled[step.name].executable.run(step.name, inputs, host_formats=True)
-                    results = [_from_host(array) for array in outputs]
+                    inputs = [values.region_input(n, step.input_views.get(i)) for i, n in enumerate(step.inputs)]
+                    outputs, stats = plan.compiled[step.name].executable.run(step.name, inputs, host_formats=True,
+                                                                             on_device=True)
+                    handoff += stats.bound_bytes
                     for node, slot, shape in zip(step.outputs, step.slots, step.shapes):
-                        env[node] = results[slot].reshape(shape)
+                        values.put_result(node, outputs[slot], shape)
                 else:
                     node = step.node
-                    args_, kwargs = torch.fx.node.map_arg((node.args, node.kwargs), env.__getitem__)
-                    env[node] = node.target(*args_, **kwargs)
-        output = next(n for n in self.module.graph.nodes if n.op == "output")
-        return torch.fx.node.map_arg(output.args[0], env.__getitem__)
+                    args_, kwargs = torch.fx.node.map_arg((node.args, node.kwargs), values.host)
+                    values.tensors[node] = node.target(*args_, **kwargs)
+            output = next(n for n in self.module.graph.nodes if n.op == "output")
+            result = torch.fx.node.map_arg(output.args[0], values.host)
+        plan.handoff_bytes, plan.downloaded_bytes = handoff, values.downloaded_bytes
+        return result
+
+
+class _Values:
+    """The nodes' values during a call: torch tensors, and region results left on the device,
+    read to the host only when a torch op or the graph's output takes them; a later region
+    takes them as they are (the executor binds its argument to the result's buffer)."""
+
+    def __init__(self, tensors: dict):
+        self.tensors = tensors
+        self.on_device: dict = {}      # node -> (DeviceResult, the node's shape)
+        self.downloaded_bytes = 0
+
+    def put_result(self, node, output, shape) -> None:
+        if isinstance(output, DeviceResult):
+            self.on_device[node] = (output, tuple(shape))
+        else:
+            self.tensors[node] = _from_host(output).reshape(shape)
+
+    def region_input(self, node, view):
+        if node in self.on_device:
+            return self.on_device[node][0]
+        tensor = self.tensors[node].detach()
+        return tensor.reshape(view if view is not None else tensor.shape).contiguous()
+
+    def host(self, node) -> torch.Tensor:
+        if node not in self.tensors:
+            result, shape = self.on_device[node]
+            array = result.host()
+            self.downloaded_bytes += array.nbytes
+            self.tensors[node] = _from_host(array).reshape(shape)
+        return self.tensors[node]
 
 
 def _first_line(error: Exception) -> str:

@@ -13,7 +13,7 @@ import statistics
 import sys
 from collections import Counter
 
-from .graph import RESIDENCY, CompiledGraph, Plan
+from .graph import CompiledGraph, Plan
 
 GRAPHS: list = []   # every CompiledGraph of the process, in compile order
 
@@ -36,6 +36,10 @@ def _shapes(signature: tuple) -> str:
     return ", ".join(one(e) for e in signature)
 
 
+def _bytes(n: int) -> str:
+    return f"{n / 2**20:.1f} MiB" if n >= 2**20 else f"{n / 2**10:.1f} KiB" if n >= 2**10 else f"{n} B"
+
+
 def _ms(seconds: float) -> str:
     return f"{seconds * 1e3:.1f} ms" if seconds < 10 else f"{seconds:.1f} s"
 
@@ -54,7 +58,8 @@ def plan_lines(graph: CompiledGraph, plan: Plan) -> list[str]:
     for (name, reason), n in sorted(reasons.items()):
         lines.append(f"  torch: {name.removeprefix('aten.')}{f' x{n}' if n > 1 else ''}: {reason}")
     if len(cut.regions) > 1:
-        lines.append(f"  {RESIDENCY}")
+        lines.append(f"  between regions, last call: {_bytes(plan.handoff_bytes)} read in place on the device, "
+                     f"{_bytes(plan.downloaded_bytes)} of results read to the host")
     total = sum(plan.programs(r) for r in cut.regions)
     cached = (f"cached call {_ms(statistics.median(plan.cached_seconds))} (median of {len(plan.cached_seconds)})"
               if plan.cached_seconds else "no cached call yet")
