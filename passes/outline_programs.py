@@ -8,7 +8,9 @@ returned value given a generic of its own; when it does not, the function is low
 programs `@<f>_<k>_<op>`, the fewer of: groups of results (each result's generics, clones as
 above, groups merged while the codegen takes them) or per reduction and its epilogue, else per
 generic (no clones, a value read by several programs written once); with a warning at the
-function's first op naming why and how many. With `fuse=false` (ttnn's composite path) each TTIR
+function's first op naming why and how many; a generic the codegen refuses alone because fusion
+wrote an elementwise computation transposed is split into it and a transposing copy first
+(`ttbw.lowering.transposed_writes`). With `fuse=false` (ttnn's composite path) each TTIR
 op's generics are one program, intermediates living in DRAM. A generic the codegen cannot take
 even alone is an error at it.
 """
@@ -19,6 +21,7 @@ from mlir import ir
 from ttbw.lowering import codegen
 from ttbw.lowering.errors import UnsupportedError
 from ttbw.lowering.fusion import one_generic_per_result, one_reduction_per_reader
+from ttbw.lowering.transposed_writes import split_transposed_write
 from ttbw.lowering.programs import chain_groups, described, erase_dead, is_reduction, live_generics, op_name, outline, \
     result_closures
 from ttbw.support.diagnostics import Diagnostic, DiagnosticError, report, source_loc
@@ -82,6 +85,9 @@ def _outline_function(func, fuse: bool) -> None:
             try:
                 _accepts(func, _only(generics, group))
             except UnsupportedError as error:
+                if fuse and split_transposed_write(group[0]):  # fused into a transpose: split, again
+                    _outline_function(func, fuse)
+                    return
                 raise _Refused(group[0], str(error)) from None
     for k, group in enumerate(groups):
         outline(func, group, f"{name}_{k}_{_suffix(group)}")

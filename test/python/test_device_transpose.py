@@ -81,3 +81,32 @@ def test_permute_across_tiles_refused():
     ir = permute_ir([2, 64, 96], (2, 0, 1), "bf16", None)
     with pytest.raises(ValueError, match="permutes the iteration dims across its tiles"):
         run(ir, [sample((2, 64, 96), BF16)])
+
+
+def log_softmax_bw_transposed_ir(shape, element):
+    """log_softmax_bw over the last dim, returned as it is, transposed and summed over the rows
+    (a linear layer's weight and bias gradients read it so): fusion folds the computation into
+    the transpose, reading the row sum as a column, which the outline splits off."""
+    x, t, c = tt(shape, element), tt(shape[::-1], element), tt([1, shape[1]], element)
+    return (f"func.func @f(%g: {x}, %y: {x}) -> ({x}, {t}, {c}) {{\n"
+            f"  %0 = ttir.log_softmax_bw %g, %y {{dim = 1 : i32}} : {x}, {x} -> {x}\n"
+            f'  %1 = "ttir.permute"(%0) <{{permutation = array<i64: 1, 0>}}> : ({x}) -> {t}\n'
+            f'  %2 = "ttir.sum"(%0) <{{dim_arg = [0 : i32], keep_dim = true}}> : ({x}) -> {c}\n'
+            f"  return %0, %1, %2 : {x}, {t}, {c}\n}}")
+
+
+@pytest.mark.parametrize("dtype", [BF16, np.float32], ids=["bf16", "f32"])
+def test_computation_fused_into_a_transpose_of_a_read_back_sum(dtype):
+    shape = (40, 70)
+    g, y = sample(shape, dtype), -np.abs(sample(shape, dtype)).astype(dtype)
+    with pytest.warns(UserWarning, match="not one fused program"):
+        outs, stats = run_on_device(log_softmax_bw_transposed_ir(list(shape), ELEMENT[np.dtype(dtype)]), [g, y])
+    assert len(stats.programs) == 4   # row sum; the computation; its transposing copy; the column sum
+    gd, yd = to_torch(g).double(), to_torch(y).double()
+    want = gd - yd.exp() * gd.sum(1, keepdim=True)
+    scale = gd.abs() + yd.exp() * gd.abs().sum(1, keepdim=True)   # the sum of |terms|
+    eps = 2.0 ** -8 if dtype == BF16 else 2.0 ** -24
+    for got, golden, bound in [(outs[0], want, scale), (outs[1], want.t(), scale.t()),
+                               (outs[2], want.sum(0, keepdim=True), scale.sum(0, keepdim=True))]:
+        err = np.abs(np.asarray(got, np.float64) - golden.numpy())
+        assert np.all(err <= 4 * eps * bound.numpy()), float((err / bound.numpy()).max() / eps)
