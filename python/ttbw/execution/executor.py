@@ -267,7 +267,7 @@ def _host_value(value, host_format: bool):
 # A cached call reuses its function's device buffers and loaded programs: it uploads, launches
 # and downloads, nothing else. Kept for the most recently run functions whose buffers all live
 # in DRAM (L1 is the programs' working memory: L1 results are allocated per call).
-RESIDENT_FUNCTIONS = 4
+RESIDENT_FUNCTIONS = 16   # a training step: every region of its forward and backward graphs
 RESIDENT_BYTES = 256 << 20
 _RESIDENT: dict = {}  # (id(function), device) -> _DeviceState, least recently used first
 
