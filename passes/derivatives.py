@@ -23,6 +23,8 @@ from .derivatives_unary import GRADIENTS as UNARY_GRADIENTS
 from .exact_arith import (LN2_126_HI, LN2_126_LO, constant_split, deep_exp_times, f32_pair, product_error,
                           split_f32, times_both, times_ratio, two_sum, veltkamp, where_nonfinite)
 from .gradient_builder import is_complex
+from . import slope_roots
+from .slope_roots import near_root, slope_root
 
 
 class Rule(NamedTuple):  # not a dataclass: cheaper for ttbw-opt's start-up
@@ -185,7 +187,8 @@ def _gelu(d, x):
     total, sum_error = two_sum(d, half, head)
     tail = d.add(d.add(d.add(sum_error, half_lo), head_error),
                  d.add(d.multiply(head, m), _erfc_correction(d, vc, vs, z, big)))
-    return d.multiply(x.grad, d.add(total, tail))
+    inside, polynomial = near_root(d, v, slope_root(slope_roots.gelu, -0.75))
+    return d.multiply(x.grad, d.where(inside, polynomial, d.add(total, tail)))
 
 
 
@@ -266,8 +269,9 @@ def _gelu_tanh(d, x):
     w_error = d.add(w_error, d.multiply(deep, d.constant(LN2_126_LO)))
     correction = d.multiply(d.multiply(linear, b), d.add(d.multiply(w_error, w_slope), a_error))
     slope = d.add(head, d.add(tail, correction))
+    inside, polynomial = near_root(d, v, slope_root(slope_roots.gelu_tanh, -0.75))
     outside = d.ge(v, d.constant(0.0))  # 1 above 16, 0 below -16
-    slope = d.where(d.gt(d.abs(v), d.constant(16.0)), outside, slope)
+    slope = d.where(d.gt(d.abs(v), d.constant(16.0)), outside, d.where(inside, polynomial, slope))
     grad = d.where(deep, d.multiply(x.grad, d.constant(2.0 ** -126)), x.grad)
     return d.multiply(grad, d.add(slope, d.subtract(v, v)))
 
@@ -445,6 +449,8 @@ def _silu(d, x):
     # tile op, where x >= -1/2 takes six (the DST would not hold the expression)
     finite = d.where(d.ge(v, d.constant(0.0)), positive,
                      d.where(d.ge(d.add(v, d.constant(0.5)), d.constant(0.0)), near_zero, negative))
+    inside, polynomial = near_root(d, v, slope_root(slope_roots.silu, _SILU_ROOT))
+    finite = d.where(inside, d.multiply(x.grad, polynomial), finite)
     # an infinite g: +-g by the slope's sign (positive from _SILU_ROOT up), + (x - x): NaN at
     # x = +-inf, as PyTorch's g s (1 + x (1 - s)); no sigmoid (t is recomputed per use)
     sign = d.where(d.ge(d.subtract(v, d.constant(_SILU_ROOT)), d.constant(0.0)), x.grad, d.neg(x.grad))
