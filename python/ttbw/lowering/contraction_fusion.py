@@ -11,17 +11,7 @@ a zero fill) of a contraction read by nothing else is folded.
 from __future__ import annotations
 
 from .codegen.contraction import is_contraction
-
-
-def _zero_filled(init) -> bool:
-    from mlir import ir
-
-    if isinstance(init, ir.BlockArgument) or init.owner.name != "linalg.fill":
-        return False
-    value = init.owner.operands[0]
-    if isinstance(value, ir.BlockArgument) or value.owner.name != "arith.constant":
-        return False
-    return ir.FloatAttr(value.owner.attributes["value"]).value == 0.0
+from .codegen.linalg_reading import zero_filled
 
 
 def _plain_sum(op) -> bool:
@@ -49,13 +39,13 @@ def sums_into_contractions(func_op) -> int:
 
     folded = 0
     for op in list(walk_ops(func_op, "linalg.generic")):
-        if not _plain_sum(op) or not _zero_filled(op.operands[1]):
+        if not _plain_sum(op) or not zero_filled(op.operands[1]):
             continue
         source = op.operands[0]
         if isinstance(source, ir.BlockArgument) or not is_contraction(source.owner):
             continue
         contraction = source.owner
-        if len(list(source.uses)) != 1 or not _zero_filled(contraction.operands[2]):
+        if len(list(source.uses)) != 1 or not zero_filled(contraction.operands[2]):
             continue
         c_maps = [ir.AffineMapAttr(m).value for m in contraction.attributes["indexing_maps"]]
         s_out = ir.AffineMapAttr(op.attributes["indexing_maps"][1]).value

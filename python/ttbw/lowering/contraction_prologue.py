@@ -11,16 +11,8 @@ operand through DRAM once. Only where the result is a plain contraction (`is_con
 from __future__ import annotations
 
 from .codegen.contraction import is_contraction, matrix_dims
-from .codegen.linalg_reading import map_results, op_name
+from .codegen.linalg_reading import defining, map_results, op_name
 from .errors import UnsupportedError
-
-
-def _defining(value, name: str):
-    from mlir import ir
-
-    if isinstance(value, ir.BlockArgument) or op_name(value.owner) != name:
-        return None
-    return value.owner
 
 
 def _factors(generic):
@@ -28,17 +20,17 @@ def _factors(generic):
     block = generic.regions[0].blocks[0]
     acc = block.arguments[len(block.arguments) - 1]
     ops = list(block.operations)
-    add = _defining(ops[-1].operands[0], "arith.addf")
+    add = defining(ops[-1].operands[0], "arith.addf")
     if add is None or acc not in list(add.operands):
         return None
     other = add.operands[1] if add.operands[0] == acc else add.operands[0]
-    mul = _defining(other, "arith.mulf")
+    mul = defining(other, "arith.mulf")
     return None if mul is None else list(mul.operands)
 
 
 def _stored(value):
     """The value an operand holds: seen through the contraction's own `extf`."""
-    extf = _defining(value, "arith.extf")
+    extf = defining(value, "arith.extf")
     return extf.operands[0] if extf is not None else value
 
 

@@ -212,6 +212,8 @@ def moreh_linear_backward(output_grad, input, weight, are_required_outputs=(True
                                  weight_grad_memory_config))
     if wanted[2]:
         flat = g if len(x.shape) > 1 else f.reshape(g, (1, out_features))
+        if (pre[2] if pre[2] is not None else bias_like).dtype.element == "f32":  # summed in f32: rounded once (no bf16 sum first)
+            flat = f.typecast(flat, flat.like("", element="f32"))
         outputs.append(gradient_output(f, op, "bias_grad", f.sum_to(flat, bias_like.shape), bias_like, pre[2],
                                  bias_grad_memory_config))
     results = iter(run(f, outputs, backend, device) if outputs else [])

@@ -12,7 +12,7 @@
 // CHECK-NEXT: %[[E:.*]] = call @f_1_elementwise(%arg3, %[[P0]], %[[P2]])
 // CHECK-NEXT: return %[[E]]
 func.func @f(%a: tensor<64x64xbf16>, %b: tensor<64x64xbf16>, %c: tensor<64x64xbf16>, %x: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
-  // expected-warning @+1 {{function @f is not one fused program (codegen: a contraction program computes one result: the contraction and at most one elementwise epilogue): lowered as 3 programs}}
+  // expected-warning @+1 {{function @f is not one fused program (codegen: a contraction program computes one contraction, its epilogue and at most one plain sum of an operand beside it): lowered as 3 programs}}
   %0 = "ttir.matmul"(%a, %b) : (tensor<64x64xbf16>, tensor<64x64xbf16>) -> tensor<64x64xbf16>
   %1 = "ttir.matmul"(%c, %b) : (tensor<64x64xbf16>, tensor<64x64xbf16>) -> tensor<64x64xbf16>
   %2 = "ttir.add"(%x, %0) : (tensor<64x64xbf16>, tensor<64x64xbf16>) -> tensor<64x64xbf16>

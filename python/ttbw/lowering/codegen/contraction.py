@@ -1,7 +1,8 @@
 """Contraction programs: a function of device linalg whose result is a contraction generic
 (`acc + x * y` into a zero-filled f32 accumulator, two inputs indexed by the output's row dim M
 or column dim N and a reduction dim K in their last two map results), optionally followed by
-an elementwise epilogue of the accumulator (its rounding, plus a broadcast input: a bias).
+an elementwise epilogue of the accumulator (its rounding, plus a broadcast input: a bias), and
+optionally a sibling sum of its transposed A, a second result (`contraction_sum.py`).
 Everything comes from the maps: which operand dims are the matrix dims and in which order (a
 transposed operand), batch dims shared, broadcast (const 0 / absent) or summed (reduction dims
 other than K, in both operands' leading results).
@@ -20,7 +21,8 @@ from dataclasses import dataclass
 from ttbw.target.formats import DataFormat
 
 from ..errors import UnsupportedError
-from .linalg_reading import map_results, op_name
+from . import contraction_sum
+from .linalg_reading import body_ops, defining, map_results, op_name, same, source_index, through_views, zero_filled
 from ..kernel_ir import MAX_GROUPS, TILE
 
 DST_TILES = 4  # fp32 DST: 4 tiles per section
@@ -47,6 +49,7 @@ class ContractionKernels:
     bn: int
     bias: Bias | None = None
     k_padded: bool = False  # K % 32 != 0: the reader zeroes the K padding of the last K tiles
+    sum_fmt: str | None = None  # a sibling sum's result format (contraction_sum.py), None without one
 
     @property
     def fp32_dest(self) -> bool:
@@ -79,6 +82,7 @@ class ContractionSchedule:
     c: OperandWalk
     bias: OperandWalk | None
     k_rem: int              # K % 32 (0: no padding)
+    sum: OperandWalk | None = None  # the sibling sum's result tiles: batch triplets, m stride
 
 
 @dataclass(frozen=True)
@@ -87,21 +91,8 @@ class ContractionProgram:
     schedule: ContractionSchedule
     args: tuple             # function argument index of each input buffer (a, b, bias)
     scalar: None = None     # contractions read no runtime scalar
-    out_shapes: tuple = ()
-
-
-def _through_views(value):
-    """`value` seen through reshapes (the result's pages stay those of the generic's output)."""
-    from mlir import ir
-
-    while not isinstance(value, ir.BlockArgument) and op_name(value.owner) in (
-            "tensor.collapse_shape", "tensor.expand_shape"):
-        value = value.owner.operands[0]
-    return value
-
-
-def _same(x, y) -> bool:
-    return x is not None and y is not None and getattr(x, "operation", x) == getattr(y, "operation", y)
+    out_shapes: tuple = ()  # in result order
+    results: tuple = (0,)   # result position of the product, then of the sibling sum
 
 
 def _fmt(t) -> str:
@@ -113,27 +104,6 @@ def _fmt(t) -> str:
     return DataFormat.parse(d.data_type).short_name
 
 
-def _body_ops(generic):
-    return [o.operation for o in generic.regions[0].blocks[0].operations]
-
-
-def _defining(value, name: str):
-    """The op named `name` defining `value`, or None (a block argument, another op)."""
-    from mlir import ir
-
-    if isinstance(value, ir.BlockArgument) or op_name(value.owner) != name:
-        return None
-    return value.owner
-
-
-def _source(value, args):
-    """The index in `args` of the block argument `value` is, seen through an `extf`; None otherwise."""
-    extf = _defining(value, "arith.extf")
-    if extf is not None:
-        value = extf.operands[0]
-    return next((i for i, a in enumerate(args) if value == a), None)
-
-
 def is_contraction(generic) -> bool:
     """A reduction generic of two inputs yielding `out + x * y` (x, y its inputs, maybe extf'd)."""
     if op_name(generic) != "linalg.generic" or len(generic.operands) != 3 \
@@ -141,12 +111,12 @@ def is_contraction(generic) -> bool:
         return False
     block = generic.regions[0].blocks[0]
     args = list(block.arguments)
-    add = _defining(_body_ops(generic)[-1].operands[0], "arith.addf")
+    add = defining(body_ops(generic)[-1].operands[0], "arith.addf")
     if add is None or args[2] not in list(add.operands):
         return False
     add_ops = list(add.operands)
-    mul = _defining(add_ops[1] if add_ops[0] == args[2] else add_ops[0], "arith.mulf")
-    return mul is not None and {_source(v, args[:2]) for v in mul.operands} == {0, 1} and _matrix_maps(generic)
+    mul = defining(add_ops[1] if add_ops[0] == args[2] else add_ops[0], "arith.mulf")
+    return mul is not None and {source_index(v, args[:2]) for v in mul.operands} == {0, 1} and _matrix_maps(generic)
 
 
 def _matrix_maps(generic) -> bool:
@@ -193,36 +163,36 @@ def read(func_op) -> ContractionProgram | None:
     contractions = [g for g in generics if is_contraction(g)]
     if not contractions:
         return None
-    if len(results) != 1 or len(contractions) != 1 or len(generics) > 2:
-        raise UnsupportedError("codegen: a contraction program computes one result: the contraction and "
-                               "at most one elementwise epilogue")
+    if len(contractions) != 1 or len(results) > 2:
+        raise UnsupportedError("codegen: a contraction program computes one contraction, its epilogue and "
+                               "at most one plain sum of an operand beside it")
     main = contractions[0]
-    epilogue = next((g for g in generics if not _same(g, main)), None)
-    result = _through_views(results[0])
-    if isinstance(result, ir.BlockArgument) or not _same(result.owner, epilogue or main):
-        raise UnsupportedError("codegen: a contraction program returns its last generic's result")
-    if epilogue is not None and not _same(_contraction_of(epilogue.operands[0]), main):
-        raise UnsupportedError("codegen: a contraction's epilogue reads the accumulator as its first input")
+    epilogue = next((g for g in generics if not same(g, main) and same(_contraction_of(g.operands[0]), main)),
+                    None)
+    others = [g for g in generics if not same(g, main) and not same(g, epilogue)]
+    sibling = contraction_sum.match(main, others) if others else None
+    positions = _result_positions(results, epilogue or main, sibling)
     args = list(func_op.regions[0].blocks[0].arguments)
     inputs = list(main.operands[:2])
     for v in inputs:
         if not isinstance(v, ir.BlockArgument):
             raise UnsupportedError("codegen: a contraction's inputs must be the program's arguments")
-    _zero_init(main)
-    return _program(main, epilogue, inputs, args, result)
+    if not zero_filled(main.operands[2]):
+        raise UnsupportedError("codegen: a contraction accumulates into a zero-filled tensor")
+    return _program(main, epilogue, inputs, args, sibling, positions)
 
 
-def _zero_init(main) -> None:
+def _result_positions(results, product, sibling) -> tuple:
+    """(the product's result position, the sibling sum's) in the program's results, each the
+    last generic of its chain seen through reshapes."""
     from mlir import ir
 
-    init = main.operands[2]
-    owner = None if isinstance(init, ir.BlockArgument) else init.owner
-    if owner is None or op_name(owner) != "linalg.fill":
-        raise UnsupportedError("codegen: a contraction accumulates into a zero-filled tensor")
-    value = owner.operands[0]
-    const = None if isinstance(value, ir.BlockArgument) else value.owner
-    if const is None or op_name(const) != "arith.constant" or ir.FloatAttr(const.attributes["value"]).value != 0.0:
-        raise UnsupportedError("codegen: a contraction accumulates into a zero-filled tensor")
+    owners = [None if isinstance(v, ir.BlockArgument) else v.owner for v in map(through_views, results)]
+    lasts = [product] + ([sibling.last] if sibling is not None else [])
+    positions = tuple(next((p for p, o in enumerate(owners) if same(o, last)), None) for last in lasts)
+    if None in positions or len(results) != len(lasts):
+        raise UnsupportedError("codegen: a contraction program returns its last generic's result")
+    return positions
 
 
 def _tile_grid(shape) -> list[int]:
@@ -249,7 +219,7 @@ def _triplets(dims, space, stride_of) -> tuple:
     return tuple(reversed(out)) + (_PAD,) * (MAX_GROUPS - len(out))
 
 
-def _program(main, epilogue, inputs, args, result) -> ContractionProgram:
+def _program(main, epilogue, inputs, args, sibling, positions) -> ContractionProgram:
     from mlir import ir
 
     maps = list(main.attributes["indexing_maps"])
@@ -314,12 +284,47 @@ def _program(main, epilogue, inputs, args, result) -> ContractionProgram:
     if out_fmt == "f32" and epilogue is not None and bias is None:
         raise UnsupportedError("codegen: an f32 contraction result has no rounding epilogue")
     bm, bn = _block(mt, nt, kt, a_fmt, b_fmt, bias is not None, transpose_a, _count(summed, space))
+    sum_fmt, sum_walk, sum_shape = None, None, None
+    if sibling is not None:
+        sum_fmt, sum_walk, sum_shape = _sibling(sibling, transpose_a, batch, space, m_dim)
     kernels = ContractionKernels(a_fmt, b_fmt, out_fmt, transpose_a, transpose_b, bm, bn, bias,
-                                 space[k_dim] % TILE != 0)
+                                 space[k_dim] % TILE != 0, sum_fmt)
     batch_count = _count(batch, space)
     schedule = ContractionSchedule(batch_count * (mt // bm) * (nt // bn), _count(summed, space) * kt, kt,
-                                   mt // bm, nt // bn, a, b, c, bias_walk, space[k_dim] % TILE)
-    return ContractionProgram(kernels, schedule, tuple(input_args), None, (tuple(out_type.shape),))
+                                   mt // bm, nt // bn, a, b, c, bias_walk, space[k_dim] % TILE, sum_walk)
+    shapes = [None] * len(positions)
+    for position, shape in zip(positions, (tuple(out_type.shape), sum_shape)):
+        shapes[position] = shape
+    return ContractionProgram(kernels, schedule, tuple(input_args), None, tuple(shapes), positions)
+
+
+def _sibling(sibling, transpose_a: bool, batch, space, m_dim) -> tuple:
+    """(format, OperandWalk, shape) of a sibling sum's result. The compute adds the tiles of the
+    transposed A panel, which pass through it before the K loop (the other operands stream
+    straight into matmul_tiles, whose DST section spans the K loop); its tiles hold (k, m), so
+    the sum is over their rows and its result holds M in its last dim, a unit dim before it."""
+    from mlir import ir
+
+    if sibling.operand != 0 or not transpose_a:
+        raise UnsupportedError("codegen: a contraction's sibling sum reads the transposed A operand (whose "
+                               "tiles pass through the compute before the K loop)")
+    out_type = ir.RankedTensorType(sibling.last.results[0].type)
+    shape = list(out_type.shape)
+    dims = list(sibling.out_dims)
+    if dims[-1] not in (m_dim, None) or (len(shape) > 1 and shape[-2] != 1) \
+            or any(d is not None and d not in batch for d in dims[:-1]):
+        raise UnsupportedError("codegen: a contraction's sibling sum keeps the output's M dim last (after a "
+                               "unit dim) and its batch dims")
+    if not {d for d in batch if space[d] > 1} <= set(dims):  # several units would make each tile
+        raise UnsupportedError("codegen: a contraction's sibling sum of an operand broadcast over a batch dim")
+    if _fmt(out_type) == "bfp8_b":
+        raise UnsupportedError("codegen: a bfloat8_b sibling sum result (its padding shares the block exponent)")
+    grid = _tile_grid([1] * (2 - len(shape)) + shape if len(shape) < 2 else shape)
+    strides = _strides(grid)[-len(shape):]
+    by_dim = {d: st for d, st, size in zip(dims, strides, shape) if d is not None and size > 1}
+    walk = OperandWalk(_triplets(batch, space, lambda d: by_dim.get(d, 0)), (_PAD,) * MAX_GROUPS,
+                       m=by_dim.get(m_dim, 0))
+    return _fmt(out_type), walk, tuple(shape)
 
 
 def _count(dims, space) -> int:
@@ -338,7 +343,7 @@ def _epilogue(epilogue, out_res, space, batch, m_dim, n_dim, out_fmt):
         return None, None, []
     block = epilogue.regions[0].blocks[0]
     args = list(block.arguments)
-    ops = _body_ops(epilogue)
+    ops = body_ops(epilogue)
     value = ops[-1].operands[0]
     owner = getattr(value, "owner", None)
     if owner is not None and not isinstance(value, ir.BlockArgument) and op_name(owner) == "arith.truncf":
@@ -353,7 +358,7 @@ def _epilogue(epilogue, out_res, space, batch, m_dim, n_dim, out_fmt):
             or args[0] not in list(owner.operands):
         raise UnsupportedError("codegen: a contraction's epilogue is its rounding or acc + a broadcast input")
     other = [v for v in owner.operands if v != args[0]]
-    if len(other) != 1 or _source(other[0], args[1:2]) != 0:
+    if len(other) != 1 or source_index(other[0], args[1:2]) != 0:
         raise UnsupportedError("codegen: a contraction's epilogue is its rounding or acc + a broadcast input")
     x = epilogue.operands[1]
     if not isinstance(x, ir.BlockArgument):

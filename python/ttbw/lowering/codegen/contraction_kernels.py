@@ -9,12 +9,20 @@ flag), adds the bias (SFPU, fp32) and packs the block once (the pack's rounding:
 (from a zero tile the compute packs): an intermediate's padding need not be 0, and its product
 with the other operand's padding (0 * inf) would reach valid elements.
 
-CBs: 0 A, 1 B, 2 bias, 3 A transposed (bm x inner pages), 16 out, 23 zero.
+A sibling sum of the transposed A (`contraction_sum.py`): on the units of column block 0 the
+compute adds each panel tile, before popping it, into the Kahan accumulator of its block row
+(`kernel_ir.accumulate`: reduce_tile over the tile's rows, whose K padding the reader zeroed;
+bm accumulators rotating through one f32 CB) and moves the finished sums to their result before
+the K loop; the writer writes them. A is read from DRAM no extra time.
+
+CBs: 0 A, 1 B, 2 bias, 3 A transposed (bm x inner pages), 16 out, 23 zero; a sibling sum's 17
+scaler (1.0), 18 accumulators (ACCUMULATOR_PAGES x bm), 24 its result.
 Runtime args:
   reader  [addr_a, addr_b, addr_bias, first_unit, num_units, kt, inner, mb, nb, k_rem, core_x, core_y,
            a: batch0_div .. batch2_stride, summed0_div .. summed2_stride, m, n, k; b: the same; bias: the same]
-  compute [num_units, inner]
+  compute [num_units, inner] (+ [first_unit, nb] with a sibling sum)
   writer  [addr_out, first_unit, num_units, mb, nb, out: batch / summed triplets, m, n, k]
+          (+ [addr_sum, sum: the same] with a sibling sum)
 """
 from __future__ import annotations
 
@@ -23,11 +31,12 @@ from ttbw.target.formats import DataFormat
 from ttbw.target.host_program import AddressOf, CircularBufferSpec, CoreArgs, KernelLaunch, Processor, \
     ProgramLaunch
 
-from ..kernel_ir import IR_FORMAT, MAX_GROUPS, KernelFn, cb_type, tensor_accessor, tile_map
+from ..kernel_ir import ACCUMULATOR_PAGES, IR_FORMAT, MAX_GROUPS, KernelFn, cb_type, tensor_accessor, tile_map
 from ..errors import UnsupportedError
 from .contraction import HELD_BYTES, ContractionKernels, ContractionProgram
 
 CB_A, CB_B, CB_BIAS, CB_AT, CB_OUT, CB_ZERO = 0, 1, 2, 3, 16, 23
+CB_SCALER, CB_SUM_ACC, CB_SUM_OUT = 17, 18, 24  # a sibling sum's (the generic codegen's numbers)
 WALK_ARGS = 6 * MAX_GROUPS + 3  # batch and summed triplets, m, n, k strides
 _WALK_NAMES = [f"{g}{i}_{f}" for g in ("batch", "summed") for i in range(MAX_GROUPS)
                for f in ("div", "mod", "stride")] + ["m", "n", "k"]
@@ -181,18 +190,26 @@ def compute(k: ContractionKernels) -> KernelFn:
     if k.k_padded:
         cb_zero = f.cb("cb_zero", 5, _ty("bf16", 1))
         f.fill_tiles("0.0", cb_zero)
+    sibling = _SiblingCompute(f, k) if k.sum_fmt else None
     src = cb_at or cb_a
     f.op("mm_init", [src, cb_b, cb_out, flag], [types[src], types[cb_b], types[cb_out], "i32"])
-    f.for_(None, count)
+    u = f.for_(None, count)
     if k.transpose_a:
+        if sibling:
+            sibling.start_unit(u)
         f.for_(None, f.arith("muli", inner, f.c(k.bm)))
         f.op("transpose_wh_init", [cb_a, cb_at], [types[cb_a], types[cb_at]])
         f.acquire()
         f.cbop("cb_wait_front", cb_a, one)
         f.cbop("transpose_wh_tile", cb_a, f.c(0), f.c(0))
-        f.cbop("cb_pop_front", cb_a, one)
+        if not sibling:
+            f.cbop("cb_pop_front", cb_a, one)
         f.pack([(0, cb_at)])
+        if sibling:
+            sibling.add(cb_a)
         f.end()
+        if sibling:
+            sibling.finish()
         f.op("mm_init_short", [cb_at, cb_b, flag], [types[cb_at], types[cb_b], "i32"])
     f.acquire()
     f.for_(None, inner)
@@ -220,7 +237,51 @@ def compute(k: ContractionKernels) -> KernelFn:
         f.cbop("cb_pop_front", cb_bias, f.c(tiles))
     f.pack([(t, cb_out) for t in range(tiles)])
     f.end()
+    if sibling:
+        f.cbop("cb_pop_front", sibling.scaler, one)
     return f
+
+
+class _SiblingCompute:
+    """The compute's part of a sibling sum of the transposed A panel (see the module doc)."""
+
+    def __init__(self, f: KernelFn, k: ContractionKernels):
+        self.f, self.k = f, k
+        self.scaler = f.cb("cb_s", 6, _ty("bf16", 1))
+        self.acc = f.cb("cb_sum_acc", 7, _ty("f32", ACCUMULATOR_PAGES * k.bm))
+        self.out = f.cb("cb_sum_out", 8, _ty(k.sum_fmt, k.bm))
+        self.first, self.nb = f.arg(2), f.arg(3)
+        f.fill_tiles("1.0", self.scaler)
+        f.cbop("cb_wait_front", self.scaler, f.c(1))
+        self.mine = self.others = None
+
+    def start_unit(self, u: str) -> None:
+        """Whether unit u (of this core's) is in column block 0, and its zero accumulators."""
+        f = self.f
+        nbi = f.arith("remui", f.arith("addi", self.first, u), self.nb)
+        self.mine, self.others = f.cmpi("eq", nbi, f.c(0)), f.cmpi("ne", nbi, f.c(0))
+        f.if_(self.mine)
+        for _ in range(self.k.bm):
+            f.clear_accumulator(self.acc)
+        f.end()
+
+    def add(self, cb_a: str) -> None:
+        """The panel tile at cb_a's front into its block row's accumulator (popped either way)."""
+        f = self.f
+        f.if_(self.mine)
+        f.accumulate(self.acc, cb_a, "row", self.scaler)
+        f.end()
+        f.if_(self.others)
+        f.cbop("cb_pop_front", cb_a, f.c(1))
+        f.end()
+
+    def finish(self) -> None:
+        """Each block row's sum, rounded once into the result."""
+        f = self.f
+        f.if_(self.mine)
+        for _ in range(self.k.bm):
+            f.move(self.acc, self.out, pages=ACCUMULATOR_PAGES)
+        f.end()
 
 
 def writer(k: ContractionKernels) -> KernelFn:
@@ -230,10 +291,13 @@ def writer(k: ContractionKernels) -> KernelFn:
     w = _Walk(f, 5)
     acc = tensor_accessor(f, 1, addr, cb_out)
     tiles = k.bm * k.bn
+    sibling = _SumWriter(f, k) if k.sum_fmt else None
     u = f.for_(first, count)
     flat, mbi, nbi = _block_index(f, u, mb, nb)
     m0, n0 = f.arith("muli", mbi, f.c(k.bm)), f.arith("muli", nbi, f.c(k.bn))
     base = tile_map(f, flat, w.batch)
+    if sibling:
+        sibling.write(flat, nbi, m0)
     f.cbop("cb_wait_front", cb_out, f.c(tiles))
     rp = f.op("get_read_ptr", [cb_out], [f.cb_types[cb_out]], "i32")
     page = DataFormat.parse(k.out_fmt).tile_bytes
@@ -247,6 +311,31 @@ def writer(k: ContractionKernels) -> KernelFn:
     f.cbop("cb_pop_front", cb_out, f.c(tiles))
     f.end()
     return f
+
+
+class _SumWriter:
+    """The writer's part of a sibling sum: a unit of column block 0 writes its bm tiles (packed
+    before its block)."""
+
+    def __init__(self, f: KernelFn, k: ContractionKernels):
+        self.f, self.k = f, k
+        self.cb = f.cb("cb_sum_out", 2, _ty(k.sum_fmt, k.bm))
+        self.walk = _Walk(f, 6 + WALK_ARGS)
+        self.acc = tensor_accessor(f, 3, f.arg(5 + WALK_ARGS), self.cb)
+
+    def write(self, flat: str, nbi: str, m0: str) -> None:
+        f, cb, w = self.f, self.cb, self.walk
+        f.if_(f.cmpi("eq", nbi, f.c(0)))
+        base = tile_map(f, flat, w.batch)
+        f.cbop("cb_wait_front", cb, f.c(self.k.bm))
+        rp = f.op("get_read_ptr", [cb], [f.cb_types[cb]], "i32")
+        page = DataFormat.parse(self.k.sum_fmt).tile_bytes
+        for i in range(self.k.bm):
+            t = f.arith("addi", base, f.arith("muli", f.arith("addi", m0, f.c(i)), w.m))
+            f.write_tile(t, self.acc, f.arith("addi", rp, f.c(i * page)))
+        f.op("noc_async_write_barrier")
+        f.cbop("cb_pop_front", cb, f.c(self.k.bm))
+        f.end()
 
 
 def check_program(spec: ContractionProgram) -> None:
@@ -266,17 +355,20 @@ def arg_names(k: ContractionKernels) -> dict[str, list[str]]:
     walks = ["a", "b", "bias"] if k.bias else ["a", "b"]
     return {"reader": ["addr_a", "addr_b", "addr_bias", "first_unit", "num_units", "kt", "inner", "mb", "nb",
                        "k_rem", "core_x", "core_y"] + [f"{w}_{n}" for w in walks for n in _WALK_NAMES],
-            "compute": ["num_units", "inner"],
-            "writer": ["addr_out", "first_unit", "num_units", "mb", "nb"] + [f"out_{n}" for n in _WALK_NAMES]}
+            "compute": ["num_units", "inner"] + (["first_unit", "nb"] if k.sum_fmt else []),
+            "writer": ["addr_out", "first_unit", "num_units", "mb", "nb"] + [f"out_{n}" for n in _WALK_NAMES]
+            + (["addr_sum"] + [f"sum_{n}" for n in _WALK_NAMES] if k.sum_fmt else [])}
 
 
 def program_launch(spec: ContractionProgram, name: str, inputs: list, outs: list, grid) -> ProgramLaunch:
-    """The launch of a contraction program over buffers `inputs` (a, b, bias) and `outs` (one)."""
+    """The launch of a contraction program over buffers `inputs` (a, b, bias) and `outs` (in result
+    order: the product's, and a sibling sum's)."""
     k, s = spec.kernels, spec.schedule
     work = split_work(s.units, grid)
     a, b = inputs[0], inputs[1]
     bias = inputs[2] if k.bias else None
-    out = outs[0]
+    out = outs[spec.results[0]]
+    sum_out = outs[spec.results[1]] if k.sum_fmt else None
     walks = s.a.args() + s.b.args() + (s.bias.args() if k.bias else [])
     bias_addr = AddressOf(bias.name) if bias else 0
     names = arg_names(k)
@@ -286,17 +378,21 @@ def program_launch(spec: ContractionProgram, name: str, inputs: list, outs: list
 
     reader_cts = (CB_A, CB_B, CB_BIAS, CB_ZERO, a.accessor_config, b.accessor_config,
                   bias.accessor_config if bias else 0)
-    compute_cts = (CB_A, CB_B, CB_OUT, CB_BIAS, CB_AT, CB_ZERO)
+    compute_cts = (CB_A, CB_B, CB_OUT, CB_BIAS, CB_AT, CB_ZERO) + ((CB_SCALER, CB_SUM_ACC, CB_SUM_OUT)
+                                                                 if sum_out else ())
+    writer_cts = (CB_OUT, out.accessor_config) + ((CB_SUM_OUT, sum_out.accessor_config) if sum_out else ())
+    sum_args = [AddressOf(sum_out.name), *s.sum.args()] if sum_out else []
     kernels = (
         KernelLaunch("reader", Processor.READER, reader_cts,
                      per_core(lambda c, first, n: [AddressOf(a.name), AddressOf(b.name), bias_addr, first, n,
                                                    s.kt, s.inner, s.mb, s.nb, s.k_rem, c[0], c[1], *walks]),
                      arg_names=tuple(names["reader"])),
         KernelLaunch("compute", Processor.COMPUTE, compute_cts,
-                     per_core(lambda c, first, n: [n, s.inner]), fp32_dest_acc_en=True,
-                     arg_names=tuple(names["compute"])),
-        KernelLaunch("writer", Processor.WRITER, (CB_OUT, out.accessor_config),
-                     per_core(lambda c, first, n: [AddressOf(out.name), first, n, s.mb, s.nb, *s.c.args()]),
+                     per_core(lambda c, first, n: [n, s.inner] + ([first, s.nb] if sum_out else [])),
+                     fp32_dest_acc_en=True, arg_names=tuple(names["compute"])),
+        KernelLaunch("writer", Processor.WRITER, writer_cts,
+                     per_core(lambda c, first, n: [AddressOf(out.name), first, n, s.mb, s.nb, *s.c.args(),
+                                                   *sum_args]),
                      arg_names=tuple(names["writer"])),
     )
     tiles = k.bm * k.bn
@@ -312,4 +408,7 @@ def program_launch(spec: ContractionProgram, name: str, inputs: list, outs: list
     cbs.append(cb(CB_OUT, k.out_fmt, 2 * tiles))
     if k.k_padded:
         cbs.append(cb(CB_ZERO, "bf16", 1))
+    if sum_out:
+        cbs += [cb(CB_SCALER, "bf16", 1), cb(CB_SUM_ACC, "f32", ACCUMULATOR_PAGES * k.bm),
+                cb(CB_SUM_OUT, k.sum_fmt, k.bm)]
     return ProgramLaunch(name, tuple(x.name for x in [*inputs, *outs]), tuple(cbs), kernels, None)

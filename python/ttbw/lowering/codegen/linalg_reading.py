@@ -23,3 +23,48 @@ def map_results(map_attr) -> list:
         else:
             raise UnsupportedError(f"codegen: indexing map result {e} is neither a dim nor 0")
     return out
+
+
+def defining(value, name: str):
+    """The op named `name` defining `value`, or None (a block argument, another op)."""
+    from mlir import ir
+
+    if isinstance(value, ir.BlockArgument) or op_name(value.owner) != name:
+        return None
+    return value.owner
+
+
+def source_index(value, args):
+    """The index in `args` of the block argument `value` is, seen through an `extf`; None otherwise."""
+    extf = defining(value, "arith.extf")
+    if extf is not None:
+        value = extf.operands[0]
+    return next((i for i, a in enumerate(args) if value == a), None)
+
+
+def body_ops(generic) -> list:
+    return [o.operation for o in generic.regions[0].blocks[0].operations]
+
+
+def same(x, y) -> bool:
+    """x and y are the same operation (either may be an op view); never for None."""
+    return x is not None and y is not None and getattr(x, "operation", x) == getattr(y, "operation", y)
+
+
+def through_views(value):
+    """`value` seen through reshapes (the result's pages stay those of the generic's output)."""
+    from mlir import ir
+
+    while not isinstance(value, ir.BlockArgument) and op_name(value.owner) in (
+            "tensor.collapse_shape", "tensor.expand_shape"):
+        value = value.owner.operands[0]
+    return value
+
+
+def zero_filled(init) -> bool:
+    """`init` is a `linalg.fill` of the constant 0.0."""
+    from mlir import ir
+
+    fill = defining(init, "linalg.fill")
+    const = None if fill is None else defining(fill.operands[0], "arith.constant")
+    return const is not None and ir.FloatAttr(const.attributes["value"]).value == 0.0
