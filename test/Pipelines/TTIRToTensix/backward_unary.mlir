@@ -241,16 +241,19 @@ func.func @neg(%g: tensor<64x64xbf16>, %x: tensor<64x64xbf16>) -> tensor<64x64xb
 
 // -----
 
-// silu: three forms of the rule selected with where (x >= 0, x + 1/2 >= 0: gez_tile each), and
-// +-g by the slope's sign (x - root >= 0: gez_tile) where g is not finite: still one program
+// silu: three forms of the rule selected with where (x >= 0, x + 1/2 >= 0: gez_tile each), the
+// root's polynomial (|x - r| - 1/4 <= 0: lez_tile) and +-g by the slope's sign (x - root >= 0:
+// gez_tile) where g is not finite: still one program
 // (the expression fits the fp32 DST's 4 tiles, where holding t = s(-|x|) over the three would
 // not: t is computed for each of its 6 uses).
 // CHECK-LABEL: func.func @silu(
 // CHECK-COUNT-1: "ttmetal.enqueue_program"
 // CHECK-NOT: "ttmetal.enqueue_program"
 // CHECK: func.func @compute()
-// CHECK-COUNT-3: ttkernel.gez_tile(
-// CHECK-NOT: ttkernel.gez_tile(
+// CHECK-COUNT-2: ttkernel.gez_tile(
+// CHECK: ttkernel.lez_tile(
+// CHECK: ttkernel.gez_tile(
+// CHECK-NOT: ttkernel.{{gez|lez}}_tile(
 // CHECK: func.func @writer()
 func.func @silu(%g: tensor<2x64x64xbf16>, %x: tensor<2x64x64xbf16>) -> tensor<2x64x64xbf16> {
   %0 = ttir.silu_bw %g, %x : tensor<2x64x64xbf16>, tensor<2x64x64xbf16> -> tensor<2x64x64xbf16>
