@@ -116,7 +116,7 @@ def _refuse_unsupported(module, device: bool) -> None:
         elif op.name.startswith("ttir.") and op.name not in _CONVERSIONS:
             hint = "; run ttir-backward-decomposition-pipeline first" if decomposes(op.name) else ""
             error(op, f"'{op.name}' has no {'device' if device else 'CPU'} lowering{hint}")
-        elif op.name in elementwise.BODIES and not _is_complex_op(op):
+        elif (op.name in elementwise.BODIES or op.name == "ttir.broadcast") and not _is_complex_op(op):
             for kind, value in (*(("operand", v) for v in op.operands), ("result", op.results[0])):
                 element = str(value.type.element_type)
                 if element not in elementwise.FLOAT_ELEMENTS:
@@ -249,6 +249,12 @@ def _typecast(op, device):
     return elementwise.elementwise(op, [source], lambda x: x)  # widen, then narrow if needed
 
 
+def _broadcast(op, device):
+    # tt-mlir's broadcast (its verifier, the dialect's, checked the shapes): each size-1 dim
+    # repeated broadcast_dimensions[i] times, a copy generic reading index 0 there
+    return elementwise.elementwise(op, [op.operands[0]], lambda x: x)
+
+
 def _sum(op, device):
     source, result_type = op.operands[0], op.results[0].type
     in_shape = list(source.type.shape)
@@ -337,6 +343,7 @@ def _materialize(op, device):
 _CONVERSIONS = {
     **{name: _elementwise for name in elementwise.BODIES},
     "ttir.typecast": _typecast,
+    "ttir.broadcast": _broadcast,
     "ttir.sum": _sum,
     "ttir.reshape": _reshape,
     "ttir.full": _full,

@@ -145,3 +145,6 @@ def test_a_region_reads_the_last_regions_result_on_the_device():
     assert len(plan.partition.regions) == 2, ttbw.torch.report()
     assert plan.handoff_bytes == 2 * 32 * 32 * 4, ttbw.torch.report()   # a (8x40 f32): two tiles
     assert "read in place on the device" in ttbw.torch.report()
+    backward = next(g for g in GRAPHS[before:] if g.title.startswith("backward"))
+    fallbacks = {op.name for plan in backward.plans.values() for op in plan.partition.fallbacks}
+    assert fallbacks == {"aten.cumsum", "aten.flip"}, ttbw.torch.report()   # expand (ttir.broadcast) on ttbw

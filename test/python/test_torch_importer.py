@@ -39,6 +39,8 @@ def elementwise_ops(g, x, y):
         "silu_backward": aten.silu_backward.default(g, x),
         "clone": aten.mul.Tensor(aten.clone.default(x), aten.detach.default(y)),
         "view": aten.view.default(aten.mul.Tensor(x, y), [1, *SHAPE]),
+        "sum.expanded.rows": aten.mul.Tensor(aten.expand.default(aten.sum.dim_IntList(x, [0], True), list(SHAPE)), y),
+        "sum.expanded.columns": aten.expand.default(aten.sum.dim_IntList(y, [1], True), [2, *SHAPE]),
     }
 
 
