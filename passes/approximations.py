@@ -44,7 +44,7 @@ def _rounded(d, y):
     return d.subtract(d.add(y, c), c)
 
 
-def _horner(d, z, coefficients):
+def horner(d, z, coefficients):
     """c0 + z (c1 + z (c2 + ...))."""
     total = d.constant(coefficients[-1])
     for c in reversed(coefficients[:-1]):
@@ -66,9 +66,9 @@ def sin_cos(d, x, tails: bool = False):
         r, error = two_sum(d, r, d.neg(d.multiply(k, d.constant(part))))
         e = error if e is None else d.add(e, error)
     z = d.multiply(r, r)
-    cos_plain = _horner(d, z, _COS)
-    sin_small = d.add(d.multiply(d.multiply(r, z), _horner(d, z, _SIN[1:])), d.multiply(e, cos_plain))
-    cos_small = d.subtract(d.multiply(z, _horner(d, z, _COS[1:])), d.multiply(e, r))
+    cos_plain = horner(d, z, _COS)
+    sin_small = d.add(d.multiply(d.multiply(r, z), horner(d, z, _SIN[1:])), d.multiply(e, cos_plain))
+    cos_small = d.subtract(d.multiply(z, horner(d, z, _COS[1:])), d.multiply(e, r))
     sin_r, sin_tail = two_sum(d, r, sin_small)
     cos_r, cos_tail = two_sum(d, d.constant(1.0), cos_small)
     # k mod 4 = k - 4 round(k / 4 - 3/8) (k / 4 exact; ties never occur)

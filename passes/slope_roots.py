@@ -17,6 +17,7 @@ import math
 from functools import lru_cache
 from typing import NamedTuple
 
+from .approximations import horner
 from .exact_arith import f32_pair
 
 ORDER = 24  # series terms carried (the polynomials need at most ~16)
@@ -127,9 +128,7 @@ def near_root(d, v, root: SlopeRoot):
     """(inside, slope): whether v is within root.width of r, and the polynomial's slope there."""
     offset = d.subtract(v, d.constant(root.hi))  # exact: v within a factor 2 of r
     t = d.subtract(offset, d.constant(root.lo))
-    total = d.constant(root.coefficients[-1])
-    for c in reversed(root.coefficients[:-1]):
-        total = d.add(d.multiply(total, t), d.constant(c))
+    total = horner(d, t, root.coefficients)
     # |offset| - width <= 0 compares with zero: one tile op (the rounding moves the edge an ulp:
     # either form is accurate there)
     inside = d.le(d.subtract(d.abs(offset), d.constant(root.width)), d.constant(0.0))

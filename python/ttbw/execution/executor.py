@@ -323,7 +323,6 @@ class _DeviceState:
             for _, prepared in self.loaded.values():
                 prepared.close()
             self.loaded.clear()
-            self.sources.clear()
         self.bound = bound
 
     def result(self, result, host_format: bool, on_device: bool):

@@ -22,7 +22,8 @@ from ttbw.target.formats import DataFormat
 
 from ..errors import UnsupportedError
 from . import contraction_sum
-from .linalg_reading import body_ops, defining, map_results, op_name, same, source_index, through_views, zero_filled
+from .linalg_reading import (accumulated_term, body_ops, defining, map_results, op_name, same, source_index,
+                             through_views, zero_filled)
 from ..kernel_ir import MAX_GROUPS, TILE
 
 DST_TILES = 4  # fp32 DST: 4 tiles per section
@@ -109,13 +110,9 @@ def is_contraction(generic) -> bool:
     if op_name(generic) != "linalg.generic" or len(generic.operands) != 3 \
             or not any("reduction" in str(t) for t in generic.attributes["iterator_types"]):
         return False
-    block = generic.regions[0].blocks[0]
-    args = list(block.arguments)
-    add = defining(body_ops(generic)[-1].operands[0], "arith.addf")
-    if add is None or args[2] not in list(add.operands):
-        return False
-    add_ops = list(add.operands)
-    mul = defining(add_ops[1] if add_ops[0] == args[2] else add_ops[0], "arith.mulf")
+    args = list(generic.regions[0].blocks[0].arguments)
+    term = accumulated_term(generic)
+    mul = None if term is None else defining(term, "arith.mulf")
     return mul is not None and {source_index(v, args[:2]) for v in mul.operands} == {0, 1} and _matrix_maps(generic)
 
 

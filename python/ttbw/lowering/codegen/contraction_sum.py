@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import UnsupportedError
-from .linalg_reading import body_ops, defining, map_results, op_name, same, source_index, zero_filled
+from .linalg_reading import accumulated_term, body_ops, map_results, op_name, same, source_index, zero_filled
 
 
 @dataclass(frozen=True)
@@ -37,14 +37,9 @@ def _plain_sum(generic) -> bool:
     """One input, `out + x` or `out + extf(x)` into a zero-filled accumulator."""
     if len(generic.operands) != 2 or not zero_filled(generic.operands[1]):
         return False
-    block = generic.regions[0].blocks[0]
-    args = list(block.arguments)
-    add = defining(body_ops(generic)[-1].operands[0], "arith.addf")
-    if add is None or args[1] not in list(add.operands):
-        return False
-    ops = list(add.operands)
-    other = ops[1] if ops[0] == args[1] else ops[0]
-    return source_index(other, args[:1]) == 0 and len(body_ops(generic)) <= 3
+    term = accumulated_term(generic)
+    return term is not None and source_index(term, list(generic.regions[0].blocks[0].arguments)[:1]) == 0 \
+        and len(body_ops(generic)) <= 3
 
 
 def _rounding(generic, sum_op) -> bool:

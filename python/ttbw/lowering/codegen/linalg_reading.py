@@ -46,6 +46,17 @@ def body_ops(generic) -> list:
     return [o.operation for o in generic.regions[0].blocks[0].operations]
 
 
+def accumulated_term(generic):
+    """The term a reduction generic's body adds to its accumulator (the last block argument) by
+    its final `arith.addf`, or None when the body does not end so."""
+    acc = list(generic.regions[0].blocks[0].arguments)[-1]
+    add = defining(body_ops(generic)[-1].operands[0], "arith.addf")
+    if add is None or acc not in list(add.operands):
+        return None
+    first, second = add.operands
+    return second if first == acc else first
+
+
 def same(x, y) -> bool:
     """x and y are the same operation (either may be an op view); never for None."""
     return x is not None and y is not None and getattr(x, "operation", x) == getattr(y, "operation", y)
