@@ -43,6 +43,10 @@ __all__ = sorted(_MODULE_OF)
 
 
 def __getattr__(name):
+    if name == "_ttnn":  # ttnn's native module, which ttnn's tests reach into (`ttnn._ttnn.reports`)
+        from importlib import import_module
+
+        return import_module("ttbw.ttnn._ttnn")
     module = _MODULE_OF.get(name)
     if module is None:
         raise AttributeError(f"module 'ttbw' has no attribute {name!r}")

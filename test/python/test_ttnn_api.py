@@ -126,6 +126,57 @@ def test_layout_conversions():
     assert as_bf16.dtype == ttnn.bfloat16 and torch.equal(as_bf16.to_torch().float(), tensor.to_torch())
 
 
+def test_bfloat8_b_to_row_major_is_logged_and_kept(caplog):
+    tensor = ttnn.from_torch(torch.ones(2, 32), dtype=ttnn.bfloat8_b)
+    with caplog.at_level("WARNING", logger="ttnn"):
+        assert tensor.to(ttnn.ROW_MAJOR_LAYOUT) is tensor
+    assert tensor.layout == ttnn.TILE_LAYOUT
+    assert caplog.messages == ["Tensor layout must be Layout::TILE for bfloat8_b or bfloat4_b! Conversion from "
+                               "TILE to ROW_MAJOR was not executed!"]
+
+
+def test_buffer_pages_are_the_allocators_l1_pages(device):
+    from ttbw.execution.executor import device as emulated_device
+
+    reports = ttnn._ttnn.reports
+    before = reports.get_buffer_pages()
+    buffer = emulated_device(device.grid).allocate((3 * 32, 32 * 30), "bf16", memory="l1")  # 90 tiles, 64 cores
+    try:
+        pages = [p for p in reports.get_buffer_pages(device) if p.address == buffer.address]
+        assert len(reports.get_buffer_pages([device])) == len(before) + 90 and len(pages) == 90
+        last = pages[89]  # page 89: bank 25 (core x=1, y=3), the second page of that bank
+        assert (last.bank_id, last.core_x, last.core_y, last.page_address) == (25, 1, 3, buffer.address + 2048)
+        assert {p.page_size for p in pages} == {2048} and {p.buffer_type for p in pages} == {ttnn.BufferType.L1}
+        info = [b for b in reports.get_buffers() if b.address == buffer.address]
+        assert [b.max_size_per_bank for b in info] == [2 * 2048]
+    finally:
+        buffer.device.free(buffer)
+    assert reports.get_buffer_pages() == before
+    with pytest.raises(TypeError, match="devices must be a device"):
+        reports.get_buffer_pages("device 0")
+
+
+def test_an_op_leaves_no_l1_pages_behind(device, monkeypatch):
+    """tt-metal's leak check around a call with L1 results: the executor allocates their L1
+    buffers for the call and frees them by its end (its DRAM buffers are kept for the next call)."""
+    from ttbw.execution.emulator.device import EmulatedDevice
+
+    allocate, memories = EmulatedDevice.allocate, []
+
+    def recording(self, shape, *args, memory="dram", **kwargs):
+        memories.append(memory)
+        return allocate(self, shape, *args, memory=memory, **kwargs)
+
+    monkeypatch.setattr(EmulatedDevice, "allocate", recording)
+    grad, a, b = (ttnn.from_torch(torch.rand(2, 64, 96), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+                  for _ in range(3))
+    pages_before = ttnn._ttnn.reports.get_buffer_pages()
+    grad_a, grad_b = ttnn.mul_bw(grad, a, b, memory_config=ttnn.L1_MEMORY_CONFIG, queue_id=0)
+    assert memories.count("l1") == 2 and len(ttnn._ttnn.reports.get_buffer_pages()) == len(pages_before)
+    assert torch.equal(grad_a.to_torch(), grad.to_torch() * b.to_torch())
+    assert grad_b.memory_config() == ttnn.L1_MEMORY_CONFIG
+
+
 def test_host_and_device_moves(device):
     host = ttnn.from_torch(torch.full((2, 32), 3.0), layout=ttnn.TILE_LAYOUT)
     placed = ttnn.to_device(host, device, memory_config=ttnn.L1_MEMORY_CONFIG)

@@ -95,6 +95,11 @@ def open_device(device_id: int = 0) -> Device:
     return device
 
 
+def open_devices() -> list[Device]:
+    """The open devices, by id."""
+    return [_OPEN[i] for i in sorted(_OPEN)]
+
+
 def close_device(device: Device) -> None:
     """Closes `device`: tensors on it and calls with them are refused from then on."""
     check_device(device, "device")

@@ -10,6 +10,7 @@ device buffer already holds); `deallocate` frees the values and later use is ref
 """
 from __future__ import annotations
 
+import logging
 from numbers import Real
 
 import numpy as np
@@ -18,6 +19,8 @@ from .types import (DRAM_MEMORY_CONFIG, SUPPORTED_DTYPES, DataType, Layout, Memo
                          StorageType, bfloat16, float32, padded_shape)
 from .device import Device, check_device, check_queue_id
 from .printing import tensor_string
+
+_LOG = logging.getLogger("ttnn")
 
 
 class Tensor:
@@ -104,6 +107,11 @@ class Tensor:
         if isinstance(target, Layout):
             if mem_config is not None or cq_id is not None:
                 raise TypeError("Tensor.to(layout) takes no mem_config or cq_id")
+            if self._dtype is DataType.BFLOAT8_B and target is not Layout.TILE:
+                # what ttnn's host conversion does: it logs this and keeps the tensor
+                _LOG.warning("Tensor layout must be Layout::TILE for bfloat8_b or bfloat4_b! Conversion from "
+                             "%s to %s was not executed!", self._layout.name, target.name)
+                return self
             return self.to_layout(target)
         if isinstance(target, Device):
             return self.to_device(target, mem_config, cq_id, names=("device", "mem_config", "cq_id"))

@@ -9,6 +9,7 @@ import os
 import time
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import NamedTuple
 
 import ml_dtypes
 import numpy as np
@@ -20,7 +21,7 @@ from ttbw.support.native_build import parallel_map
 from .errors import EmulatorError, ProgramError, classify
 from ttbw.target.formats import DataFormat
 from .program import CoreCoord, Processor, Program, cores_of
-from ttbw.target.device_model import DRAM_BANKS, L1_BYTES, MAX_GRID
+from ttbw.target.device_model import DRAM_ALIGN, DRAM_BANKS, L1_ALIGN, L1_BYTES, MAX_GRID
 
 
 
@@ -257,6 +258,15 @@ class PreparedProgram:
             pass
 
 
+class PagePlacement(NamedTuple):
+    """One page of a live buffer: its bank, the core of an L1 bank, and its address there."""
+    buffer: Buffer
+    page_index: int
+    bank_id: int
+    core: CoreCoord | None
+    address: int
+
+
 @dataclass
 class _Compiled:
     paths: dict[int, str] = field(default_factory=dict)  # kernel position -> .so path
@@ -270,7 +280,7 @@ class EmulatedDevice:
         gx, gy = grid
         if not (1 <= gx <= MAX_GRID and 1 <= gy <= MAX_GRID):
             raise EmulatorError(f"grid {grid} outside 1x1..{MAX_GRID}x{MAX_GRID}")
-        self.grid = (gx, gy)
+        self.grid, self.dram_banks = (gx, gy), dram_banks
         self.workers = workers or min(os.cpu_count() or 1, 8)
         self._lib = native.lib()
         self._h = self._lib.ttbw_dev_open(gx, gy, dram_banks, l1_bytes)
@@ -369,6 +379,26 @@ class EmulatedDevice:
         """`buf` (or a view of it with another shape) is a live allocation of this device."""
         live = self._buffers.get(buf.id)
         return buf.device is self and live is not None and live.allocation == buf.allocation
+
+    def pages(self, memory: str = "l1") -> list["PagePlacement"]:
+        """Where every page of every live buffer of "dram" or "l1" sits, as the allocator placed
+        it: interleaved page i in bank i % banks (L1: one bank per core, row by row over the
+        grid), at the buffer's address plus (i // banks) aligned pages."""
+        if memory not in ("dram", "l1"):
+            raise EmulatorError(f"memory must be 'dram' or 'l1', got {memory!r}")
+        dram = memory == "dram"
+        banks = self.dram_banks if dram else self.grid[0] * self.grid[1]
+        align = DRAM_ALIGN if dram else L1_ALIGN
+        placed = []
+        for buf in sorted(self._buffers.values(), key=lambda b: b.address):
+            if buf.memory != memory:
+                continue
+            stride = -(-buf.page_size // align) * align
+            for page in range(buf.num_pages):
+                bank = page % banks
+                core = None if dram else (bank % self.grid[0], bank // self.grid[0])
+                placed.append(PagePlacement(buf, page, bank, core, buf.address + page // banks * stride))
+        return placed
 
     def memory_used(self, memory: str = "dram") -> tuple[int, int]:
         """(bytes per bank held by live buffers, number of live buffers) of "dram" or "l1"."""
