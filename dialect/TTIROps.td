@@ -199,6 +199,27 @@ def TTIR_EmptyOp : TTIR_Op<"empty"> {
   let assemblyFormat = "`(` `)` attr-dict `:` type($result)";
 }
 
+// tt-mlir's layout ops (its D2M path), defined for their custom forms, which tt-mlir prints:
+// ttbw reads and prints them, computes nothing with them, and the lowering refuses them at the
+// op. Operands and results take any type (tt-mlir's carry ttcore / ttnn layouts).
+def TTIR_ToLayoutOp : TTIR_Op<"to_layout"> {
+  let summary = "A tensor in another layout, written into its output (tt-mlir's ttir.to_layout)";
+  let arguments = (ins AnyType:$input, AnyType:$output, OptionalAttr<AnyAttr>:$layout);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = [{
+    $input `,` $output `:` type($input) `into` type($output) (`hostInfo` `=` $layout^)? attr-dict
+    (`->` type($results)^)?
+  }];
+}
+
+def TTIR_TTNNMetalLayoutCastOp : TTIR_Op<"ttnn_metal_layout_cast", [Pure]> {
+  let summary = "A tensor's ttnn layout read as a metal layout or back (tt-mlir's ttir.ttnn_metal_layout_cast)";
+  let arguments = (ins AnyType:$input, OptionalAttr<AffineMapAttr>:$virtual_grid_inverse_mapping,
+                   OptionalAttr<AffineMapAttr>:$virtual_grid_forward_mapping);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+}
+
 include "TTIRContractionOps.td"
 include "TTIRBackwardOps.td"
 include "TTIRBinaryFamilyOps.td"

@@ -467,6 +467,11 @@ LogicalResult FullOp::verify() {
 }
 
 LogicalResult ConstantOp::verify() {
+  // tt-mlir's rules and messages: dense values (inline or a resource) of ints or floats
+  if (!isa<DenseResourceElementsAttr, DenseElementsAttr>(getValue()))
+    return emitOpError("value attribute must be one of DenseResourceElementsAttr or DenseElementsAttr.");
+  if (!getValue().getElementType().isIntOrFloat())
+    return emitOpError("value attribute must be of int or float type.");
   if (getValue().getType() != getType())
     return emitOpError() << "value type " << str(getValue().getType())
                          << " must equal the result type " << str(getType());

@@ -21,3 +21,12 @@ func.func @ttnn_op(%x: tensor<32x32xbf16>) -> tensor<32x32xbf16> {
   %0 = "ttnn.relu"(%x) : (tensor<32x32xbf16>) -> tensor<32x32xbf16>
   return %0 : tensor<32x32xbf16>
 }
+
+// -----
+
+func.func @to_layout(%x: tensor<32x32xbf16>, %y: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  // DEVICE: [[@LINE+2]]:8: error: 'ttir.to_layout' has no device lowering
+  // expected-error @+1 {{'ttir.to_layout' has no CPU lowering}}
+  %0 = ttir.to_layout %x, %y : tensor<32x32xbf16> into tensor<32x32xf32> -> tensor<32x32xf32>
+  return %0 : tensor<32x32xf32>
+}

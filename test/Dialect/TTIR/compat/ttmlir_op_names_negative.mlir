@@ -48,9 +48,10 @@ func.func @custom_form_typo(%a: tensor<32x32xbf16>) -> tensor<32x32xbf16> {
 
 // -----
 
-// One of tt-mlir's ops in its custom form, which ttbw does not read: the message says which form does.
-func.func @ttmlir_custom_form(%a: tensor<32x32xbf16>, %b: tensor<32x32xbf16>) -> tensor<32x32xbf16> {
-  // expected-error @+1 {{custom op 'ttir.to_layout' is unknown; tt-mlir's 'ttir.to_layout' is read in the generic form only ("ttir.to_layout"(...) : (...) -> ...)}}
-  %0 = ttir.to_layout %a, %b : tensor<32x32xbf16> into tensor<32x32xbf16>
+// One of tt-mlir's ops that ttbw does not define, in a custom form, which ttbw does not read:
+// the message says which form it does read.
+func.func @ttmlir_custom_form(%a: tensor<32x32xbf16>) -> tensor<32x32xbf16> {
+  // expected-error @+1 {{custom op 'ttir.cumsum' is unknown; tt-mlir's 'ttir.cumsum' is read in the generic form only ("ttir.cumsum"(...) : (...) -> ...)}}
+  %0 = ttir.cumsum %a {dim = 1 : i64} : tensor<32x32xbf16> -> tensor<32x32xbf16>
   return %0 : tensor<32x32xbf16>
 }

@@ -89,6 +89,22 @@ func.func @constant_type() -> tensor<3xf32> {
 
 // -----
 
+func.func @constant_sparse() -> tensor<1x2xbf16> {
+  // expected-error @+1 {{'ttir.constant' op value attribute must be one of DenseResourceElementsAttr or DenseElementsAttr.}}
+  %0 = "ttir.constant"() <{value = sparse<[[0, 0], [0, 1]], [2.0, 2.0]> : tensor<1x2xbf16>}> : () -> tensor<1x2xbf16>
+  return %0 : tensor<1x2xbf16>
+}
+
+// -----
+
+func.func @constant_complex() -> tensor<2xcomplex<f32>> {
+  // expected-error @+1 {{'ttir.constant' op value attribute must be of int or float type.}}
+  %0 = "ttir.constant"() <{value = dense<[(2.0, 0.0), (3.0, 1.0)]> : tensor<2xcomplex<f32>>}> : () -> tensor<2xcomplex<f32>>
+  return %0 : tensor<2xcomplex<f32>>
+}
+
+// -----
+
 func.func @misspelled_property(%x: tensor<4x32xbf16>) -> tensor<4x1xbf16> {
   // expected-error @+1 {{'ttir.sum' op unknown attribute 'dims' (its attributes: dim_arg, keep_dim)}}
   %0 = "ttir.sum"(%x) {dims = [1 : i32], keep_dim = true} : (tensor<4x32xbf16>) -> tensor<4x1xbf16>
