@@ -221,13 +221,15 @@ LogicalResult verifyBroadcastable(Operation *op, ValueRange operands) {
   return success();
 }
 
-// Binary elementwise ops. Full: ttbw's data-type rules on every tensor (the ops
-// the mul_bw decomposition emits); otherwise shapes (and, if sameElements, the
-// element types) only, so tt-mlir's TTIR on any data type verifies.
+// Binary elementwise ops. Full: each tensor described (a forward op's: any element type and
+// encoding tt-mlir's ops take); SameElements: shapes, then as Full for the element types;
+// ShapesOnly: the comparisons. Real element types may differ, as in tt-mlir (a si32 + f32
+// add; the lowering widens each operand to its opmath, or refuses a non-float one at the op);
+// a complex op keeps one element type, a real factor or divisor of the result's part type
+// excepted (multiply and div: a real scale, which ttir-expand-complex expands).
 enum class Rules { Full, SameElements, ShapesOnly };
 
-// Whether `operand` scales a complex `result`: a real tensor of the result's part type
-// (multiply and div: a real factor or divisor, expanded by ttir-expand-complex).
+// Whether `operand` scales a complex `result`: a real tensor of the result's part type.
 bool scalesComplex(Type operand, Type result) {
   auto complex = dyn_cast<ComplexType>(getElementTypeOrSelf(result));
   return complex && getElementTypeOrSelf(operand) == complex.getElementType();
@@ -247,18 +249,21 @@ LogicalResult verifyBinary(Operation *op, Rules rules, bool scales = false) {
   if (failed(verifyBroadcastable(op, {lhsValue, rhsValue})))
     return failure();
   Type resultType = resultValue.getType();
+  bool complex = llvm::any_of(op->getOperandTypes(), [](Type t) {
+    return isa<ComplexType>(getElementTypeOrSelf(t));
+  }) || isa<ComplexType>(getElementTypeOrSelf(resultType));
+  if (rules == Rules::ShapesOnly || !complex)
+    return success();
   bool lhsScales = scales && scalesComplex(lhsValue.getType(), resultType);
   bool rhsScales = scales && !lhsScales && scalesComplex(rhsValue.getType(), resultType);
   if (rules == Rules::Full)
     return failure((!lhsScales && failed(sameElement(c, "lhs", *lhs, "result", *result))) ||
                    (!rhsScales && failed(sameElement(c, "rhs", *rhs, "result", *result))));
-  if (rules == Rules::SameElements) {
-    Type element = getElementTypeOrSelf(resultType);
-    if ((!lhsScales && getElementTypeOrSelf(lhsValue.getType()) != element) ||
-        (!rhsScales && getElementTypeOrSelf(rhsValue.getType()) != element))
-      return c.fail() << "'lhs', 'rhs' and 'result' must have the same element type "
-                         "(use ttir.typecast to convert)";
-  }
+  Type element = getElementTypeOrSelf(resultType);
+  if ((!lhsScales && getElementTypeOrSelf(lhsValue.getType()) != element) ||
+      (!rhsScales && getElementTypeOrSelf(rhsValue.getType()) != element))
+    return c.fail() << "'lhs', 'rhs' and 'result' must have the same element type "
+                       "(use ttir.typecast to convert)";
   return success();
 }
 

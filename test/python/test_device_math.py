@@ -110,6 +110,17 @@ def test_where_and_broadcast():
     assert stats.programs_launched == 1 and ulps(got, from_torch(want)).max() == 0
 
 
+@pytest.mark.parametrize("op", ["subtract", "maximum", "div"])
+def test_operands_of_two_float_types(op):
+    """bf16 op f32 -> bf16 (tt-mlir's TTIR mixes element types): each operand widened exactly
+    to f32, computed there, rounded once to bf16; torch promotes to f32 first, the same."""
+    a, b = uniform((64, 96), 3, 0, BF16), uniform((64, 96), 3, 0, np.float32)
+    got, _ = on_device(op_ir(op, [a, b], out_element="bf16"), [a, b], BF16)
+    torch_op = {"subtract": torch.sub, "maximum": torch.maximum, "div": torch.div}[op]
+    want = torch_op(to_torch(a).float(), to_torch(b)).bfloat16()
+    assert ulps(got, from_torch(want)).max() <= (1 if op == "div" else 0)
+
+
 def test_div_broadcast_f32():
     a, b = uniform((2, 64, 96), 50, 0, np.float32), uniform((96,), 2, 0, np.float32)
     got, _ = on_device(op_ir("div", [a, b]), [a, b], np.float32)

@@ -31,3 +31,12 @@ func.func @no_lowering(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "ttir.cos"(%x) : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// tt-mlir's TTIR adds an si32 to an f32 (its fold test); ttbw refuses the integer operand.
+func.func @add_si32_f32(%a: tensor<3xsi32>, %b: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'ttir.add' operand of type tensor<3xsi32>: elementwise ops take bf16 and f32 tensors only}}
+  %0 = "ttir.add"(%a, %b) : (tensor<3xsi32>, tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}

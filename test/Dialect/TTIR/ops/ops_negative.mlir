@@ -17,14 +17,6 @@ func.func @add_not_broadcastable(%x: tensor<4x32xbf16>, %y: tensor<3x32xbf16>) -
 
 // -----
 
-func.func @subtract_mixed_element_types(%x: tensor<4x32xbf16>, %y: tensor<4x32xf32>) -> tensor<4x32xbf16> {
-  // expected-error @+1 {{'ttir.subtract' op 'rhs' and 'result' must have the same element type (use ttir.typecast to convert)}}
-  %0 = "ttir.subtract"(%x, %y) : (tensor<4x32xbf16>, tensor<4x32xf32>) -> tensor<4x32xbf16>
-  return %0 : tensor<4x32xbf16>
-}
-
-// -----
-
 func.func @sum_dim_out_of_range(%x: tensor<4x32xbf16>) -> tensor<4x1xbf16> {
   // expected-error @+1 {{'ttir.sum' op Reduce dimension 2 is out of range for input tensor of rank 2}}
   %0 = "ttir.sum"(%x) {dim_arg = [2 : i32], keep_dim = true} : (tensor<4x32xbf16>) -> tensor<4x1xbf16>

@@ -9,14 +9,6 @@ func.func @div_result_shape(%x: tensor<4x32xf32>, %y: tensor<1x32xf32>) -> tenso
 
 // -----
 
-func.func @maximum_element_types(%x: tensor<4x32xf32>, %y: tensor<4x32xbf16>) -> tensor<4x32xf32> {
-  // expected-error @+1 {{'ttir.maximum' op 'lhs', 'rhs' and 'result' must have the same element type}}
-  %0 = "ttir.maximum"(%x, %y) : (tensor<4x32xf32>, tensor<4x32xbf16>) -> tensor<4x32xf32>
-  return %0 : tensor<4x32xf32>
-}
-
-// -----
-
 func.func @where_not_broadcastable(%c: tensor<4x32xf32>, %x: tensor<3x32xf32>, %y: tensor<4x32xf32>) -> tensor<4x32xf32> {
   // expected-error @+1 {{'ttir.where' op operand shape (3, 32) is not broadcast compatible with inferred operand shapes (4, 32)}}
   %0 = "ttir.where"(%c, %x, %y) : (tensor<4x32xf32>, tensor<3x32xf32>, tensor<4x32xf32>) -> tensor<4x32xf32>

@@ -104,3 +104,15 @@ func.func @foreign_ops(%x: tensor<64x128xbf16>, %w: tensor<128x32xbf16>) -> tens
   %2 = "ttir.leaky_relu"(%1) {parameter = 0.01 : f32} : (tensor<64x32xbf16>) -> tensor<64x32xbf16>
   return %2 : tensor<64x32xbf16>
 }
+
+// -----
+
+// Elementwise operands of different real element types, as tt-mlir's TTIR writes them.
+// CHECK-LABEL: func.func @mixed_element_types
+func.func @mixed_element_types(%a: tensor<3xsi32>, %b: tensor<3xf32>, %c: tensor<3xbf16>) -> (tensor<3xf32>, tensor<3xbf16>) {
+  // CHECK: "ttir.add"(%arg0, %arg1) : (tensor<3xsi32>, tensor<3xf32>) -> tensor<3xf32>
+  %0 = "ttir.add"(%a, %b) : (tensor<3xsi32>, tensor<3xf32>) -> tensor<3xf32>
+  // CHECK: "ttir.div"(%arg1, %arg2) : (tensor<3xf32>, tensor<3xbf16>) -> tensor<3xbf16>
+  %1 = "ttir.div"(%b, %c) : (tensor<3xf32>, tensor<3xbf16>) -> tensor<3xbf16>
+  return %0, %1 : tensor<3xf32>, tensor<3xbf16>
+}
