@@ -14,6 +14,9 @@ test/ttmlir/Dialect/TTIR | tar -x -C /tmp/t`). Nothing of it is kept in ttbw. Pe
   pass their CHECK lines. "ttbw ops": the negative files whose expected messages all name
   ops ttbw defines (`'ttir.<op>' op`), the messages ttbw promises word for word.
 
+Files tt-mlir's own lit skips by default (`UNSUPPORTED: true`, `REQUIRES: stablehlo`) are
+counted, and also left out in a row of their own.
+
 Only ttbw-opt's own flags of a RUN line are kept (tt-mlir's passes are not ttbw's).
 """
 from __future__ import annotations
@@ -30,6 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DECOMPOSITION = ["--ttir-decompose-backward", "--ttir-reduce-broadcast-grads", "--ttir-expand-complex"]
 _OP_IN_MESSAGE = re.compile(r"'ttir\.(\w+)' op")
+_GATED = re.compile(r"//\s*(UNSUPPORTED:\s*true|REQUIRES:)")
 
 
 @dataclass
@@ -42,6 +46,7 @@ class Result:
     checks_pass: bool = False
     refused: bool = False
     ttbw_ops: bool = False  # negative: every expected message names an op ttbw defines
+    gated: bool = False  # tt-mlir's lit skips it unless asked: `UNSUPPORTED: true` or `REQUIRES: <feature>`
     detail: str = ""
     messages: list = field(default_factory=list)
 
@@ -76,7 +81,7 @@ def measure(path: Path, opt: str, filecheck: str, ours: set[str]) -> Result:
     verify = "--verify-diagnostics" in run_text
     negative = verify or "not ttmlir-opt" in run_text or "expected-error" in text
     split = ["--split-input-file"] if "split-input-file" in run_text or verify else []
-    result = Result(str(path), negative)
+    result = Result(str(path), negative, gated=_GATED.search(text) is not None)
     if not negative:
         parsed = _run([opt, *split, str(path)])
         result.parses = parsed.returncode == 0
@@ -111,12 +116,16 @@ def table(results: list[Result], commit: str) -> str:
     positive = [r for r in results if not r.negative]
     negative = [r for r in results if r.negative]
     ours = [r for r in negative if r.ttbw_ops]
+    ungated = [r for r in positive if not r.gated]
     rows = [
         ("files", len(results)),
         ("positive files", len(positive)),
         ("  parse", sum(r.parses for r in positive)),
         ("  round-trip byte for byte", sum(r.round_trips for r in positive)),
         ("  pass the decomposition untouched", sum(r.untouched for r in positive)),
+        ("positive files tt-mlir's lit runs by default", len(ungated)),
+        ("  parse, round-trip and pass the decomposition", sum(r.parses and r.round_trips and r.untouched
+                                                              for r in ungated)),
         ("negative files", len(negative)),
         ("  refused (exit 1)", sum(r.refused for r in negative)),
         ("  CHECK lines / expected diagnostics pass", sum(r.checks_pass for r in negative)),
@@ -149,7 +158,8 @@ def main(argv: list[str] | None = None) -> int:
                 kind = ("negative" + (" (ttbw ops)" if r.ttbw_ops else "")) if r.negative else (
                     "positive" + ("" if r.parses else " (parse)") + ("" if r.round_trips else " (round-trip)")
                     + ("" if r.untouched else " (decomposition)"))
-                print(f"{Path(r.path).relative_to(args.tree)}: {kind}: {r.detail}")
+                gate = " (tt-mlir's lit skips it by default)" if r.gated else ""
+                print(f"{Path(r.path).relative_to(args.tree)}: {kind}{gate}: {r.detail}")
         print()
     print(table(results, args.commit))
     return 0
