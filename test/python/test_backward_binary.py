@@ -17,6 +17,7 @@ OPS = {
     "div_bw": (ttbw.div_bw, lambda a, b: a / b, {}),
     "div_bw-trunc": (ttbw.div_bw, lambda a, b: torch.div(a, b, rounding_mode="trunc"), {"rounding_mode": "trunc"}),
     "div_bw-floor": (ttbw.div_bw, lambda a, b: torch.div(a, b, rounding_mode="floor"), {"round_mode": "floor"}),
+    "div_bw-None": (ttbw.div_bw, lambda a, b: a / b, {"round_mode": "None"}),  # ttnn's tests spell None so
     "addalpha_bw": (ttbw.addalpha_bw, lambda a, b: a + 2.5 * b, {"alpha": 2.5}),
     "subalpha_bw": (ttbw.subalpha_bw, lambda a, b: a - 0.75 * b, {"alpha": 0.75}),
 }

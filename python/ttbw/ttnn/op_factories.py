@@ -117,9 +117,9 @@ def op_attributes(op: str, extras: tuple, positional: dict, keywords: dict) -> d
         name, mode = one_of(op, "rounding_mode", {
             "rounding_mode": positional.get("rounding_mode", keywords.pop("rounding_mode", MISSING)),
             "round_mode": keywords.pop("round_mode", MISSING)}, required=False)
-        if mode is not MISSING and mode is not None:
+        if mode is not MISSING and mode is not None and mode != "None":  # ttnn's binding also takes "None"
             if mode not in ROUNDING_MODES:
-                raise ValueError(f"{name} must be None, 'trunc' or 'floor', got {mode!r}")
+                raise ValueError(f"{name} must be None, 'None', 'trunc' or 'floor', got {mode!r}")
             attributes["round_mode"] = f'"{mode}"'
     return attributes
 
