@@ -26,6 +26,7 @@ _API = {
     "ttnn.reduction_ops": ("moreh_sum_backward", "moreh_mean_backward"),
     "ttnn.norm_ops": ("moreh_layer_norm_backward", "rmsnorm_bw"),
     "ttnn.moreh_namespace": ("operations",),
+    "ttnn.experimental": ("experimental",),
     "driver.compiler": ("compile",),
     "ttnn.conversions": ("from_torch", "to_torch", "to_layout", "to_device", "from_device", "to_memory_config",
                     "deallocate", "complex_tensor", "is_tensor_storage_on_device"),

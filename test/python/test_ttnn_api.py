@@ -177,6 +177,26 @@ def test_an_op_leaves_no_l1_pages_behind(device, monkeypatch):
     assert grad_b.memory_config() == ttnn.L1_MEMORY_CONFIG
 
 
+@pytest.mark.parametrize("approximate", ["none", "tanh"])
+def test_experimental_gelu_bw_returns_the_gradient(device, approximate):
+    # |x| <= 6: beyond -8 torch's float64 1 + erf(x / sqrt 2) itself loses gelu's slope
+    grad, x = (ttnn.from_torch(torch.rand(2, 32, 64) * 12 - 6, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT,
+                               device=device) for _ in range(2))
+    got = ttnn.experimental.gelu_bw(grad, x, approximate=approximate)
+    assert isinstance(got, ttnn.Tensor)
+    assert torch.equal(got.to_torch(), ttnn.gelu_bw(grad, x, approximate=approximate)[0].to_torch())
+    out = ttnn.from_torch(torch.zeros(2, 32, 64), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    assert ttnn.experimental.gelu_bw(grad, x, approximate=approximate, input_grad=out, queue_id=0) is out
+    assert torch.equal(out.to_torch(), got.to_torch())
+    torch_x = x.to_torch().double().requires_grad_()
+    torch.nn.functional.gelu(torch_x, approximate=approximate).backward(grad.to_torch().double())
+    assert torch.allclose(got.to_torch().double(), torch_x.grad, rtol=2 ** -7, atol=1e-30)
+    [golden] = ttnn.get_golden_function(ttnn.experimental.gelu_bw)(grad.to_torch(), x.to_torch())
+    assert golden.shape == (2, 32, 64)
+    with pytest.raises(TypeError, match="grad_output_tensor must be a ttnn.Tensor"):
+        ttnn.experimental.gelu_bw(1.0, x)
+
+
 def test_host_and_device_moves(device):
     host = ttnn.from_torch(torch.full((2, 32), 3.0), layout=ttnn.TILE_LAYOUT)
     placed = ttnn.to_device(host, device, memory_config=ttnn.L1_MEMORY_CONFIG)

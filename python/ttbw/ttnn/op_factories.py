@@ -166,13 +166,14 @@ REQUIRED = object()  # a Param without a default
 
 
 def unary_backward(op: str, *, preallocated: bool = True, approximate: bool = False, params: tuple = (),
-                   check=None):
+                   check=None, grad_name: str = "grad_tensor"):
     """ttnn's unary backward op `op`: (grad_tensor, input_tensor, *params) -> [input_grad].
     `preallocated`: ttnn binds input_grad= (alias output_tensor, its docs' name) for the op;
     without it the op takes memory_config only, as ttnn's. `approximate`: the keyword-only
     "none" | "tanh" of gelu_bw, the op's `approximate` attribute. `params`: the op's own
     arguments (Param), each an attribute of the op; `check(values)`: raises for values the op
-    refuses (`values`: each given Param's Python value by name)."""
+    refuses (`values`: each given Param's Python value by name). `grad_name`: the binding's
+    name of the gradient argument, which messages use."""
     positional_params = [p for p in params if p.positional]
 
     def backward(grad_tensor, input_tensor, *positional, memory_config=None, queue_id=0, backend: str = "device",
@@ -203,7 +204,8 @@ def unary_backward(op: str, *, preallocated: bool = True, approximate: bool = Fa
         call = BackwardCall(op, UNARY_BACKWARD, {"grad": grad_tensor, "input": input_tensor},
                             memory_config=memory_config,
                             preallocated={"input_grad": None if target is MISSING else target},
-                            attributes=attributes, names={"input": "input_tensor", "input_grad": name})
+                            attributes=attributes,
+                            names={"grad": grad_name, "input": "input_tensor", "input_grad": name})
         return call.run(backend)
 
     backward.__name__ = backward.__qualname__ = op
