@@ -227,6 +227,25 @@ def TTIR_ClampBwOp : TTIR_UnaryBackwardOp<"clamp_bw", (ins OptionalAttr<F32Attr>
 def TTIR_ClipBwOp : TTIR_UnaryBackwardOp<"clip_bw", (ins OptionalAttr<F32Attr>:$min, OptionalAttr<F32Attr>:$max), "::ttbw::ttir::verify::checkAnyPresent(*this, {\"min\", \"max\"}, {getMinAttr(), getMaxAttr()})"> {
   let summary = "Gradient of clip (ttnn.clip_bw)";
 }
+// clamp / clip with tensor bounds: input_grad = min <= x <= max ? grad : 0 (a NaN x or bound:
+// 0), summed back to the input's shape; grad has the broadcast shape of input, min and max. An
+// open side is an infinite bound (x >= -inf holds for every x but NaN, as no bound does).
+//   %g = ttir.clamp_tensor_bw %grad, %x, %min, %max : T, X, L, H -> X
+def TTIR_ClampTensorBwOp : TTIR_Op<"clamp_tensor_bw"> {
+  let summary = "Gradient of clamp with tensor bounds (ttnn.clamp_bw / clip_bw's tensor form)";
+  let arguments = (ins AnyRankedTensor:$grad, AnyRankedTensor:$input, AnyRankedTensor:$min, AnyRankedTensor:$max,
+                       Optional<AnyRankedTensor>:$input_grad,
+                       OptionalAttr<AnyAttr>:$memory_config);
+  let results = (outs AnyRankedTensor:$input_grad_result);
+  let assemblyFormat = [{
+    $grad `,` $input `,` $min `,` $max (`input_grad` `(` $input_grad^ `:` type($input_grad) `)`)?
+    attr-dict `:` type($grad) `,` type($input) `,` type($min) `,` type($max) `->` type($input_grad_result)
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() { return ::ttbw::ttir::verify::verifyClampTensorBackward(*this); }
+  }];
+}
 // input_grad = x <= min or x >= max ? 0 : grad (a NaN x: grad).
 def TTIR_HardtanhBwOp : TTIR_UnaryBackwardOp<"hardtanh_bw", (ins DefaultValuedAttr<F32Attr, "-1.0f">:$min, DefaultValuedAttr<F32Attr, "1.0f">:$max)> {
   let summary = "Gradient of hardtanh (ttnn.hardtanh_bw)";

@@ -98,6 +98,15 @@ template <typename OpTy> LogicalResult verifyAddcmulBackward(OpTy op) {
   return verifyBackward(op, s);
 }
 
+template <typename OpTy> LogicalResult verifyClampTensorBackward(OpTy op) {
+  BackwardSignature s;
+  s.grad = op.getGrad();
+  s.operands = {{"input", op.getInput()}, {"min", op.getMin()}, {"max", op.getMax()}};
+  s.gradients = {{"input_grad", 0, op.getInputGrad(), op.getInputGradResult()}};
+  s.memoryConfig = op.getMemoryConfigAttr();
+  return verifyBackward(op, s);
+}
+
 template <typename OpTy> LogicalResult verifyLerpBackward(OpTy op) {
   BackwardSignature s;
   s.grad = op.getGrad();

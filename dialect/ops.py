@@ -52,6 +52,9 @@ ADDCMUL_BACKWARD = BackwardSignature(
     operands=("grad", "input", "tensor1", "tensor2"), forward=("input", "tensor1", "tensor2"),
     gradients=(("input_grad", "input"), ("tensor1_grad", "tensor1"), ("tensor2_grad", "tensor2")),
     takes_mask=False)
+CLAMP_TENSOR_BACKWARD = BackwardSignature(
+    operands=("grad", "input", "min", "max", "input_grad"), forward=("input", "min", "max"),
+    gradients=(("input_grad", "input"),), takes_mask=False)
 LERP_BACKWARD = BackwardSignature(
     operands=("grad", "input", "end", "weight"), forward=("input", "end", "weight"),
     gradients=(("input_grad", "input"), ("end_grad", "end")), takes_mask=False, scalar_allowed=("weight",))

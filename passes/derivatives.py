@@ -14,8 +14,8 @@ from __future__ import annotations
 import math
 from typing import Callable, NamedTuple
 
-from ttbw.dialect.ops import (ADDCMUL_BACKWARD, BINARY_BACKWARD, LAYER_NORM_BACKWARD, LERP_BACKWARD,
-                              RMS_NORM_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD, BackwardSignature)
+from ttbw.dialect.ops import (ADDCMUL_BACKWARD, BINARY_BACKWARD, CLAMP_TENSOR_BACKWARD, LAYER_NORM_BACKWARD,
+                              LERP_BACKWARD, RMS_NORM_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD, BackwardSignature)
 
 from . import derivatives_norm as norm
 from .derivatives_binary import GRADIENTS as BINARY_GRADIENTS
@@ -85,6 +85,12 @@ RULES = {
     "ttir.lerp_bw": _rule(LERP_BACKWARD,
                           input_grad=lambda d, x: d.multiply(x.grad, d.subtract(d.constant(1.0), x.weight)),
                           end_grad=lambda d, x: d.multiply(x.grad, x.weight)),
+    # clamp(x, min, max) with tensor bounds: min <= x <= max ? g : 0 (a NaN x or bound: 0, as
+    # clamp_backward's comparisons)
+    "ttir.clamp_tensor_bw": _rule(CLAMP_TENSOR_BACKWARD,
+                                  input_grad=lambda d, x: d.where(d.ge(x.input, x.min),
+                                                                  d.where(d.le(x.input, x.max), x.grad,
+                                                                          d.constant(0.0)), d.constant(0.0))),
     # -x: -g
     "ttir.neg_bw": _rule(UNARY_BACKWARD,
                          input_grad=lambda d, x: d.neg(x.grad)),

@@ -113,3 +113,38 @@ def test_goldens_as_tt_metal_tests_call_them():
     assert torch.equal(ga, 2.0 * x.detach()) and torch.equal(gb, x.detach())
     (gs,) = ttnn.get_golden_function(ttnn.mul_bw)(g, x, 4.0)
     assert torch.equal(gs, torch.full_like(x, 4.0))
+
+
+@pytest.mark.parametrize("backend", ["cpu", "device"])
+@pytest.mark.parametrize("op", ["clamp_bw", "clip_bw"])
+@pytest.mark.parametrize("bounds", ["min", "max", "both"])
+def test_tensor_bounds_against_autograd(op, bounds, backend):
+    """ttnn's tensor overload of clamp_bw / clip_bw: min <= x <= max ? grad : 0, exactly torch's
+    clamp backward in float64 (NaN in x or a bound: 0), a bound broadcast over the input."""
+    gen = torch.Generator().manual_seed(5)
+    x = (torch.randn(2, 32, 64, generator=gen, dtype=torch.float64) * 4).bfloat16()
+    x.view(-1)[:6] = torch.tensor([float("nan"), float("inf"), -float("inf"), 0.0, -0.0, 1.0])
+    g = torch.randn(2, 32, 64, generator=gen, dtype=torch.float64).bfloat16()
+    low = (torch.randn(2, 32, 64, generator=gen) - 1).bfloat16() if bounds != "max" else None
+    high = (torch.rand(1, 1, 64, generator=gen) + 0.5) if bounds != "min" else None  # f32, broadcast
+    if low is not None:
+        low.view(-1)[6:8] = torch.tensor([float("nan"), 1.0])
+    device = ttnn.open_device(0)
+    on = lambda t: None if t is None else ttnn.from_torch(t, layout=ttnn.TILE_LAYOUT, device=device)  # noqa: E731
+    (got,) = getattr(ttnn, op)(on(g), on(x), on(low), on(high), backend=backend)
+    leaf = x.double().requires_grad_()
+    torch.clamp(leaf, None if low is None else low.double(), None if high is None else high.double()).backward(
+        g.double())
+    assert torch.equal(ttnn.to_torch(got).double(), leaf.grad)
+    (golden,) = ttnn.get_golden_function(getattr(ttnn, op))(g, x, low, high)
+    assert torch.equal(golden.double(), leaf.grad)
+
+
+def test_tensor_bounds_misuse(tensors):
+    (_, _), (tg, tx) = tensors
+    with pytest.raises(TypeError, match="clamp_bw: max must be a ttnn.Tensor or None with a tensor min"):
+        ttnn.clamp_bw(tg, tx, tx, 2.0)
+    with pytest.raises(TypeError, match="clamp_bw\\(\\) needs min or max"):
+        ttnn.clip_bw(tg, tx, None, None)
+    with pytest.raises(ValueError, match="min of shape 3x5 is not broadcast-compatible with grad_tensor"):
+        ttnn.clamp_bw(tg, tx, ttnn.from_torch(torch.ones(3, 5), layout=ttnn.TILE_LAYOUT), None, backend="cpu")

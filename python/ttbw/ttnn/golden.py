@@ -113,8 +113,6 @@ def _goldens():
     goldens.update({name: _zeros for name in ("sign_bw", "trunc_bw", "floor_bw", "ceil_bw", "round_bw", "fill_bw",
                                               "fill_zero_bw")})
     with_params = {  # name -> (forward(x, *params), params, defaults)
-        "clamp_bw": (lambda x, lo, hi: torch.clamp(x, lo, hi), ("min", "max"), (None, None)),
-        "clip_bw": (lambda x, lo, hi: torch.clamp(x, lo, hi), ("min", "max"), (None, None)),
         "hardtanh_bw": (F.hardtanh, ("min", "max"), (-1.0, 1.0)),
         "hardshrink_bw": (F.hardshrink, ("lambd",), (0.5,)),
         "softshrink_bw": (F.softshrink, ("lambd",), (0.5,)),
@@ -151,9 +149,20 @@ def _goldens():
     goldens["addcdiv_bw"] = lambda grad, a, b, c, value=1.0, *rest, **keywords: _autograd(
         lambda x, y, z, v: torch.addcdiv(x, y, z, value=v), ("value",))(grad, a, b, c, keywords.get("alpha", value))
     goldens["lerp_bw"] = _lerp_golden
+    goldens["clamp_bw"] = goldens["clip_bw"] = _clamp_golden
     goldens["assign_bw"] = _assign_golden
     goldens["bias_gelu_bw"] = _bias_gelu_golden
     return goldens
+
+
+def _clamp_golden(grad, input_tensor, min=None, max=None, *arguments, **keywords):
+    """[input_grad] of torch.clamp, for number or tensor bounds (a tensor bound's gradient left
+    out, as ttnn's)."""
+    import torch
+
+    x = input_tensor.detach().clone().requires_grad_()
+    (input_grad,) = torch.autograd.grad(torch.clamp(x, min, max), x, grad)
+    return [input_grad]
 
 
 def _lerp_golden(grad, a, b, weight=None, *arguments, **keywords):

@@ -4,7 +4,16 @@ keyword-only ones with their defaults, memory_config, and input_grad= only where
 it. Their rules: passes/derivatives_unary.py."""
 from __future__ import annotations
 
+import math
+
+import numpy as np
+
+from ttbw.dialect.ops import CLAMP_TENSOR_BACKWARD
+
+from .backward_call import BackwardCall, check_backend_and_queue
 from .op_factories import REQUIRED, ROUNDING_MODES, Param, unary_backward
+from .tensor import Tensor
+from .types import Layout, float32
 
 
 def _check_clamp(values: dict) -> None:
@@ -29,8 +38,43 @@ def _op(name: str, *params: Param, preallocated: bool = False, check=None):
 
 _BOUNDS = (Param("min", positional=True), Param("max", positional=True))
 
-clamp_bw = _op("clamp_bw", *_BOUNDS, check=_check_clamp)
-clip_bw = _op("clip_bw", *_BOUNDS, check=_check_clamp)
+
+
+def _clamp_backward(name: str):
+    """ttnn's clamp_bw / clip_bw: (grad_tensor, input_tensor, min=None, max=None, *,
+    memory_config=None) -> [input_grad], the bounds numbers (the op's attributes) or tensors
+    (ttnn's tensor overload: ttir.clamp_tensor_bw, an open side an infinite bound)."""
+    scalar_form = _op(name, *_BOUNDS, check=_check_clamp)
+
+    def backward(grad_tensor, input_tensor, min=None, max=None, *, memory_config=None, queue_id=0,
+                 backend: str = "device"):
+        if not isinstance(min, Tensor) and not isinstance(max, Tensor):
+            return scalar_form(grad_tensor, input_tensor, min, max, memory_config=memory_config, queue_id=queue_id,
+                               backend=backend)
+        check_backend_and_queue(backend, queue_id)
+        given = min if isinstance(min, Tensor) else max
+        bounds = {}
+        for bound, value, open_side in (("min", min, -math.inf), ("max", max, math.inf)):
+            if value is None:
+                value = Tensor.from_values(np.full((1,) * len(given.shape), open_side, np.float32), float32,
+                                           Layout.TILE, device=given.device())
+            elif not isinstance(value, Tensor):
+                raise TypeError(f"{name}: {bound} must be a ttnn.Tensor or None with a tensor "
+                                f"{'max' if bound == 'min' else 'min'} (ttnn's tensor overload), got "
+                                f"{type(value).__name__}")
+            bounds[bound] = value
+        call = BackwardCall("clamp_tensor_bw", CLAMP_TENSOR_BACKWARD,
+                            {"grad": grad_tensor, "input": input_tensor, **bounds}, memory_config=memory_config,
+                            names={"input": "input_tensor"})
+        return call.run(backend)
+
+    backward.__name__ = backward.__qualname__ = name
+    backward.__doc__ = f"ttnn.{name}: [input_grad]."
+    return backward
+
+
+clamp_bw = _clamp_backward("clamp_bw")
+clip_bw = _clamp_backward("clip_bw")
 hardtanh_bw = _op("hardtanh_bw", Param("min", -1.0), Param("max", 1.0))
 hardshrink_bw = _op("hardshrink_bw", Param("lambd", 0.5))
 softshrink_bw = _op("softshrink_bw", Param("lambd", 0.5))
