@@ -246,6 +246,24 @@ def TTIR_ClampTensorBwOp : TTIR_Op<"clamp_tensor_bw"> {
     ::mlir::LogicalResult $cppClass::verify() { return ::ttbw::ttir::verify::verifyClampTensorBackward(*this); }
   }];
 }
+// repeat (torch's Tensor.repeat; ttnn.repeat_bw's `shape`): grad is the input (its shape
+// left-padded with 1s to the repeats' rank) repeated `repeat_dimensions` times per dim;
+// input_grad = grad summed over the repeats.
+//   %g = ttir.repeat_bw %grad, %x {repeat_dimensions = array<i64: 1, 3, 1, 1>} : G, X -> X
+def TTIR_RepeatBwOp : TTIR_Op<"repeat_bw"> {
+  let summary = "Gradient of repeat (ttnn.repeat_bw)";
+  let arguments = (ins AnyRankedTensor:$grad, AnyRankedTensor:$input, Optional<AnyRankedTensor>:$input_grad,
+                       OptionalAttr<AnyAttr>:$memory_config, DenseI64ArrayAttr:$repeat_dimensions);
+  let results = (outs AnyRankedTensor:$input_grad_result);
+  let assemblyFormat = [{
+    $grad `,` $input (`input_grad` `(` $input_grad^ `:` type($input_grad) `)`)?
+    attr-dict `:` type($grad) `,` type($input) `->` type($input_grad_result)
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() { return ::ttbw::ttir::verify::verifyRepeatBackward(*this); }
+  }];
+}
 // input_grad = x <= min or x >= max ? 0 : grad (a NaN x: grad).
 def TTIR_HardtanhBwOp : TTIR_UnaryBackwardOp<"hardtanh_bw", (ins DefaultValuedAttr<F32Attr, "-1.0f">:$min, DefaultValuedAttr<F32Attr, "1.0f">:$max)> {
   let summary = "Gradient of hardtanh (ttnn.hardtanh_bw)";

@@ -133,33 +133,52 @@ LogicalResult ttbw::ttir::verify::verifyBackward(Operation *op, const BackwardSi
     return diag;
   }
 
-  // Shapes: grad has the broadcast shape of the tensor operands.
-  SmallVector<int64_t> expected;
-  bool compatible = true;
-  SmallVector<std::string> names;
-  for (size_t i = 0; i < operands.size(); ++i) {
-    names.push_back(s.operands[i].name.str());
-    if (!operands[i])
-      continue;
-    const TensorDesc &t = *operands[i];
-    StringRef name = s.operands[i].name;
-    if (t.shape.size() > grad->shape.size())
-      return c.fail() << "operand '" << name << "' of shape " << shapeStr(t.shape)
-                      << " has a higher rank (" << t.shape.size() << ") than 'grad' ("
-                      << grad->shape.size() << ", shape " << shapeStr(grad->shape) << ")";
-    if (!broadcastsTo(t.shape, grad->shape))
-      return c.fail() << "operand '" << name << "' of shape " << shapeStr(t.shape)
-                      << " is not broadcast-compatible with 'grad' of shape " << shapeStr(grad->shape);
-    if (auto shape = broadcastShapes(expected, t.shape))
-      expected = *shape;
-    else
-      compatible = false;
-  }
-  if (!compatible || expected != grad->shape) {
-    std::string what = names.size() == 1 ? "the shape of '" + names[0] + "'"
-                                         : "the broadcast of " + quotedList(names) + " shapes";
-    return c.fail() << "'grad' shape " << shapeStr(grad->shape) << " must equal " << what << " ("
-                    << (compatible ? shapeStr(expected) : std::string("incompatible")) << ")";
+  // Shapes. repeat_bw: grad is the input repeated.
+  if (s.repeats) {
+    const TensorDesc &input = *operands[0];
+    if (s.repeats->size() < input.shape.size())
+      return c.fail() << "'repeat_dimensions' has " << s.repeats->size()
+                      << " entries, fewer than the rank of 'input' (" << input.shape.size() << ")";
+    size_t lead = s.repeats->size() - input.shape.size();
+    SmallVector<int64_t> repeated;
+    for (size_t i = 0; i < s.repeats->size(); ++i) {
+      int64_t times = (*s.repeats)[i];
+      if (times < 0)
+        return c.fail() << "'repeat_dimensions' must be non-negative, got " << times << " for dim " << i;
+      repeated.push_back(times * (i < lead ? 1 : input.shape[i - lead]));
+    }
+    if (grad->shape != repeated)
+      return c.fail() << "'grad' shape " << shapeStr(grad->shape) << " must equal the shape of 'input' ("
+                      << shapeStr(input.shape) << ") repeated by 'repeat_dimensions' (" << shapeStr(repeated)
+                      << ")";
+  } else {  // grad has the broadcast shape of the tensor operands
+    SmallVector<int64_t> expected;
+    bool compatible = true;
+    SmallVector<std::string> names;
+    for (size_t i = 0; i < operands.size(); ++i) {
+      names.push_back(s.operands[i].name.str());
+      if (!operands[i])
+        continue;
+      const TensorDesc &t = *operands[i];
+      StringRef name = s.operands[i].name;
+      if (t.shape.size() > grad->shape.size())
+        return c.fail() << "operand '" << name << "' of shape " << shapeStr(t.shape)
+                        << " has a higher rank (" << t.shape.size() << ") than 'grad' ("
+                        << grad->shape.size() << ", shape " << shapeStr(grad->shape) << ")";
+      if (!broadcastsTo(t.shape, grad->shape))
+        return c.fail() << "operand '" << name << "' of shape " << shapeStr(t.shape)
+                        << " is not broadcast-compatible with 'grad' of shape " << shapeStr(grad->shape);
+      if (auto shape = broadcastShapes(expected, t.shape))
+        expected = *shape;
+      else
+        compatible = false;
+    }
+    if (!compatible || expected != grad->shape) {
+      std::string what = names.size() == 1 ? "the shape of '" + names[0] + "'"
+                                           : "the broadcast of " + quotedList(names) + " shapes";
+      return c.fail() << "'grad' shape " << shapeStr(grad->shape) << " must equal " << what << " ("
+                      << (compatible ? shapeStr(expected) : std::string("incompatible")) << ")";
+    }
   }
 
   // Masks: a scalar operand has no gradient.

@@ -7,6 +7,8 @@
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
+
 namespace ttbw::ttir::verify {
 using namespace mlir;
 
@@ -30,6 +32,8 @@ struct BackwardSignature {
   Attribute mask, memoryConfig;  // null when absent
   bool complexForm = false;  // accepts all-complex tensors (ttnn's ComplexTensor)
   bool scalarForm = true;  // a scalarAllowed operand may be a scalar (else: refused, by name)
+  // repeat_bw: grad is the one operand repeated this many times per dim (else: broadcast rules)
+  std::optional<ArrayRef<int64_t>> repeats;
 };
 
 LogicalResult verifyBackward(Operation *op, const BackwardSignature &signature);
@@ -69,6 +73,16 @@ template <typename OpTy> LogicalResult verifyUnaryBackward(OpTy op, bool complex
   s.operands = {{"input", op.getInput()}};
   s.gradients = {{"input_grad", 0, op.getInputGrad(), op.getInputGradResult()}};
   s.memoryConfig = op.getMemoryConfigAttr();
+  return verifyBackward(op, s);
+}
+
+template <typename OpTy> LogicalResult verifyRepeatBackward(OpTy op) {
+  BackwardSignature s;
+  s.grad = op.getGrad();
+  s.operands = {{"input", op.getInput()}};
+  s.gradients = {{"input_grad", 0, op.getInputGrad(), op.getInputGradResult()}};
+  s.memoryConfig = op.getMemoryConfigAttr();
+  s.repeats = op.getRepeatDimensions();
   return verifyBackward(op, s);
 }
 

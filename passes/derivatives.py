@@ -14,6 +14,8 @@ from __future__ import annotations
 import math
 from typing import Callable, NamedTuple
 
+from mlir import ir
+
 from ttbw.dialect.ops import (ADDCMUL_BACKWARD, BINARY_BACKWARD, CLAMP_TENSOR_BACKWARD, LAYER_NORM_BACKWARD,
                               LERP_BACKWARD, RMS_NORM_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD, BackwardSignature)
 
@@ -35,6 +37,25 @@ class Rule(NamedTuple):  # not a dataclass: cheaper for ttbw-opt's start-up
 def _rule(signature: BackwardSignature, **gradients: Callable) -> Rule:
     assert set(gradients) == set(signature.results), gradients
     return Rule(signature, gradients)
+
+
+def _repeat(d, x):
+    """repeat's gradient: grad summed over each dim's repeats, in one sum (one rounding). A dim
+    of size s > 1 repeated r != 1 times is split into (r, s) and summed over r; a dim of size 1
+    (the dims the repeats add in front too) is summed whole; the result reshaped to the input's."""
+    repeats = list(ir.DenseI64ArrayAttr(x.attr("repeat_dimensions")))
+    shape = list(x.input.value.type.shape)
+    sizes = [1] * (len(repeats) - len(shape)) + shape
+    split, summed = [], []
+    for r, s in zip(repeats, sizes):
+        if r != 1:
+            summed.append(len(split))
+            split += [r, s] if s > 1 else [r]
+        else:
+            split.append(s)
+    if not summed:
+        return x.grad
+    return d.reshape(d.sum(d.reshape(x.grad, split), tuple(summed)), shape)
 
 
 RULES = {
@@ -91,6 +112,7 @@ RULES = {
                                   input_grad=lambda d, x: d.where(d.ge(x.input, x.min),
                                                                   d.where(d.le(x.input, x.max), x.grad,
                                                                           d.constant(0.0)), d.constant(0.0))),
+    "ttir.repeat_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: _repeat(d, x)),
     # -x: -g
     "ttir.neg_bw": _rule(UNARY_BACKWARD,
                          input_grad=lambda d, x: d.neg(x.grad)),

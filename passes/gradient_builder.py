@@ -20,9 +20,9 @@ from mlir import ir
 
 from ttbw.dialect.tensor_types import broadcast_shapes, describe
 
-from .ir_build import full, tensor, typecast
+from .ir_build import full, i32_array, tensor, typecast
 
-EXACT = {"neg", "abs", "sign", "conj", "where", "gt", "ge", "lt", "le", "eq", "ne"}  # never round
+EXACT = {"neg", "abs", "sign", "conj", "where", "gt", "ge", "lt", "le", "eq", "ne", "reshape"}  # never round
 QUOTIENTS = {"div", "reciprocal"}  # several roundings on complex operands
 SAME_TYPE = {"neg", "conj"}  # results of their operand's exact type (their verifiers' rule)
 
@@ -77,6 +77,10 @@ class GradientBuilder:
         """`ttir.sum` of x along `dims` (one or several; keep_dim: broadcast back by the ops
         reading it)."""
         return Expression("sum", (x,), number=(dims,) if isinstance(dims, int) else tuple(dims))
+
+    def reshape(self, x: Expression, shape) -> Expression:
+        """`ttir.reshape` of x to `shape` (as many elements)."""
+        return Expression("reshape", (x,), number=tuple(int(s) for s in shape))
 
     def where(self, condition: Expression, true: Expression, false: Expression) -> Expression:
         """condition != 0 ? true : false."""
@@ -175,6 +179,9 @@ class _Emitter:
         args = [self.emit(arg) for arg in e.args]
         if e.op == "sum":
             return _sum(args[0], e.number)
+        if e.op == "reshape":
+            return ir.Operation.create("ttir.reshape", results=[tensor(e.number, args[0].type.element_type)],
+                                       operands=args, attributes={"shape": i32_array(e.number)}).result
         if e.op in SAME_TYPE:
             if e.op == "conj" and not _is_complex(args[0].type.element_type):
                 return args[0]

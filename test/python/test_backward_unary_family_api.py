@@ -148,3 +148,48 @@ def test_tensor_bounds_misuse(tensors):
         ttnn.clip_bw(tg, tx, None, None)
     with pytest.raises(ValueError, match="min of shape 3x5 is not broadcast-compatible with grad_tensor"):
         ttnn.clamp_bw(tg, tx, ttnn.from_torch(torch.ones(3, 5), layout=ttnn.TILE_LAYOUT), None, backend="cpu")
+
+
+REPEATS = [((1, 1, 32, 32), [12, 1, 1, 1]), ((1, 1, 64, 96), [1, 3, 1, 1]), ((1, 3, 32, 64), [2, 2, 1, 1]),
+           ((3, 40), [2, 1, 1]), ((2, 3, 40, 50), [1, 1, 2, 3])]
+
+
+@pytest.mark.parametrize("backend", ["cpu", "device"])
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32], ids=["bf16", "f32"])
+@pytest.mark.parametrize("shape, repeats", REPEATS, ids=[str(r) for _, r in REPEATS])
+def test_repeat_bw_against_autograd(shape, repeats, dtype, backend):
+    """repeat_bw: the sum over each dim's repeats against torch's in float64; repeats of the
+    last two dims run on the CPU backend only (the device's reshape would move data between
+    tiles: refused with the lowering's message)."""
+    gen = torch.Generator().manual_seed(3)
+    x = torch.randn(shape, generator=gen).to(dtype)
+    g = torch.randn(x.repeat(repeats).shape, generator=gen).to(dtype)
+    on = lambda t: ttnn.from_torch(t, layout=ttnn.TILE_LAYOUT, device=ttnn.open_device(0))  # noqa: E731
+    inner = any(r != 1 for r in repeats[-2:])
+    if backend == "device" and inner:
+        with pytest.raises(ValueError, match="moves data"):
+            ttnn.repeat_bw(on(g), on(x), repeats, backend=backend)
+        return
+    (got,) = ttnn.repeat_bw(on(g), on(x), repeats, backend=backend)
+    leaf = x.double().requires_grad_()
+    leaf.repeat(repeats).backward(g.double())
+    terms = x.double().requires_grad_()
+    terms.repeat(repeats).backward(g.double().abs())
+    # the CPU backend sums in f64 (and a bf16 sum in f32): rounded once; the device's f32 sums
+    # accumulate in f32, within 2 ulp of sum |terms|
+    ulp = torch.finfo(dtype).eps * (2.0 if backend == "device" and dtype == torch.float32 else 0.5)
+    assert (ttnn.to_torch(got).double() - leaf.grad).abs().le(ulp * terms.grad + 1e-45).all()
+    (golden,) = ttnn.get_golden_function(ttnn.repeat_bw)(g, x, repeats)
+    assert golden.shape == x.shape
+
+
+def test_repeat_bw_misuse(tensors):
+    (_, _), (tg, tx) = tensors
+    with pytest.raises(TypeError, match="shape must be a list of ints"):
+        ttnn.repeat_bw(tg, tx, "2x1")
+    with pytest.raises(ValueError, match="shape=\\[-1, 1\\] must not be negative"):
+        ttnn.repeat_bw(tg, tx, [-1, 1])
+    with pytest.raises(ValueError, match="grad_tensor has shape \\[2, 32\\], expected \\[4, 32\\]"):
+        ttnn.repeat_bw(tg, tx, [2, 1])
+    with pytest.raises(ValueError, match="fewer entries than input_tensor's rank"):
+        ttnn.repeat_bw(tg, tx, [1])

@@ -150,6 +150,8 @@ def _goldens():
         lambda x, y, z, v: torch.addcdiv(x, y, z, value=v), ("value",))(grad, a, b, c, keywords.get("alpha", value))
     goldens["lerp_bw"] = _lerp_golden
     goldens["clamp_bw"] = goldens["clip_bw"] = _clamp_golden
+    goldens["repeat_bw"] = lambda grad, input_tensor, shape, *rest, **keywords: _autograd(
+        lambda x: x.repeat(list(shape)))(grad, input_tensor)
     goldens["assign_bw"] = _assign_golden
     goldens["bias_gelu_bw"] = _bias_gelu_golden
     return goldens

@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from ttbw.dialect.ops import CLAMP_TENSOR_BACKWARD
+from ttbw.dialect.ops import CLAMP_TENSOR_BACKWARD, UNARY_BACKWARD
 
 from .backward_call import BackwardCall, check_backend_and_queue
 from .op_factories import REQUIRED, ROUNDING_MODES, Param, unary_backward
@@ -71,6 +71,32 @@ def _clamp_backward(name: str):
     backward.__name__ = backward.__qualname__ = name
     backward.__doc__ = f"ttnn.{name}: [input_grad]."
     return backward
+
+
+def repeat_bw(grad_tensor, input_tensor, shape, *, memory_config=None, queue_id=0, backend: str = "device"):
+    """ttnn.repeat_bw: [input_grad] of input_tensor.repeat(shape) (torch's Tensor.repeat; `shape`
+    holds the repeats per dim, at least the input's rank of them): grad summed over the repeats."""
+    check_backend_and_queue(backend, queue_id)
+    if isinstance(shape, (str, bytes)) or not hasattr(shape, "__iter__") \
+            or not all(isinstance(r, int) and not isinstance(r, bool) for r in shape):
+        raise TypeError(f"repeat_bw: shape must be a list of ints (the repeats per dim), got {shape!r}")
+    repeats = [int(r) for r in shape]
+    if any(r < 0 for r in repeats):
+        raise ValueError(f"repeat_bw: shape={repeats} must not be negative")
+    if isinstance(input_tensor, Tensor) and isinstance(grad_tensor, Tensor):
+        sizes = list(input_tensor.shape)
+        if len(repeats) < len(sizes):
+            raise ValueError(f"repeat_bw: shape={repeats} has fewer entries than input_tensor's rank ({len(sizes)})")
+        sizes = [1] * (len(repeats) - len(sizes)) + sizes
+        expected = [r * s for r, s in zip(repeats, sizes)]
+        if list(grad_tensor.shape) != expected:
+            raise ValueError(f"repeat_bw: grad_tensor has shape {list(grad_tensor.shape)}, expected {expected} "
+                             f"(input_tensor's shape repeated by shape={repeats})")
+    call = BackwardCall("repeat_bw", UNARY_BACKWARD, {"grad": grad_tensor, "input": input_tensor},
+                        memory_config=memory_config,
+                        attributes={"repeat_dimensions": f"array<i64: {', '.join(map(str, repeats))}>"},
+                        names={"input": "input_tensor"})
+    return call.run(backend)
 
 
 clamp_bw = _clamp_backward("clamp_bw")
