@@ -152,8 +152,8 @@ class Param(NamedTuple):
     """An argument of a unary backward op beyond (grad_tensor, input_tensor), as ttnn binds it:
     `name` (also the op's attribute unless `attribute` names it), `default` (REQUIRED: none;
     None: optional, absent from the op when not given), `positional`: may be passed by position
-    (after input_tensor; else keyword-only), `kind` "float" | "str", `aliases`: other keywords
-    (ttnn's docs' names)."""
+    (after input_tensor; else keyword-only), `kind` "float" | "str" (a str "None" is None, as
+    ttnn's bindings take it), `aliases`: other keywords (ttnn's docs' names)."""
     name: str
     default: object = None
     positional: bool = False
@@ -225,7 +225,7 @@ def param_attributes(op: str, params: tuple, positional: dict, keywords: dict) -
         name, value = one_of(op, param.name, given, required=param.default is REQUIRED)
         if value is MISSING:
             value = param.default
-        if value is None:
+        if value is None or (param.kind == "str" and value == "None"):  # ttnn's bindings spell None so too
             continue
         values[param.name] = value
         attribute = param.attribute or param.name
