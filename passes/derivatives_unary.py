@@ -311,6 +311,10 @@ GRADIENTS = {
     "ttir.clip_bw": _clamp,
     "ttir.hardtanh_bw": lambda d, x: _hardtanh(d, x, x.attr("min", -1.0), x.attr("max", 1.0)),
     "ttir.relu6_bw": lambda d, x: _hardtanh(d, x, 0.0, 6.0),
+    # relu(x)^2: x <= 0 ? 0 : (g x) 2 (the doubling last and exact: 2 x first overflows beyond
+    # 2^127 where the gradient need not; a NaN x: NaN, torch's pow backward of relu(NaN))
+    "ttir.relu_squared_bw": lambda d, x: d.where(d.le(x.input, d.constant(0.0)), d.constant(0.0),
+                                                 d.multiply(d.multiply(x.grad, x.input), d.constant(2.0))),
     "ttir.hardshrink_bw": _shrink,
     "ttir.softshrink_bw": _shrink,
     # x > 0 ? g : g negative_slope (a NaN x: the latter)

@@ -114,6 +114,7 @@ CASES = {
     "hardsigmoid_bw": ("hardsigmoid_bw", {}),
     "hardswish_bw": ("hardswish_bw", {}),
     "relu6_bw": ("relu6_bw", {}),
+    "relu_squared_bw": ("relu_squared_bw", {}),
     "abs_bw": ("abs_bw", {}),
     "sign_bw": ("sign_bw", {}),
     "softsign_bw": ("softsign_bw", {}),

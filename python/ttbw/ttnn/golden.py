@@ -103,6 +103,7 @@ def _goldens():
         "sigmoid_bw": torch.sigmoid, "exp_bw": torch.exp, "log_bw": torch.log, "sqrt_bw": torch.sqrt,
         "rsqrt_bw": torch.rsqrt, "reciprocal_bw": torch.reciprocal, "square_bw": torch.square,
         "hardsigmoid_bw": F.hardsigmoid, "hardswish_bw": F.hardswish, "relu6_bw": F.relu6, "selu_bw": F.selu,
+        "relu_squared_bw": lambda x: torch.relu(x) ** 2,
         "abs_bw": torch.abs, "softsign_bw": F.softsign, "tanhshrink_bw": F.tanhshrink,
         "log_sigmoid_bw": F.logsigmoid, "frac_bw": torch.frac,
         **{f"{name}_bw": getattr(torch, name) for name in (

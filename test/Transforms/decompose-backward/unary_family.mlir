@@ -75,3 +75,17 @@ func.func @rdiv_rounded(%g: tensor<32x32xf32>, %x: tensor<32x32xf32>) -> tensor<
   %0 = ttir.rdiv_bw %g, %x {scalar = 2.000000e+00 : f32, round_mode = "floor"} : tensor<32x32xf32>, tensor<32x32xf32> -> tensor<32x32xf32>
   return %0 : tensor<32x32xf32>
 }
+
+// -----
+
+// relu_squared_bw: x <= 0 ? 0 : (g x) 2, the exact doubling last (2 x first overflows).
+// CHECK-LABEL: func.func @relu_squared
+func.func @relu_squared(%g: tensor<32x32xf32>, %x: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  // CHECK: %[[NONPOS:.*]] = "ttir.le"(%arg1,
+  // CHECK: %[[GX:.*]] = "ttir.multiply"(%arg0, %arg1)
+  // CHECK: %[[TWO:.*]] = "ttir.full"() <{fill_value = 2.000000e+00 : f32
+  // CHECK: %[[D:.*]] = "ttir.multiply"(%[[GX]], %[[TWO]])
+  // CHECK: "ttir.where"(%[[NONPOS]], %{{.*}}, %[[D]])
+  %0 = ttir.relu_squared_bw %g, %x : tensor<32x32xf32>, tensor<32x32xf32> -> tensor<32x32xf32>
+  return %0 : tensor<32x32xf32>
+}
