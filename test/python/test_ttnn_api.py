@@ -81,6 +81,21 @@ def test_tensor_constructor_like_tt_metal_backward_tests(device):
     assert documented.dtype == ttnn.bfloat16 and documented.layout == ttnn.TILE_LAYOUT
 
 
+def test_tensor_of_a_tensor_is_a_copy(device):
+    """tt-metal's complex tests wrap a device tensor once more: ttnn.Tensor(ttnn.Tensor(...))."""
+    placed = ttnn.Tensor(torch.arange(64.0).reshape(2, 32), ttnn.bfloat16).to(ttnn.TILE_LAYOUT).to(
+        device, ttnn.L1_MEMORY_CONFIG)
+    copy = ttnn.Tensor(placed)
+    assert copy is not placed and torch.equal(copy.to_torch(), placed.to_torch())
+    assert (copy.dtype, copy.layout, copy.memory_config(), copy.device()) == (
+        ttnn.bfloat16, ttnn.TILE_LAYOUT, ttnn.L1_MEMORY_CONFIG, device)
+    with pytest.raises(TypeError, match="copies a ttnn.Tensor and takes no data_type"):
+        ttnn.Tensor(placed, ttnn.float32)
+    placed.deallocate()
+    with pytest.raises(ValueError, match="tensor has been deallocated"):
+        ttnn.Tensor(placed)
+
+
 def test_from_torch_defaults_and_keywords(device):
     torch_tensor = torch.rand((3, 40), dtype=torch.bfloat16)
     host = ttnn.from_torch(torch_tensor)

@@ -26,10 +26,22 @@ _LOG = logging.getLogger("ttnn")
 class Tensor:
     """ttnn.Tensor(tensor, data_type=None, device=None, layout=None, mem_config=None, cq_id=None,
     pad_value=None, mesh_mapper=None): a torch tensor or numpy array as a ttnn tensor (ROW_MAJOR
-    unless the data type is bfloat8_b), on `device` when given."""
+    unless the data type is bfloat8_b), on `device` when given; `ttnn.Tensor(tensor)` of a
+    ttnn.Tensor, a copy of it."""
 
     def __init__(self, tensor, data_type=None, device=None, layout=None, mem_config=None, cq_id=None,
                  pad_value=None, mesh_mapper=None):
+        if isinstance(tensor, Tensor):  # ttnn's copy constructor: the same tensor (values shared, never changed)
+            given = [name for name, value in (("data_type", data_type), ("device", device), ("layout", layout),
+                                              ("mem_config", mem_config), ("cq_id", cq_id),
+                                              ("pad_value", pad_value), ("mesh_mapper", mesh_mapper))
+                     if value is not None]
+            if given:
+                raise TypeError(f"ttnn.Tensor(tensor) copies a ttnn.Tensor and takes no {given[0]}")
+            tensor.check_allocated("tensor")
+            self._set(tensor._values, tensor._dtype, tensor._layout, tensor._memory_config, tensor._device,
+                      tensor._pad_value)
+            return
         self._set(**host_tensor_fields(tensor, data_type, layout, device, mem_config, cq_id, pad_value,
                                        mesh_mapper, names={"dtype": "data_type", "memory_config": "mem_config"}))
 
