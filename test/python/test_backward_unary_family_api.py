@@ -114,6 +114,16 @@ def test_goldens_as_tt_metal_tests_call_them():
     assert torch.equal(ga, 2.0 * x.detach()) and torch.equal(gb, x.detach())
     (gs,) = ttnn.get_golden_function(ttnn.mul_bw)(g, x, 4.0)
     assert torch.equal(gs, torch.full_like(x, 4.0))
+    # complex inputs (tt-metal's complex_ops tests): each gradient's real and imaginary parts
+    # joined along the last dim; add_bw / sub_bw with their alpha
+    a = torch.tensor([[1 + 2j, -3 + 0.5j]], dtype=torch.complex128, requires_grad=True)
+    b = torch.tensor([[2 - 1j, 1j]], dtype=torch.complex128)
+    gc = torch.tensor([[1 + 1j, 2 - 1j]], dtype=torch.complex128)
+    ga, gb = ttnn.get_golden_function(ttnn.add_bw)(gc, a, b, alpha=-5.0)
+    assert torch.equal(ga, torch.tensor([[1.0, 2.0, 1.0, -1.0]], dtype=torch.float64))
+    assert torch.equal(gb, -5.0 * ga)
+    ga, _ = ttnn.get_golden_function(ttnn.mul_bw)(gc, a, b)
+    assert torch.allclose(ga, torch.cat(((gc * b.conj()).real, (gc * b.conj()).imag), dim=-1))
 
 
 @pytest.mark.parametrize("backend", ["cpu", "device"])

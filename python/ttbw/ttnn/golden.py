@@ -3,7 +3,9 @@ with a torch golden attached to every backward op, called as tt-metal's tests ca
 `golden(grad, input, [other, ...], *params, **params)` -> the list of torch gradients (the
 op's params by position in the op's order, or by name; ttnn's extra keywords, such as device,
 memory_config or are_required_outputs, are ignored). Each golden is torch autograd of the
-forward op in the tensors' own dtype, as ttnn's `ttnn/operations/*_backward.py`.
+forward op in the tensors' own dtype, as ttnn's `ttnn/operations/*_backward.py`; a complex
+gradient (of a ComplexTensor input) in ttnn's form: its real and imaginary parts joined along
+the last dim.
 """
 from __future__ import annotations
 
@@ -132,7 +134,9 @@ def _goldens():
     goldens.update({name: _autograd(*spec) for name, spec in with_params.items()})
     goldens["threshold_bw"] = _threshold_golden(goldens["threshold_bw"])
     goldens.update({
-        "mul_bw": _binary(torch.mul), "add_bw": _binary(torch.add), "sub_bw": _binary(torch.sub),
+        "mul_bw": _binary(torch.mul),
+        "add_bw": _binary(lambda a, b, alpha=1.0: torch.add(a, b, alpha=alpha)),
+        "sub_bw": _binary(lambda a, b, alpha=1.0: torch.sub(a, b, alpha=alpha)),
         "div_bw": _binary(div),
         "addalpha_bw": _binary(lambda a, b, alpha=1.0: torch.add(a, b, alpha=alpha)),
         "subalpha_bw": _binary(lambda a, b, alpha=1.0: torch.sub(a, b, alpha=alpha)),
@@ -203,11 +207,22 @@ def _threshold_golden(golden):
     return threshold
 
 
+def _complex_parts(golden):
+    """The golden with each complex gradient in ttnn's form, its real and imaginary parts joined
+    along the last dim (what tt-metal's complex tests compare a ComplexTensor result with)."""
+    def parts(*arguments, **keywords):
+        import torch
+
+        return [torch.cat((g.real, g.imag), dim=-1) if isinstance(g, torch.Tensor) and g.is_complex() else g
+                for g in golden(*arguments, **keywords)]
+    return parts
+
+
 def _attach_all() -> None:
     for name, golden in _goldens().items():
         operation = (getattr(backward_ops, name, None) or getattr(binary_backward_ops, name, None)
                      or getattr(unary_backward_ops, name))
-        attach_golden_function(operation, golden)
+        attach_golden_function(operation, _complex_parts(golden))
 
 
 _attach_all()
