@@ -124,6 +124,27 @@ def TTIR_ConjOp : TTIR_Op<"conj", [Pure]> {
   let results = (outs AnyRankedTensor:$result);
   let hasVerifier = 1;
 }
+// ttbw-internal, as conj: a complex tensor's real or imaginary part (a tensor of its part type),
+// and the complex tensor of two real parts: how a rule reads and builds complex values part by part.
+class TTIR_ComplexPartOp<string mnemonic, string what> : TTIR_Op<mnemonic, [Pure]> {
+  let summary = "The " # what # " part of a complex tensor (ttbw-internal)";
+  let arguments = (ins AnyRankedTensor:$input);
+  let results = (outs AnyRankedTensor:$result);
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return ::ttbw::ttir::verify::verifyComplexPart(*this, getInput(), getResult());
+    }
+  }];
+}
+def TTIR_RealOp : TTIR_ComplexPartOp<"real", "real">;
+def TTIR_ImagOp : TTIR_ComplexPartOp<"imag", "imaginary">;
+def TTIR_ComplexOp : TTIR_Op<"complex", [Pure]> {
+  let summary = "The complex tensor real + i imag (ttbw-internal)";
+  let arguments = (ins AnyRankedTensor:$real, AnyRankedTensor:$imag);
+  let results = (outs AnyRankedTensor:$result);
+  let hasVerifier = 1;
+}
 
 //===----------------------------------------------------------------------===//
 // Data movement and type changes
