@@ -1,7 +1,7 @@
 // The `ttir` ops. tt-mlir's TTIR ops keep tt-mlir's names, operand orders and
 // properties (no destination operands, as in today's tt-mlir); the backward ops
-// (TTIRBackwardOps.td) and `conj` are ttbw's own. The descriptions are in TTIROps.md; the verifiers and
-// folders in TTIRVerify.cpp / TTIRDialect.cpp.
+// (TTIRBackwardOps.td), `conj`, `real`, `imag` and `complex` are ttbw's own. The descriptions
+// are in TTIROps.md; the verifiers and folders in TTIRVerify.cpp / TTIRDialect.cpp.
 #ifndef TTBW_DIALECT_TTIROPS_TD
 #define TTBW_DIALECT_TTIROPS_TD
 
