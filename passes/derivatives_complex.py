@@ -54,17 +54,18 @@ def complex_abs(d, x):
     zr, zi = _parts(d, x.input)
     at = At(x.grad, zr, zi)
     origin = _at_zero(d, zr, zi)
-    zero = d.multiply(x.grad, d.constant(0.0))
+    zero = d.multiply(x.grad, d.constant(0.0))  # g 0 - 0 0 and g 0 + 0 0: -0 and +0 for a negative g
     spread = _nan_unless_finite(d, zr, zi)
     return d.complex(d.where(origin, zero, d.subtract(hypot_gradient(d, at, "input"), spread)),
-                     d.where(origin, zero, d.subtract(hypot_gradient(d, at, "other"), spread)))
+                     d.where(origin, d.add(zero, d.constant(0.0)),
+                             d.subtract(hypot_gradient(d, at, "other"), spread)))
 
 
 def _dot(d, a, b, b_tail, c, e, e_tail):
     """a (b + b_tail) + c (e + e_tail) rounded once (up to the tails' own products): Dekker's
-    exact errors of a b and c e and TwoSum's of their sum added before the last rounding (each
-    product alone cancels: PyTorch's real(conj(g) w) loses everything where g and w are
-    orthogonal). `a`, `b`, `c`, `e` are (value, split) pairs."""
+    exact errors of a b and c e and TwoSum's of their sum added before the last rounding (the two
+    products cancel where g is orthogonal to w: PyTorch's real(conj(g) w) then loses every bit).
+    `a`, `b`, `c`, `e` are (value, Veltkamp split) pairs."""
     (a, a_split), (b, b_split), (c, c_split), (e, e_split) = a, b, c, e
     p, q = d.multiply(a, b), d.multiply(c, e)
     head, error = two_sum(d, p, q)
@@ -86,20 +87,21 @@ def _polar(d, x):
     rho, theta = _parts(d, x.input)
     gr, gi = _parts(d, x.grad)
     sin, cos, sin_tail, cos_tail = sin_cos(d, theta, tails=True)
-    finite_g = d.eq(_nan_unless_finite(d, gr, gi), d.constant(0.0))
     big = d.gt(d.add(d.abs(gr), d.abs(gi)), d.constant(_BIG))
     down, up = d.constant(2.0 ** -64), d.constant(2.0 ** 64)
-    hr, hi = (d.where(big, d.multiply(p, down), p) for p in (gr, gi))
-    split = {name: (v, veltkamp(d, v)) for name, v in (("gr", hr), ("gi", hi), ("cos", cos), ("sin", sin))}
-    minus_sin = (d.neg(sin), tuple(d.neg(h) for h in split["sin"][1]))
-    along = _dot(d, split["gr"], split["cos"], cos_tail, split["gi"], split["sin"], sin_tail)
-    across = _dot(d, split["gi"], split["cos"], cos_tail, split["gr"], minus_sin, d.neg(sin_tail))
+    sr, si = ((v, veltkamp(d, v)) for v in (d.where(big, d.multiply(p, down), p) for p in (gr, gi)))
+    c, s = ((v, veltkamp(d, v)) for v in (cos, sin))
+    minus_s = (d.neg(sin), tuple(d.neg(h) for h in s[1]))
     sign = d.add(d.sign(rho), d.subtract(rho, rho))
-    along = d.where(finite_g, d.multiply(sign, along),
+
+    def unscaled(v):
+        return d.where(big, d.multiply(v, up), v)
+
+    finite_g = d.eq(_nan_unless_finite(d, gr, gi), d.constant(0.0))
+    along = d.where(finite_g, unscaled(d.multiply(sign, _dot(d, sr, c, cos_tail, si, s, sin_tail))),
                     d.multiply(sign, d.add(d.multiply(gr, cos), d.multiply(gi, sin))))
-    across = d.where(finite_g, d.multiply(rho, across),
+    across = d.where(finite_g, unscaled(d.multiply(rho, _dot(d, si, c, cos_tail, sr, minus_s, d.neg(sin_tail)))),
                      d.multiply(rho, d.subtract(d.multiply(gi, cos), d.multiply(gr, sin))))
-    along, across = (d.where(big, d.multiply(v, up), v) for v in (along, across))
     return d.complex(along, d.add(across, d.subtract(rho, rho)))
 
 
