@@ -15,10 +15,11 @@ include "mlir/IR/CommonTypeConstraints.td"
 // input_grad / other_grad operands are preallocated results.
 //   %g:2 = ttir.add_bw %grad, %a, %b : T, A, B -> input_grad A other_grad B
 // `attrCheck` is a C++ expression (of type LogicalResult, `*this` the op) checking
-// the op's own attributes; `complexForm`: the op takes all-complex operands;
-// `scalarForm`: `other` may be an f32 scalar (ttnn's scalar overload).
+// the op's own attributes; `complexForm`: the complex tensors it takes (a
+// ttbw::ttir::verify::ComplexForm: None, AllComplex); `scalarForm`: `other` may be an f32
+// scalar (ttnn's scalar overload).
 class TTIR_BinaryBackwardOp<string mnemonic, dag attrs = (ins), string attrCheck = "::mlir::success()",
-                            bit complexForm = 0, bit scalarForm = 1> :
+                            string complexForm = "None", bit scalarForm = 1> :
     TTIR_Op<mnemonic, [AttrSizedOperandSegments, AttrSizedResultSegments]> {
   let arguments = !con((ins AnyRankedTensor:$grad, AnyRankedTensor:$input, AnyType:$other,
                             Optional<AnyRankedTensor>:$input_grad,
@@ -39,7 +40,8 @@ class TTIR_BinaryBackwardOp<string mnemonic, dag attrs = (ins), string attrCheck
   let hasVerifier = 1;
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::verify() {
-      if (::mlir::failed(::ttbw::ttir::verify::verifyBinaryBackward(*this, }] # complexForm # [{, }] # scalarForm # [{)))
+      if (::mlir::failed(::ttbw::ttir::verify::verifyBinaryBackward(
+              *this, ::ttbw::ttir::verify::ComplexForm::}] # complexForm # [{, }] # scalarForm # [{)))
         return ::mlir::failure();
       return }] # attrCheck # [{;
     }
@@ -49,9 +51,10 @@ class TTIR_BinaryBackwardOp<string mnemonic, dag attrs = (ins), string attrCheck
 // grad, input -> input_grad (always computed); an input_grad operand is a
 // preallocated result.
 //   %g = ttir.neg_bw %grad, %x : T, T -> T
-// `complexForm`: the op also takes all-complex tensors (ttnn's ComplexTensor overload).
+// `complexForm`: the complex tensors it takes (ttnn's ComplexTensor overloads: None,
+// AllComplex, RealGrad: a real grad of a complex input); `realForm`: it takes real tensors too.
 class TTIR_UnaryBackwardOp<string mnemonic, dag attrs = (ins), string attrCheck = "::mlir::success()",
-                           bit complexForm = 0> :
+                           string complexForm = "None", bit realForm = 1> :
     TTIR_Op<mnemonic> {
   let arguments = !con((ins AnyRankedTensor:$grad, AnyRankedTensor:$input,
                             Optional<AnyRankedTensor>:$input_grad,
@@ -64,7 +67,8 @@ class TTIR_UnaryBackwardOp<string mnemonic, dag attrs = (ins), string attrCheck 
   let hasVerifier = 1;
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::verify() {
-      if (::mlir::failed(::ttbw::ttir::verify::verifyUnaryBackward(*this, }] # complexForm # [{)))
+      if (::mlir::failed(::ttbw::ttir::verify::verifyUnaryBackward(
+              *this, ::ttbw::ttir::verify::ComplexForm::}] # complexForm # [{, }] # realForm # [{)))
         return ::mlir::failure();
       return }] # attrCheck # [{;
     }
@@ -76,36 +80,36 @@ class TTIR_UnaryBackwardOp<string mnemonic, dag attrs = (ins), string attrCheck 
 //===----------------------------------------------------------------------===//
 
 // input_grad = grad * conj(other), other_grad = grad * conj(input).
-def TTIR_MulBwOp : TTIR_BinaryBackwardOp<"mul_bw", (ins), "::mlir::success()", 1> {
+def TTIR_MulBwOp : TTIR_BinaryBackwardOp<"mul_bw", (ins), "::mlir::success()", "AllComplex"> {
   let summary = "Gradient of elementwise multiply (ttnn.mul_bw)";
 }
 // input_grad = grad, other_grad = grad (alpha * grad with an `alpha`: ttnn's complex
 // add_bw(grad, a, b, alpha) overload; real tensors take ttir.addalpha_bw for that).
 def TTIR_AddBwOp : TTIR_BinaryBackwardOp<"add_bw", (ins OptionalAttr<F32Attr>:$alpha),
-    "::ttbw::ttir::verify::checkComplexOnly(*this, \"alpha\", getAlphaAttr(), \"ttir.addalpha_bw\")", 1> {
+    "::ttbw::ttir::verify::checkComplexOnly(*this, \"alpha\", getAlphaAttr(), \"ttir.addalpha_bw\")", "AllComplex"> {
   let summary = "Gradient of elementwise add (ttnn.add_bw)";
 }
 // input_grad = grad, other_grad = -grad (-alpha * grad with an `alpha`, complex only as
 // ttnn's sub_bw(grad, a, b, alpha) overload; real tensors take ttir.subalpha_bw).
 def TTIR_SubBwOp : TTIR_BinaryBackwardOp<"sub_bw", (ins OptionalAttr<F32Attr>:$alpha),
-    "::ttbw::ttir::verify::checkComplexOnly(*this, \"alpha\", getAlphaAttr(), \"ttir.subalpha_bw\")", 1> {
+    "::ttbw::ttir::verify::checkComplexOnly(*this, \"alpha\", getAlphaAttr(), \"ttir.subalpha_bw\")", "AllComplex"> {
   let summary = "Gradient of elementwise subtract (ttnn.sub_bw)";
 }
 // input_grad = grad / conj(other), other_grad = -grad * conj((input / other) / other) (conj:
 // complex operands); with a round_mode ("trunc" | "floor", real tensors only, as ttnn's)
 // both are grad * 0, as PyTorch's.
 def TTIR_DivBwOp : TTIR_BinaryBackwardOp<"div_bw", (ins OptionalAttr<StrAttr>:$round_mode),
-    "::ttbw::ttir::verify::checkRoundMode(*this, getRoundModeAttr())", 1> {
+    "::ttbw::ttir::verify::checkRoundMode(*this, getRoundModeAttr())", "AllComplex"> {
   let summary = "Gradient of elementwise divide (ttnn.div_bw)";
 }
 // input + alpha * other: input_grad = grad, other_grad = alpha * grad.
 def TTIR_AddAlphaBwOp : TTIR_BinaryBackwardOp<"addalpha_bw", (ins DefaultValuedAttr<F32Attr, "1.0f">:$alpha),
-    "::mlir::success()", 0, 0> {
+    "::mlir::success()", "None", 0> {
   let summary = "Gradient of input + alpha * other (ttnn.addalpha_bw)";
 }
 // input - alpha * other: input_grad = grad, other_grad = -alpha * grad.
 def TTIR_SubAlphaBwOp : TTIR_BinaryBackwardOp<"subalpha_bw", (ins DefaultValuedAttr<F32Attr, "1.0f">:$alpha),
-    "::mlir::success()", 0, 0> {
+    "::mlir::success()", "None", 0> {
   let summary = "Gradient of input - alpha * other (ttnn.subalpha_bw)";
 }
 
@@ -207,12 +211,39 @@ def TTIR_RsqrtBwOp : TTIR_UnaryBackwardOp<"rsqrt_bw"> {
   let summary = "Gradient of elementwise 1 / sqrt(x) (ttnn.rsqrt_bw)";
 }
 // input_grad = -grad / x^2 (complex: -grad * conj(r * r), r = 1 / x, PyTorch's form).
-def TTIR_ReciprocalBwOp : TTIR_UnaryBackwardOp<"reciprocal_bw", (ins), "::mlir::success()", 1> {
+def TTIR_ReciprocalBwOp : TTIR_UnaryBackwardOp<"reciprocal_bw", (ins), "::mlir::success()", "AllComplex"> {
   let summary = "Gradient of elementwise 1 / x (ttnn.reciprocal_bw)";
 }
 // input_grad = 2 * grad * x.
 def TTIR_SquareBwOp : TTIR_UnaryBackwardOp<"square_bw"> {
   let summary = "Gradient of elementwise x^2 (ttnn.square_bw)";
+}
+
+//===----------------------------------------------------------------------===//
+// ttnn's complex_unary_backward family (ComplexTensor inputs; PyTorch's conjugate Wirtinger
+// gradients): complex gradients of a complex input
+//===----------------------------------------------------------------------===//
+
+// input_grad = conj(grad).
+def TTIR_ConjBwOp : TTIR_UnaryBackwardOp<"conj_bw", (ins), "::mlir::success()", "AllComplex", 0> {
+  let summary = "Gradient of the complex conjugate (ttnn.conj_bw)";
+}
+// polar(abs, angle) of input = abs + i angle (ttnn's packing): input_grad =
+// Re(conj(grad) sgn(r)) + i Re(conj(grad) i r), r = abs e^(i angle) (PyTorch's polar_backward).
+def TTIR_PolarBwOp : TTIR_UnaryBackwardOp<"polar_bw", (ins), "::mlir::success()", "AllComplex", 0> {
+  let summary = "Gradient of polar(real(input), imag(input)) (ttnn.polar_bw)";
+}
+// A real grad of real(x): input_grad = grad + 0i.
+def TTIR_RealBwOp : TTIR_UnaryBackwardOp<"real_bw", (ins), "::mlir::success()", "RealGrad", 0> {
+  let summary = "Gradient of the real part (ttnn.real_bw)";
+}
+// A real grad of imag(x): input_grad = 0 + i grad.
+def TTIR_ImagBwOp : TTIR_UnaryBackwardOp<"imag_bw", (ins), "::mlir::success()", "RealGrad", 0> {
+  let summary = "Gradient of the imaginary part (ttnn.imag_bw)";
+}
+// A real grad of angle(x): input_grad = i grad x / |x|^2, 0 at x = 0.
+def TTIR_AngleBwOp : TTIR_UnaryBackwardOp<"angle_bw", (ins), "::mlir::success()", "RealGrad", 0> {
+  let summary = "Gradient of the complex argument (ttnn.angle_bw)";
 }
 
 //===----------------------------------------------------------------------===//
@@ -326,8 +357,8 @@ def TTIR_ReluSquaredBwOp : TTIR_UnaryBackwardOp<"relu_squared_bw"> {
 def TTIR_Relu6BwOp : TTIR_UnaryBackwardOp<"relu6_bw"> {
   let summary = "Gradient of relu6 (ttnn.relu6_bw)";
 }
-// input_grad = grad * sign(x).
-def TTIR_AbsBwOp : TTIR_UnaryBackwardOp<"abs_bw"> {
+// input_grad = grad * sign(x); complex x (a real grad): grad * x / |x|, 0 at x = 0.
+def TTIR_AbsBwOp : TTIR_UnaryBackwardOp<"abs_bw", (ins), "::mlir::success()", "RealGrad"> {
   let summary = "Gradient of abs (ttnn.abs_bw)";
 }
 // input_grad = 0 (sign is piecewise constant).

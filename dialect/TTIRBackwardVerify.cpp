@@ -65,6 +65,51 @@ LogicalResult ttbw::ttir::verify::checkMemoryConfig(Checker &c, Attribute attr) 
   return success();
 }
 
+// The signature's complex forms: which tensors are complex ('grad', then the tensor operands;
+// a scalar operand is real).
+static LogicalResult checkComplexForm(Checker &c, const BackwardSignature &s, const TensorDesc &grad,
+                                      ArrayRef<std::optional<TensorDesc>> operands) {
+  StringRef opName = c.op->getName().stripDialect();
+  bool anyComplex = grad.isComplex, operandsComplex = true;
+  for (const auto &operand : operands) {
+    bool complex = operand && operand->isComplex;
+    anyComplex |= complex;
+    operandsComplex &= complex;
+  }
+  if (!anyComplex) {
+    if (s.realForm)
+      return success();
+    if (s.complexForm == ComplexForm::RealGrad)
+      return c.fail() << "real tensors are not supported: " << opName
+                      << " takes a real 'grad' and complex operands (ttnn's ComplexTensor)";
+    return c.fail() << "real tensors are not supported: " << opName << " takes complex tensors (ttnn's ComplexTensor)";
+  }
+  if (s.complexForm == ComplexForm::None)
+    return c.fail() << "complex tensors are not supported: " << opName << " takes real tensors";
+  bool matches = s.complexForm == ComplexForm::AllComplex ? grad.isComplex && operandsComplex
+                                                          : !grad.isComplex && operandsComplex;
+  if (matches)
+    return success();
+  auto kind = [](const TensorDesc &t) { return t.isComplex ? "complex" : "real"; };
+  bool allComplex = s.complexForm == ComplexForm::AllComplex;
+  auto diag = c.fail();
+  diag << (allComplex ? "complex and real operands cannot be mixed" : "'grad' must be real and every operand complex")
+       << " ('grad' is " << kind(grad);
+  for (size_t i = 0; i < operands.size(); ++i) {
+    diag << ", '" << s.operands[i].name << "' is ";
+    if (operands[i])
+      diag << kind(*operands[i]);
+    else
+      diag << "a real scalar";
+  }
+  diag << "); " << opName << " is defined for ";
+  if (allComplex)
+    diag << (s.realForm ? "all-real or all-complex tensors" : "all-complex tensors");
+  else
+    diag << "a real 'grad' of complex operands" << (s.realForm ? " or all-real tensors" : "");
+  return diag;
+}
+
 LogicalResult ttbw::ttir::verify::verifyBackward(Operation *op, const BackwardSignature &s) {
   Checker c{op, /*backward=*/true};
   StringRef opName = op->getName().stripDialect();
@@ -110,28 +155,8 @@ LogicalResult ttbw::ttir::verify::verifyBackward(Operation *op, const BackwardSi
     operands.push_back(std::move(desc));
   }
 
-  // Complex (ttnn's ComplexTensor) is defined only when every tensor is complex.
-  bool anyComplex = grad->isComplex, allComplex = grad->isComplex;
-  for (const auto &operand : operands) {
-    anyComplex |= operand && operand->isComplex;
-    allComplex &= operand && operand->isComplex;
-  }
-  if (anyComplex && !s.complexForm)
-    return c.fail() << "complex tensors are not supported: " << opName << " takes real tensors";
-  if (anyComplex && !allComplex) {
-    auto kind = [](const TensorDesc &t) { return t.isComplex ? "complex" : "real"; };
-    auto diag = c.fail();
-    diag << "complex and real operands cannot be mixed ('grad' is " << kind(*grad);
-    for (size_t i = 0; i < operands.size(); ++i) {
-      diag << ", '" << s.operands[i].name << "' is ";
-      if (operands[i])
-        diag << kind(*operands[i]);
-      else
-        diag << "a real scalar";
-    }
-    diag << "); " << opName << " is defined for all-real or all-complex tensors";
-    return diag;
-  }
+  if (failed(checkComplexForm(c, s, *grad, operands)))
+    return failure();
 
   // Shapes. repeat_bw: grad is the input repeated.
   if (s.repeats) {

@@ -24,13 +24,21 @@ struct BackwardGradient {
   Value preallocated, result;  // null when absent
 };
 
+// Which complex tensors an op takes (ttnn's ComplexTensor overloads).
+enum class ComplexForm {
+  None,        // real tensors only
+  AllComplex,  // every tensor complex (mul_bw, conj_bw, polar_bw, ...)
+  RealGrad,    // a real grad of complex operands: the forward's result is real (real_bw, angle_bw, abs_bw)
+};
+
 struct BackwardSignature {
   Value grad;
   SmallVector<BackwardOperand, 4> operands;
   SmallVector<BackwardGradient, 3> gradients;
   bool takesMask = false;  // has are_required_outputs (else every gradient is computed)
   Attribute mask, memoryConfig;  // null when absent
-  bool complexForm = false;  // accepts all-complex tensors (ttnn's ComplexTensor)
+  ComplexForm complexForm = ComplexForm::None;
+  bool realForm = true;  // accepts all-real tensors (else a complex form only)
   bool scalarForm = true;  // a scalarAllowed operand may be a scalar (else: refused, by name)
   // repeat_bw: grad is the one operand repeated this many times per dim (else: broadcast rules)
   std::optional<ArrayRef<int64_t>> repeats;
@@ -49,7 +57,7 @@ LogicalResult checkMemoryConfig(Checker &c, Attribute attr);
 LogicalResult verifySegments(Operation *op, ArrayRef<StringRef> fixed, ArrayRef<int32_t> operandSegments,
                              ArrayRef<int32_t> resultSegments);
 
-template <typename OpTy> LogicalResult verifyBinaryBackward(OpTy op, bool complexForm, bool scalarForm) {
+template <typename OpTy> LogicalResult verifyBinaryBackward(OpTy op, ComplexForm complexForm, bool scalarForm) {
   if (failed(verifySegments(op, {"grad", "input", "other"}, op.getProperties().operandSegmentSizes,
                             op.getProperties().resultSegmentSizes)))
     return failure();
@@ -66,9 +74,10 @@ template <typename OpTy> LogicalResult verifyBinaryBackward(OpTy op, bool comple
   return verifyBackward(op, s);
 }
 
-template <typename OpTy> LogicalResult verifyUnaryBackward(OpTy op, bool complexForm) {
+template <typename OpTy> LogicalResult verifyUnaryBackward(OpTy op, ComplexForm complexForm, bool realForm) {
   BackwardSignature s;
   s.complexForm = complexForm;
+  s.realForm = realForm;
   s.grad = op.getGrad();
   s.operands = {{"input", op.getInput()}};
   s.gradients = {{"input_grad", 0, op.getInputGrad(), op.getInputGradResult()}};

@@ -8,44 +8,44 @@
 include "TTIRBackwardOps.td"
 
 // other - input: input_grad = -grad, other_grad = grad.
-def TTIR_RsubBwOp : TTIR_BinaryBackwardOp<"rsub_bw", (ins), "::mlir::success()", 0, 0> {
+def TTIR_RsubBwOp : TTIR_BinaryBackwardOp<"rsub_bw", (ins), "::mlir::success()", "None", 0> {
   let summary = "Gradient of other - input (ttnn.rsub_bw)";
 }
 // (input - other)^2: input_grad = 2 grad (input - other), other_grad = -input_grad.
-def TTIR_SquaredDifferenceBwOp : TTIR_BinaryBackwardOp<"squared_difference_bw", (ins), "::mlir::success()", 0, 0> {
+def TTIR_SquaredDifferenceBwOp : TTIR_BinaryBackwardOp<"squared_difference_bw", (ins), "::mlir::success()", "None", 0> {
   let summary = "Gradient of (input - other)^2 (ttnn.squared_difference_bw)";
 }
 // minimum: grad to the smaller operand, grad / 2 to each at a tie.
-def TTIR_MinBwOp : TTIR_BinaryBackwardOp<"min_bw", (ins), "::mlir::success()", 0, 0> {
+def TTIR_MinBwOp : TTIR_BinaryBackwardOp<"min_bw", (ins), "::mlir::success()", "None", 0> {
   let summary = "Gradient of elementwise minimum (ttnn.min_bw)";
 }
 // maximum: grad to the larger operand, grad / 2 to each at a tie.
-def TTIR_MaxBwOp : TTIR_BinaryBackwardOp<"max_bw", (ins), "::mlir::success()", 0, 0> {
+def TTIR_MaxBwOp : TTIR_BinaryBackwardOp<"max_bw", (ins), "::mlir::success()", "None", 0> {
   let summary = "Gradient of elementwise maximum (ttnn.max_bw)";
 }
 // atan2(input, other): input_grad = grad other / r^2, other_grad = -grad input / r^2.
-def TTIR_Atan2BwOp : TTIR_BinaryBackwardOp<"atan2_bw", (ins), "::mlir::success()", 0, 0> {
+def TTIR_Atan2BwOp : TTIR_BinaryBackwardOp<"atan2_bw", (ins), "::mlir::success()", "None", 0> {
   let summary = "Gradient of atan2 (ttnn.atan2_bw)";
 }
 // hypot(input, other) = r: input_grad = grad input / r, other_grad = grad other / r.
-def TTIR_HypotBwOp : TTIR_BinaryBackwardOp<"hypot_bw", (ins), "::mlir::success()", 0, 0> {
+def TTIR_HypotBwOp : TTIR_BinaryBackwardOp<"hypot_bw", (ins), "::mlir::success()", "None", 0> {
   let summary = "Gradient of hypot (ttnn.hypot_bw)";
 }
 // input log(other): input_grad = xlogy(grad, other) (0 where input = 0 and other <= 0),
 // other_grad = grad input / other.
-def TTIR_XlogyBwOp : TTIR_BinaryBackwardOp<"xlogy_bw", (ins), "::mlir::success()", 0, 0> {
+def TTIR_XlogyBwOp : TTIR_BinaryBackwardOp<"xlogy_bw", (ins), "::mlir::success()", "None", 0> {
   let summary = "Gradient of xlogy (ttnn.xlogy_bw)";
 }
 // log(e^input + e^other): input_grad = grad sigmoid(input - other), other_grad = grad sigmoid(other - input).
-def TTIR_LogaddexpBwOp : TTIR_BinaryBackwardOp<"logaddexp_bw", (ins), "::mlir::success()", 0, 0> {
+def TTIR_LogaddexpBwOp : TTIR_BinaryBackwardOp<"logaddexp_bw", (ins), "::mlir::success()", "None", 0> {
   let summary = "Gradient of logaddexp (ttnn.logaddexp_bw)";
 }
 // log2(2^input + 2^other): input_grad = grad sigmoid((input - other) ln 2), other_grad likewise.
-def TTIR_Logaddexp2BwOp : TTIR_BinaryBackwardOp<"logaddexp2_bw", (ins), "::mlir::success()", 0, 0> {
+def TTIR_Logaddexp2BwOp : TTIR_BinaryBackwardOp<"logaddexp2_bw", (ins), "::mlir::success()", "None", 0> {
   let summary = "Gradient of logaddexp2 (ttnn.logaddexp2_bw)";
 }
 // input 2^other: input_grad = grad 2^other, other_grad = grad input 2^other ln 2.
-def TTIR_LdexpBwOp : TTIR_BinaryBackwardOp<"ldexp_bw", (ins), "::mlir::success()", 0, 0> {
+def TTIR_LdexpBwOp : TTIR_BinaryBackwardOp<"ldexp_bw", (ins), "::mlir::success()", "None", 0> {
   let summary = "Gradient of ldexp (ttnn.ldexp_bw)";
 }
 // input - floor(input / other) other: input_grad = grad, other_grad = -grad floor(input / other);
@@ -60,7 +60,7 @@ def TTIR_FmodBwOp : TTIR_BinaryBackwardOp<"fmod_bw"> {
 }
 // input_grad = grad, other_grad = grad (ttnn's assign_bw; its one-tensor form is this op
 // with other = input and other_grad not requested).
-def TTIR_AssignBwOp : TTIR_BinaryBackwardOp<"assign_bw", (ins), "::mlir::success()", 0, 0> {
+def TTIR_AssignBwOp : TTIR_BinaryBackwardOp<"assign_bw", (ins), "::mlir::success()", "None", 0> {
   let summary = "Gradient of assign (ttnn.assign_bw)";
 }
 // gelu(input + other): input_grad = other_grad = gelu_bw(grad, input + other) ("none", the

@@ -1,7 +1,7 @@
 // The `ttir` ops. tt-mlir's TTIR ops keep tt-mlir's names, operand orders and
 // properties (no destination operands, as in today's tt-mlir); the backward ops
-// (TTIRBackwardOps.td) and `conj` are ttbw's own. The descriptions are in TTIROps.md; the verifiers and
-// folders in TTIRVerify.cpp / TTIRDialect.cpp.
+// (TTIRBackwardOps.td), `conj`, `real`, `imag` and `complex` are ttbw's own. The descriptions
+// are in TTIROps.md; the verifiers and folders in TTIRVerify.cpp / TTIRDialect.cpp.
 #ifndef TTBW_DIALECT_TTIROPS_TD
 #define TTBW_DIALECT_TTIROPS_TD
 
@@ -121,6 +121,27 @@ def TTIR_TanhOp : TTIR_ElementwiseUnaryOp<"tanh"> { let summary = "Elementwise h
 def TTIR_ConjOp : TTIR_Op<"conj", [Pure]> {
   let summary = "Complex conjugate (ttbw-internal)";
   let arguments = (ins AnyRankedTensor:$input);
+  let results = (outs AnyRankedTensor:$result);
+  let hasVerifier = 1;
+}
+// ttbw-internal, as conj: a complex tensor's real or imaginary part (a tensor of its part type),
+// and the complex tensor of two real parts: how a rule reads and builds complex values part by part.
+class TTIR_ComplexPartOp<string mnemonic, string what> : TTIR_Op<mnemonic, [Pure]> {
+  let summary = "The " # what # " part of a complex tensor (ttbw-internal)";
+  let arguments = (ins AnyRankedTensor:$input);
+  let results = (outs AnyRankedTensor:$result);
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return ::ttbw::ttir::verify::verifyComplexPart(*this, getInput(), getResult());
+    }
+  }];
+}
+def TTIR_RealOp : TTIR_ComplexPartOp<"real", "real">;
+def TTIR_ImagOp : TTIR_ComplexPartOp<"imag", "imaginary">;
+def TTIR_ComplexOp : TTIR_Op<"complex", [Pure]> {
+  let summary = "The complex tensor real + i imag (ttbw-internal)";
+  let arguments = (ins AnyRankedTensor:$real, AnyRankedTensor:$imag);
   let results = (outs AnyRankedTensor:$result);
   let hasVerifier = 1;
 }

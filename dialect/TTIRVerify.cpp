@@ -365,6 +365,49 @@ LogicalResult ConjOp::verify() {
   return success();
 }
 
+// The complex type whose parts have type `part` (its shape and encoding).
+static RankedTensorType complexOf(RankedTensorType part) {
+  return RankedTensorType::get(part.getShape(), ComplexType::get(part.getElementType()), part.getEncoding());
+}
+
+// real / imag / complex exist only between the decomposition and ttir-expand-complex, on the
+// tensors backward ops take: ttbw's device rules (bf16 / f32, #ttir.layout).
+LogicalResult ttbw::ttir::verify::verifyComplexPart(Operation *op, Value input, Value result) {
+  Checker c{op, /*backward=*/true};
+  if (failed(c.knownAttributes()))
+    return failure();
+  auto source = c.tensor(input, "input");
+  if (!source || !c.tensor(result, "result"))
+    return failure();
+  if (!source->isComplex)
+    return c.fail() << "operand 'input' must be a complex tensor, got " << str(input.getType());
+  auto resultType = cast<RankedTensorType>(result.getType());
+  if (complexOf(resultType) != input.getType())
+    return c.fail() << "result type " << str(resultType) << " must be the part type of the input ("
+                    << str(input.getType()) << "): its shape and encoding, of element type "
+                    << str(source->element);
+  return success();
+}
+
+LogicalResult ComplexOp::verify() {
+  Checker c{*this, /*backward=*/true};
+  if (failed(c.knownAttributes()))
+    return failure();
+  auto real = c.tensor(getReal(), "real");
+  if (!real || !c.tensor(getImag(), "imag") || !c.tensor(getResult(), "result"))
+    return failure();
+  if (real->isComplex)
+    return c.fail() << "operand 'real' must be a real tensor, got " << str(getReal().getType());
+  if (getImag().getType() != getReal().getType())
+    return c.fail() << "operands 'real' and 'imag' must have the same type, got " << str(getReal().getType())
+                    << " and " << str(getImag().getType());
+  RankedTensorType expected = complexOf(cast<RankedTensorType>(getReal().getType()));
+  if (getResult().getType() != expected)
+    return c.fail() << "result type " << str(getResult().getType()) << " must be " << str(expected)
+                    << " (the complex type of the parts)";
+  return success();
+}
+
 LogicalResult TypecastOp::verify() {
   Checker c{*this};
   if (failed(c.knownAttributes()))

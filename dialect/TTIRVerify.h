@@ -36,6 +36,9 @@ bool broadcastsTo(ArrayRef<int64_t> operand, ArrayRef<int64_t> target);
 // tt-mlir's Broadcastable rule, in its words: the operands' shapes broadcast (NumPy rules) in
 // turn, and to the result's shape (the elementwise ops).
 LogicalResult verifyBroadcastable(Operation *op, ValueRange operands);
+// ttir.real / ttir.imag: `input` a complex tensor, `result` a tensor of its part type (shape,
+// part element type and encoding).
+LogicalResult verifyComplexPart(Operation *op, Value input, Value result);
 // The tensor's description, or the rule it breaks (in `error`). `device`: ttbw's device rules
 // (bf16 / f32, #ttir.layout), which backward ops and the lowering need; otherwise a forward op's
 // tensor, which takes every element type and encoding tt-mlir's ops take (int, i1, f64, ttnn

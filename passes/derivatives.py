@@ -20,7 +20,8 @@ from ttbw.dialect.ops import (ADDCMUL_BACKWARD, BINARY_BACKWARD, CLAMP_TENSOR_BA
                               LERP_BACKWARD, RMS_NORM_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD, BackwardSignature)
 
 from . import derivatives_norm as norm
-from .derivatives_binary import GRADIENTS as BINARY_GRADIENTS
+from .derivatives_binary import GRADIENTS as BINARY_GRADIENTS, At
+from .derivatives_complex import COMPLEX_FORMS, GRADIENTS as COMPLEX_GRADIENTS
 from .derivatives_unary import GRADIENTS as UNARY_GRADIENTS
 from .exact_arith import (LN2_126_HI, LN2_126_LO, constant_split, deep_exp_times, f32_pair, product_error,
                           split_f32, times_both, times_ratio, two_sum, veltkamp, where_nonfinite)
@@ -56,6 +57,11 @@ def _repeat(d, x):
     if not summed:
         return x.grad
     return d.reshape(d.sum(d.reshape(x.grad, split), tuple(summed)), shape)
+
+
+def _by_input_kind(real_form: Callable, complex_form: Callable) -> Callable:
+    """A gradient rule of an op with a real and a complex form, by its input's type."""
+    return lambda d, x: complex_form(d, x) if is_complex(x.input) else real_form(d, x)
 
 
 RULES = {
@@ -144,6 +150,10 @@ RULES = {
 RULES.update({name: _rule(UNARY_BACKWARD, input_grad=gradient) for name, gradient in UNARY_GRADIENTS.items()})
 RULES.update({name: _rule(BINARY_BACKWARD, input_grad=input_grad, other_grad=other_grad)
               for name, (input_grad, other_grad) in BINARY_GRADIENTS.items()})
+# ttnn's complex_unary_backward family, and the complex forms of real ops (by the input's type)
+RULES.update({name: _rule(UNARY_BACKWARD, input_grad=gradient) for name, gradient in COMPLEX_GRADIENTS.items()})
+RULES.update({name: _rule(UNARY_BACKWARD, input_grad=_by_input_kind(RULES[name].gradients["input_grad"], form))
+              for name, form in COMPLEX_FORMS.items()})
 # the softmax family from the forward's output y = x.input, along x.attr("dim") (PyTorch's
 # _softmax_backward_data / _log_softmax_backward_data; softmin(x) = softmax(-x)); in f32, rounded once
 RULES.update({
@@ -362,7 +372,7 @@ def _addcdiv_tensor2(d, x):
     big = d.ge(d.abs(t2), d.constant(1.0))
     safe = d.neg(d.where(big, times_ratio(d, d.div(g, t2), t1, t2), d.div(times_ratio(d, g, t1, t2), t2)))
     # div_bw's other gradient (0.5 ulp in range) where its quotient t1 / t2 stays finite
-    gradient = where_nonfinite(d, d.div(t1, t2), safe, _div_other_grad(d, _At(g, t1, t2)))
+    gradient = where_nonfinite(d, d.div(t1, t2), safe, _div_other_grad(d, At(g, t1, t2)))
     return gradient if abs(value) <= 1.0 else d.multiply(gradient, d.constant(value))
 
 
@@ -485,17 +495,6 @@ def _silu(d, x):
     return where_nonfinite(d, x.grad, d.add(sign, d.subtract(v, v)), finite)
 
 
-class _At(NamedTuple):
-    """A rule's `x` for other operands (bias_gelu_bw's a + b for gelu_bw's rules; addcdiv_bw's
-    tensors for div_bw's)."""
-    grad: object
-    input: object
-    other: object = None
-
-    def attr(self, name: str, default=None):
-        return default
-
-
 def _bias_gelu(d, x):
     """gelu_bw's slope F at s = f32(a + b), plus F'(s) e for TwoSum's exact tail e of the sum (F
     turns a rounding of its argument into up to x^2 ulp): F' = phi(s) (2 - s^2) ("none"), or
@@ -508,7 +507,7 @@ def _bias_gelu(d, x):
     limit = d.constant(2.0 ** 100)
     argument = d.where(d.gt(total, limit), limit, d.where(d.lt(total, d.neg(limit)), d.neg(limit), total))
     argument = d.add(argument, d.add(d.subtract(x.input, x.input), d.subtract(x.other, x.other)))
-    slope = (_gelu_tanh if tanh else _gelu)(d, _At(x.grad, argument))
+    slope = (_gelu_tanh if tanh else _gelu)(d, At(x.grad, argument))
     s = d.minimum(d.abs(total), d.constant(16.0))  # F' is even; capped: no inf * 0 (NaN stays NaN)
     square = d.multiply(s, s)
     if tanh:

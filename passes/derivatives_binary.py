@@ -12,6 +12,7 @@ gradient does not.
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from .exact_arith import (constant_split, deep_exp_times, f32_pair, product_error, split_f32, times_both,
                           times_ratio, two_sum, veltkamp, where_nonfinite)
@@ -19,6 +20,18 @@ from .exact_arith import (constant_split, deep_exp_times, f32_pair, product_erro
 _LN2, _LN2_TAIL = f32_pair(math.log(2.0))
 _LN2_SPLIT = split_f32(_LN2)
 _TWO_23 = 2.0 ** 23
+
+
+class At(NamedTuple):
+    """A rule's `x` for other operands: a rule's formula at other values (bias_gelu_bw's a + b for
+    gelu_bw's rule, addcdiv_bw's tensors for div_bw's, a complex operand's parts for atan2_bw's and
+    hypot_bw's)."""
+    grad: object
+    input: object
+    other: object = None
+
+    def attr(self, name: str, default=None):
+        return default
 
 
 def _squared_difference(d, x):
@@ -50,7 +63,7 @@ def _larger_first(d, x):
     return u, v, d.div(v, u), swapped
 
 
-def _atan2(d, x, which: str):
+def atan2_gradient(d, x, which: str):
     """d atan2(a, b) / da = b / (a^2 + b^2), / db = -a / (a^2 + b^2). With _larger_first's u, v, t:
     the larger operand's numerator gives g / D, the smaller's g t / D, D = u + v t = (u^2 + v^2) / u
     (no overflow of u^2 + v^2, no cancellation: v t has u's sign). t and D are taken with their
@@ -88,7 +101,7 @@ def _atan2(d, x, which: str):
     return d.where(at_origin, origin, gradient)
 
 
-def _hypot(d, x, which: str):
+def hypot_gradient(d, x, which: str):
     """g a / r, g b / r, r = |u| sqrt(1 + t^2) (_larger_first): g sign(u) rsqrt(1 + t^2) for u's
     gradient (+ (u - u): NaN at an infinite u, as PyTorch's inf / inf), (g v / |u|) rsqrt(1 + t^2)
     for v's (times_ratio: t may underflow where g v / |u| does not). t's and 1 + t^2's exact
@@ -210,8 +223,8 @@ GRADIENTS = {  # op -> (input_grad rule, other_grad rule)
     "ttir.squared_difference_bw": (_squared_difference, lambda d, x: d.neg(_squared_difference(d, x))),
     "ttir.min_bw": (lambda d, x: _min_max(d, x, "min_input"), lambda d, x: _min_max(d, x, "min_other")),
     "ttir.max_bw": (lambda d, x: _min_max(d, x, "max_input"), lambda d, x: _min_max(d, x, "max_other")),
-    "ttir.atan2_bw": (lambda d, x: _atan2(d, x, "input"), lambda d, x: _atan2(d, x, "other")),
-    "ttir.hypot_bw": (lambda d, x: _hypot(d, x, "input"), lambda d, x: _hypot(d, x, "other")),
+    "ttir.atan2_bw": (lambda d, x: atan2_gradient(d, x, "input"), lambda d, x: atan2_gradient(d, x, "other")),
+    "ttir.hypot_bw": (lambda d, x: hypot_gradient(d, x, "input"), lambda d, x: hypot_gradient(d, x, "other")),
     "ttir.xlogy_bw": (_xlogy_input, _xlogy_other),
     "ttir.logaddexp_bw": (lambda d, x: _logaddexp(d, x, "input"), lambda d, x: _logaddexp(d, x, "other")),
     "ttir.logaddexp2_bw": (lambda d, x: _logaddexp(d, x, "input", True),

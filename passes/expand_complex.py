@@ -10,6 +10,7 @@ on complex tensors becomes ops on the parts:
                 zero meets the other part (an infinite xi makes the real part NaN, as torch)
   x / s       → (xr/s, xi/s) for a real s
   conj(x)     → (xr, −xi);   x ± y → (xr ± yr, xi ± yi);   −x → (−xr, −xi)
+  real(x), imag(x) → xr, xi (no op: its uses read the part);   complex(a, b) → (a, b)
   sum / reshape / typecast / materialize_in_destination / sum_to casts: per part.
 After this pass no complex type is left, so the IR is plain tt-mlir TTIR.
 """
@@ -126,7 +127,10 @@ def _expand_function(func, templates: dict, complex_types: _ComplexTypes) -> lis
         if not complex_types.any(result_types) and not complex_types.any(operand_types):
             continue
         try:
-            _expand_op(_Op(op, name, operands, operand_types, result_types), parts, templates, complex_types)
+            if name in PARTS:
+                _expand_parts(op, name, operands, parts)
+            else:
+                _expand_op(_Op(op, name, operands, operand_types, result_types), parts, templates, complex_types)
             complex_ops.append(op)
         except ValueError as error:
             errors.append(Diagnostic("error", source_loc(op.location), f"'{op.name}' op {error}"))
@@ -182,6 +186,19 @@ class _Op(NamedTuple):
     operands: list
     operand_types: list
     result_types: list
+
+
+PARTS = ("ttir.real", "ttir.imag", "ttir.complex")  # ops between a complex value and its parts
+
+
+def _expand_parts(op, name: str, operands: list, parts) -> None:
+    """real / imag: their uses read the part; complex: its parts are its operands. No op is built."""
+    if name == "ttir.complex":
+        parts[op.result] = tuple(operands)
+        return
+    if operands[0] not in parts:
+        raise ValueError("has a complex operand defined outside what this pass expands")
+    op.result.replace_all_uses_with(parts[operands[0]][name == "ttir.imag"])
 
 
 def _expand_op(target: _Op, parts, templates: dict, complex_types: _ComplexTypes) -> None:

@@ -13,6 +13,10 @@ built first and turned into TTIR by `materialize`, which picks the precision (Py
 - anything else (several rounding ops, or a constant) computes every intermediate in f32 (the
   operands widened once) and is rounded once, to the result's type, by the pass. A complex
   quotient (div, reciprocal) is several roundings (ttir-expand-complex's scaled division).
+
+A node is complex where an operand it reads is (a real factor scales a complex one), except
+`real` / `imag` (a complex node's parts) and `complex` (the complex node of two real ones): a
+rule may read a complex operand by its parts and build its gradient from real expressions.
 """
 from __future__ import annotations
 
@@ -22,7 +26,9 @@ from ttbw.dialect.tensor_types import broadcast_shapes, describe
 
 from .ir_build import full, i32_array, tensor, typecast
 
-EXACT = {"neg", "abs", "sign", "conj", "where", "gt", "ge", "lt", "le", "eq", "ne", "reshape"}  # never round
+EXACT = {"neg", "abs", "sign", "conj", "where", "gt", "ge", "lt", "le", "eq", "ne", "reshape",
+         "real", "imag", "complex"}  # never round
+PARTS = {"real", "imag"}  # the real parts of a complex node
 QUOTIENTS = {"div", "reciprocal"}  # several roundings on complex operands
 SAME_TYPE = {"neg", "conj"}  # results of their operand's exact type (their verifiers' rule)
 
@@ -72,6 +78,10 @@ class GradientBuilder:
     def erf(self, x): return Expression("erf", (x,))  # noqa: E704
     def erfc(self, x): return Expression("erfc", (x,))  # noqa: E704
     def conj(self, x): return Expression("conj", (x,))  # noqa: E704  (x itself when real)
+    # complex values by their parts
+    def real(self, z): return Expression("real", (z,))  # noqa: E704
+    def imag(self, z): return Expression("imag", (z,))  # noqa: E704
+    def complex(self, re, im): return Expression("complex", (re, im))  # noqa: E704  (re + i im)
 
     def sum(self, x: Expression, dims: int | tuple) -> Expression:
         """`ttir.sum` of x along `dims` (one or several; keep_dim: broadcast back by the ops
@@ -108,7 +118,7 @@ def materialize(expression: Expression) -> ir.Value:
     if rounding <= 1 and all(leaf.op == "operand" for leaf in leaves):
         element = _promoted([_promotes_as(leaf.value.type) for leaf in leaves])
     else:
-        element = _wide([leaf.value.type.element_type for leaf in leaves if leaf.op == "operand"])
+        element = ir.F32Type.get()
     return _Emitter(element).emit(expression)
 
 
@@ -137,29 +147,27 @@ def _is_complex(element) -> bool:
 
 
 def _promotes_as(type_):
-    """The element type a tensor operand takes part in type promotion as."""
+    """The (part) element type a tensor operand takes part in type promotion as."""
     if describe(type_).data_type == "bfp_bf8":
-        return _wide([type_.element_type])
-    return type_.element_type
+        return ir.F32Type.get()
+    element = type_.element_type
+    return element.element_type if _is_complex(element) else element
 
 
 def _promoted(elements: list):
     """PyTorch type promotion between bf16 and f32 (also for complex parts)."""
     if all(e == elements[0] for e in elements):
         return elements[0]
-    return _wide(elements)
-
-
-def _wide(elements: list):
-    f32 = ir.F32Type.get()
-    return ir.ComplexType.get(f32) if any(_is_complex(e) for e in elements) else f32
+    return ir.F32Type.get()
 
 
 class _Emitter:
-    """Emits each node once (a rule may use a subexpression twice), in `element`."""
+    """Emits each node once (a rule may use a subexpression twice), its parts in `element`
+    (a complex node in complex<element>)."""
 
     def __init__(self, element):
         self.element = element
+        self.complex_element = ir.ComplexType.get(element)
         self.done: dict = {}
 
     def emit(self, expression: Expression) -> ir.Value:
@@ -171,9 +179,10 @@ class _Emitter:
     def _build(self, e: Expression) -> ir.Value:
         if e.op == "operand":
             value = e.value
-            if value.type.element_type == self.element:
+            element = self.complex_element if _is_complex(value.type.element_type) else self.element
+            if value.type.element_type == element:
                 return value
-            return typecast(value, tensor(value.type.shape, self.element))
+            return typecast(value, tensor(value.type.shape, element))
         if e.op == "constant":
             return full([], ir.F32Type.get(), e.number)
         args = [self.emit(arg) for arg in e.args]
@@ -186,11 +195,21 @@ class _Emitter:
             if e.op == "conj" and not _is_complex(args[0].type.element_type):
                 return args[0]
             result = args[0].type  # the operand's type, encoding included (exact ops)
+        elif e.op in PARTS:  # its part type, encoding included (the verifier's rule)
+            z = args[0].type
+            result = tensor(z.shape, z.element_type.element_type, z.encoding)
+        elif e.op == "complex":
+            if args[0].type != args[1].type:  # parts of one type: encodings dropped
+                args = [typecast(arg, tensor(arg.type.shape, self.element)) for arg in args]
+            part = args[0].type
+            result = tensor(part.shape, ir.ComplexType.get(part.element_type), part.encoding)
         else:
             shape = args[0].type.shape
             for arg in args[1:]:
                 shape = broadcast_shapes(shape, arg.type.shape)
-            result = tensor(shape, self.element)
+            branches = args[1:] if e.op == "where" else args  # a where's condition is no value
+            complex_ = any(_is_complex(arg.type.element_type) for arg in branches)
+            result = tensor(shape, self.complex_element if complex_ else self.element)
         return ir.Operation.create(f"ttir.{e.op}", results=[result], operands=args).result
 
 

@@ -2,7 +2,7 @@
 (`linalg-fuse-elementwise-ops`, which the ttbw-fuse-programs pipeline runs next): per function,
 sums over unit dims made elementwise, layout-only copies read through (a ROW_MAJOR f32 input's
 typecast to TILE), and each elementwise generic duplicated per generic reader
-(`ttbw.lowering.fusion`; a DAG whose tree is exponential in its depth is left shared); a sum
+(`ttbw.lowering.fusion`; a DAG whose tree is exponential in its depth copied once per result); a sum
 over a contraction's batch dims folded into the contraction (`ttbw.lowering.contraction_fusion`).
 """
 from __future__ import annotations

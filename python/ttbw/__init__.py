@@ -20,6 +20,7 @@ _API = {
     "ttnn.binary_backward_ops": (
             "rsub_bw", "squared_difference_bw", "min_bw", "max_bw", "atan2_bw", "hypot_bw", "xlogy_bw",
             "logaddexp_bw", "logaddexp2_bw", "ldexp_bw", "remainder_bw", "fmod_bw", "assign_bw", "bias_gelu_bw"),
+    "ttnn.complex_backward_ops": ("conj_bw", "polar_bw", "real_bw", "imag_bw", "angle_bw"),
     "ttnn.golden": ("get_golden_function", "attach_golden_function"),
     "ttnn.matmul_ops": ("matmul", "linear", "moreh_matmul_backward", "moreh_linear_backward", "moreh_bmm_backward"),
     "ttnn.softmax_ops": ("moreh_softmax_backward", "moreh_softmin_backward", "moreh_logsoftmax_backward"),

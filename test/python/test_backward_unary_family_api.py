@@ -10,7 +10,7 @@ import torch
 
 import ttbw as ttnn
 
-BACKWARD_OPS = [name for module in ("ttnn.backward_ops", "ttnn.unary_backward_ops")
+BACKWARD_OPS = [name for module in ("ttnn.backward_ops", "ttnn.unary_backward_ops", "ttnn.complex_backward_ops")
                 for name in ttnn._API[module]]
 
 

@@ -11,7 +11,9 @@ function (`ttbw-prepare-fusion` runs the first four before `linalg-fuse-elementw
 - `one_producer_per_use`: an elementwise generic read by several generics, or by a generic and
   the return, is duplicated, one copy per generic reader, readers before their producers
   (upstream fuses a producer with one use only): no DRAM traffic, and the codegen computes what
-  its results share once where that pays (codegen/sections.py);
+  its results share once where that pays (codegen/sections.py); a DAG whose trees would be more
+  than MAX_COPIES copies is copied once per result instead (`one_dag_per_result`), what two
+  results share going to each, so each result's DAG fuses into one generic;
 - `layout_copies_read_through`: a generic reading a copy that only changes the layout of its
   input (a typecast of a ROW_MAJOR f32 tensor to TILE f32, which upstream's canonicalize would
   make a `tensor.cast`, dropping the layout the codegen reads) reads the input itself;
@@ -24,6 +26,9 @@ function (`ttbw-prepare-fusion` runs the first four before `linalg-fuse-elementw
 from __future__ import annotations
 
 MAX_COPIES = 4096  # copies for a complex div_bw's four gradients: ~1300
+# The largest expression tree (in generics) a result's DAG is fused into: the codegen plans a fused
+# body as a tree, in about 70 us a node (tan_bw's 81,100: 5.7 s; a tree of 10^6 would take a minute)
+MAX_TREE = 2 ** 17
 
 
 def _generics(func_op):
@@ -183,15 +188,15 @@ def copies_needed(func_op) -> int:
     return copies
 
 
-def one_producer_per_use(func_op) -> bool:
+def one_producer_per_use(func_op) -> None:
     """Copies of elementwise generics, one per generic reader: the function's expression trees.
-    A DAG whose tree is exponential in its depth (more than MAX_COPIES copies) is left as it is
-    (returns False): upstream fuses a producer into each of its readers too, keeping the DAG's
-    sharing inside the fused region."""
+    A DAG whose tree is exponential in its depth (more than MAX_COPIES copies) is copied once per
+    result instead (one_dag_per_result)."""
     from mlir import ir
 
     if copies_needed(func_op) > MAX_COPIES:
-        return False
+        one_dag_per_result(func_op)
+        return
     for op in reversed(_generics(func_op)):  # readers first: a copy of a reader reads its producers again
         if not _is_elementwise(op):
             continue
@@ -204,7 +209,56 @@ def one_producer_per_use(func_op) -> bool:
         for user, index in readers[1:] if len(readers) == len(uses) else readers:
             copy = op.clone(ir.InsertionPoint(op))
             user.operands[index] = copy.results[0]
-    return True
+
+
+def one_dag_per_result(func_op) -> None:
+    """Each generic (or unit-dim reshape between generics) that several results' expressions read
+    copied once per further result: every result's expression becomes a DAG of its own, which
+    upstream fuses into one generic (a producer's uses inside one DAG meet in the fused region:
+    its operands deduplicated, it has one use left) and its reductions' epilogues, where generics
+    shared between two results would each stay a program. At most one copy per op and further
+    result; nothing is copied where a result's tree exceeds MAX_TREE ops. The DAGs are read
+    before anything changes (an op's hash changes with its operands)."""
+    from mlir import ir
+
+    from ttbw.dialect.ops import walk_ops
+
+    ops = [op for op in walk_ops(func_op) if op.name == "linalg.generic" or op.name in _UNIT_VIEWS]
+    number = {op: i for i, op in enumerate(ops)}
+    inputs = []  # per op: (operand index, result number, producer) of its producers among `ops`
+    for op in ops:
+        read = list(op.operands)[:len(op.operands) - len(op.results)] if op.name == "linalg.generic" \
+            else list(op.operands)[:1]
+        inputs.append([(k, operand.result_number, number[producer]) for k, operand in enumerate(read)
+                       if not isinstance(operand, ir.BlockArgument)
+                       and (producer := operand.owner.operation) in number])
+    tree = []  # per op: its expression tree's size in ops (producers come first)
+    for edges in inputs:
+        tree.append(1 + sum(tree[j] for _, _, j in edges))
+    slices = []  # per result: (its use, the result number, its ops, the result's first)
+    for user, index in result_uses(func_op):
+        value = user.operands[index]
+        if isinstance(value, ir.BlockArgument) or value.owner.operation not in number:
+            continue
+        order, seen, stack = [], set(), [number[value.owner.operation]]
+        while stack:
+            i = stack.pop()
+            if i not in seen:
+                seen.add(i)
+                order.append(i)
+                stack += [j for _, _, j in inputs[i]]
+        slices.append((user, index, value.result_number, order))
+    if any(tree[order[0]] > MAX_TREE for *_, order in slices):
+        return
+    owned: set = set()  # ops an earlier result's DAG holds as they are
+    for user, index, result_number, order in slices:
+        mine = {i: ops[i].clone(ir.InsertionPoint(ops[i])) if i in owned else ops[i] for i in order}
+        for i in order:
+            for k, produced, j in inputs[i]:
+                if j in owned:
+                    mine[i].operands[k] = mine[j].results[produced]
+        user.operands[index] = mine[order[0]].results[result_number]
+        owned.update(order)
 
 
 def one_reduction_per_reader(func_op) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from numbers import Number
 
-from . import backward_ops, binary_backward_ops, unary_backward_ops
+from . import backward_ops, binary_backward_ops, complex_backward_ops, unary_backward_ops
 
 
 def attach_golden_function(operation, golden_function):
@@ -112,7 +112,10 @@ def _goldens():
             "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "log10",
             "log1p", "log2", "exp2", "expm1", "erf", "erfc", "rad2deg", "deg2rad", "logit")},
     }
+    # complex_unary_backward (abs_bw's golden takes a complex input too)
+    unary.update({"conj_bw": torch.conj, "real_bw": torch.real, "imag_bw": torch.imag, "angle_bw": torch.angle})
     goldens = {name: _autograd(forward) for name, forward in unary.items()}
+    goldens["polar_bw"] = _polar_golden
     goldens.update({name: _zeros for name in ("sign_bw", "trunc_bw", "floor_bw", "ceil_bw", "round_bw", "fill_bw",
                                               "fill_zero_bw")})
     with_params = {  # name -> (forward(x, *params), params, defaults)
@@ -172,6 +175,17 @@ def _clamp_golden(grad, input_tensor, min=None, max=None, *arguments, **keywords
     return [input_grad]
 
 
+def _polar_golden(grad, input_tensor, *arguments, **keywords):
+    """[grad_abs + i grad_angle] of torch.polar(abs, angle), the input packed as abs + i angle
+    (ttnn's). The gradients of abs and angle as leaves of their own: ttnn's golden reads them
+    through the packed tensor's real / imag views, whose backward turns an infinite gradient of one
+    part into NaN in the other."""
+    import torch
+
+    grads = _autograd(torch.polar)(grad, input_tensor.real, input_tensor.imag)
+    return [torch.complex(*grads)]
+
+
 def _lerp_golden(grad, a, b, weight=None, *arguments, **keywords):
     """[grad_a, grad_b] of torch.lerp (a tensor weight's gradient left out, as ttnn's)."""
     import torch
@@ -221,7 +235,7 @@ def _complex_parts(golden):
 def _attach_all() -> None:
     for name, golden in _goldens().items():
         operation = (getattr(backward_ops, name, None) or getattr(binary_backward_ops, name, None)
-                     or getattr(unary_backward_ops, name))
+                     or getattr(complex_backward_ops, name, None) or getattr(unary_backward_ops, name))
         attach_golden_function(operation, _complex_parts(golden))
 
 

@@ -14,3 +14,13 @@ func.func @unsupported_op(%x: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> 
   %0 = tensor.empty() : tensor<4xcomplex<f32>>
   return %0 : tensor<4xcomplex<f32>>
 }
+
+// -----
+
+func.func @part_of_unexpanded(%x: tensor<4xcomplex<f32>>) -> tensor<4xf32> {
+  // expected-error @+1 {{'tensor.empty' op on complex tensors is not supported by ttir-expand-complex}}
+  %0 = tensor.empty() : tensor<4xcomplex<f32>>
+  // expected-error @+1 {{'ttir.real' op has a complex operand defined outside what this pass expands}}
+  %1 = "ttir.real"(%0) : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
