@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from . import special_series as series
 from .approximations import horner
-from .exact_arith import f32_pair, product_error, two_sum, veltkamp
+from .exact_arith import f32_pair, product_error, veltkamp
 
 _SQRT_PI_HALF = f32_pair(0.5 * math.sqrt(math.pi))
 _SPLIT_W = 5.0  # erfinv's guess: w = -ln(1 - x^2) below, sqrt(w) above (Giles' variables)
@@ -38,7 +38,7 @@ def _guess_ratio(w: float) -> float:
 
 class _Erfinv:
     """The first guess y0 = x P(v) of erfinv, relative error below 2^-20: Chebyshev fits of
-    erfinv(x) / x in v = w - 5/2 on w in [0, 5] and in v = sqrt(w) - 3.1 on w in [5, 16.3] (1 -
+    erfinv(x) / x in v = w - 5/2 on w in [0, 5] and in v = sqrt(w) - 3.14 on w in [5, 16.3] (1 -
     |x| >= 2^-24), of one degree (their coefficients picked per element)."""
 
     def __init__(self):

@@ -130,7 +130,7 @@ def digamma_times(d, g, x):
     # 1 - x's rounding (x in (-1, 0), or 1 - x past a power of two) times psi'(y) ~ w + w^2 / 2 + w^3 / 6,
     # w = 1 / y (y >= 1: within 1.3%): 7 ulp of the terms at x = -0.503, where psi(1 - x) is near its root
     w = d.reciprocal(y)
-    slope = d.multiply(w, d.add(d.constant(1.0), d.multiply(w, d.add(d.constant(0.5), d.multiply(w, d.constant(1.0 / 6.0))))))
+    slope = d.multiply(w, horner(d, w, (1.0, 0.5, 1.0 / 6.0)))
     p = d.add(p, d.where(negative, d.multiply(y_tail, slope), d.constant(0.0)))
     gp = d.multiply(g, p)
     positive = d.subtract(gp, d.where(low, d.div(g, x), d.constant(0.0)))
@@ -334,7 +334,8 @@ def polygamma_times(d, g, x, m: int):
     tt = d.multiply(t, t)
     w = horner(d, tt, k.reflection)
     w = d.multiply(t, w) if s % 2 else w
-    far_pole = d.multiply(d.pow(u, d.constant(float(-s))), d.subtract(one, d.multiply(d.constant(float(s)), d.div(u_tail, u))))
+    far_pole = d.pow(u, d.constant(float(-s)))
+    far_pole = d.multiply(far_pole, d.subtract(one, d.multiply(d.constant(float(s)), d.div(u_tail, u))))
     near = d.add(d.multiply(big, d.add(d.multiply(far_pole, d.constant(parity)), w)), _times_power(d, big, v, s))
     if s % 2:
         middle = d.multiply(big, d.multiply(twice, horner(d, tt, k.middle)))

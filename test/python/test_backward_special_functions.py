@@ -75,10 +75,13 @@ def _inputs(op, gen):
     n = 2048
     pieces = {
         "lgamma_bw": [_uniform(gen, n, 0.0, 40.0), _log_uniform(gen, n, -60, 120), _uniform(gen, n, 1.45, 1.47)],
-        "digamma_bw": [_uniform(gen, n, -30.0, 30.0), _log_uniform(gen, n, -60, 120), _log_uniform(gen, n, -20, 22, -1.0)],
-        "polygamma_bw": [_uniform(gen, n, -30.0, 30.0), _log_uniform(gen, n, -12, 100), _log_uniform(gen, n, -20, 22, -1.0)],
+        "digamma_bw": [_uniform(gen, n, -30.0, 30.0), _log_uniform(gen, n, -60, 120),
+                       _log_uniform(gen, n, -20, 22, -1.0)],
+        "polygamma_bw": [_uniform(gen, n, -30.0, 30.0), _log_uniform(gen, n, -12, 100),
+                         _log_uniform(gen, n, -20, 22, -1.0)],
         "polygamma_bw-odd": [_uniform(gen, n, 0.0, 30.0), _log_uniform(gen, n, -12, 100)],
-        "erfinv_bw": [_uniform(gen, n, -1.0, 1.0), 1.0 - _log_uniform(gen, n, -24, -1), _log_uniform(gen, n, -60, 0, -1.0)],
+        "erfinv_bw": [_uniform(gen, n, -1.0, 1.0), 1.0 - _log_uniform(gen, n, -24, -1),
+                      _log_uniform(gen, n, -60, 0, -1.0)],
         "i0_bw": [_uniform(gen, n, -100.0, 100.0), _log_uniform(gen, n, -60, 6.5, -1.0)],
         "multigammaln_bw": [_uniform(gen, n, 1.5, 50.0), _log_uniform(gen, n, 0.6, 120), _uniform(gen, n, 2.34, 2.37)],
     }[op]
@@ -119,8 +122,8 @@ def test_reflection_within_its_terms(op, params, backend):
 
 
 EDGES = [0.0, -0.0, 1.0, -1.0, -2.0, -3.0, 0.5, -0.5, 1.5, 2.5, -2.5, 1e-30, -1e-30, 1e-40, -1e-40, 3e38, -3e38,
-         2.0 ** 23, -(2.0 ** 23) - 2.0, math.inf, -math.inf, math.nan, 1.0 - 2.0 ** -24, -1.0 + 2.0 ** -24, 1.5 + 2.0 ** -23,
-         89.0, 92.0, -92.0, 700.0]
+         2.0 ** 23, -(2.0 ** 23) - 2.0, math.inf, -math.inf, math.nan, 1.0 - 2.0 ** -24, -1.0 + 2.0 ** -24,
+         1.5 + 2.0 ** -23, 89.0, 92.0, -92.0, 700.0]
 # g = 0: NaN at the poles, +-inf and NaN x; elsewhere 0 where the derivative is in float32's range (beyond
 # it NaN, 0 * inf, as torch's float32; float64 torch's product is 0 up to its own range)
 ZERO_GRAD_EDGES = [0.0, -0.0, 1.0, -1.0, -2.0, 0.5, -0.5, 1.5, 2.5, -2.5, math.inf, -math.inf, math.nan, 89.0, -92.0]
