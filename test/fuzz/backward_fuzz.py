@@ -37,8 +37,8 @@ SPECIAL = {"inf": math.inf, "nan": math.nan, "subnormal": 3e-39, "huge": 2.0e38}
 TINY = 2.0 ** -112
 # the op's input domain: how a standard-normal x is moved into it
 DOMAIN = {"positive": ("log_bw", "sqrt_bw", "rsqrt_bw", "log10_bw", "log2_bw"),
-          "unit": ("asin_bw", "acos_bw", "atanh_bw", "erfinv_bw"), "above_one": ("acosh_bw",), "above_minus_one": ("log1p_bw",),
-          "open_unit": ("logit_bw",), "nonzero": ("reciprocal_bw", "rdiv_bw")}
+          "unit": ("asin_bw", "acos_bw", "atanh_bw", "erfinv_bw"), "above_one": ("acosh_bw",),
+          "above_minus_one": ("log1p_bw",), "open_unit": ("logit_bw",), "nonzero": ("reciprocal_bw", "rdiv_bw")}
 # f32 bound: 2 ulp where the rule is arithmetic (or exact), 4 where it is transcendental
 ARITHMETIC = {"neg_bw", "relu_bw", "square_bw", "reciprocal_bw", "abs_bw", "sign_bw", "hardsigmoid_bw",
               "hardswish_bw", "relu6_bw", "softsign_bw", "rad2deg_bw", "deg2rad_bw", "frac_bw", "trunc_bw",

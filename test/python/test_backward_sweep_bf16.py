@@ -14,7 +14,8 @@ from an intermediate below float32's normal range, which the device flushes) agr
 The goldens are torch autograd in float64 (ttbw.get_golden_function(op), the ttnn helpers'
 goldens, run in float64), except where torch's own float64 formula cancels: then the same
 derivative written without the cancellation (STABLE; e.g. softsign's composite g / (1 + |x|) -
-g |x| / (1 + |x|)^2 loses everything beyond |x| = 2^26).
+g |x| / (1 + |x|)^2 loses everything beyond |x| = 2^26), and trigamma's and polygamma's below 0,
+where torch's float64 reduction is inexact: the reflection with an exact one (reflection_terms).
 
 `pytest -s` prints the table of worst distances (README's op table).
 """
