@@ -510,4 +510,35 @@ def TTIR_TanBwOp : TTIR_UnaryBackwardOp<"tan_bw"> {
   let summary = "Gradient of tan (ttnn.tan_bw)";
 }
 
+//===----------------------------------------------------------------------===//
+// Special functions (passes/derivatives_special.py: psi, zeta, erfinv and I1 built from
+// TTIR ops)
+//===----------------------------------------------------------------------===//
+
+// input_grad = grad * digamma(x).
+def TTIR_LgammaBwOp : TTIR_UnaryBackwardOp<"lgamma_bw"> {
+  let summary = "Gradient of lgamma (ttnn.lgamma_bw)";
+}
+// input_grad = grad * polygamma(1, x).
+def TTIR_DigammaBwOp : TTIR_UnaryBackwardOp<"digamma_bw"> {
+  let summary = "Gradient of digamma (ttnn.digamma_bw)";
+}
+// input_grad = grad * polygamma(n + 1, x), n in 1 .. 10 (ttnn's range).
+def TTIR_PolygammaBwOp : TTIR_UnaryBackwardOp<"polygamma_bw", (ins I32Attr:$n),
+    "::ttbw::ttir::verify::checkIntRange(*this, \"n\", getN(), 1, 10)"> {
+  let summary = "Gradient of polygamma of order n (ttnn.polygamma_bw)";
+}
+// input_grad = grad * sqrt(pi) / 2 * exp(erfinv(x)^2) (NaN outside [-1, 1]).
+def TTIR_ErfinvBwOp : TTIR_UnaryBackwardOp<"erfinv_bw"> {
+  let summary = "Gradient of erfinv (ttnn.erfinv_bw)";
+}
+// input_grad = grad * I1(x) (the derivative of I0).
+def TTIR_I0BwOp : TTIR_UnaryBackwardOp<"i0_bw"> {
+  let summary = "Gradient of the modified Bessel function I0 (ttnn.i0_bw)";
+}
+// input_grad = grad * sum_(i < 4) digamma(x - i / 2) (mvlgamma of order 4, ttnn's fixed p).
+def TTIR_MultigammalnBwOp : TTIR_UnaryBackwardOp<"multigammaln_bw"> {
+  let summary = "Gradient of the multivariate log-gamma of order 4 (ttnn.multigammaln_bw)";
+}
+
 #endif // TTBW_DIALECT_TTIRBACKWARDOPS_TD

@@ -351,3 +351,10 @@ LogicalResult ttbw::ttir::verify::checkReducedDim(Operation *op, int32_t dim) {
                              << -rank << " .. " << rank - 1 << ")";
   return success();
 }
+
+LogicalResult ttbw::ttir::verify::checkIntRange(Operation *op, StringRef name, int64_t value, int64_t low,
+                                                int64_t high) {
+  if (value >= low && value <= high)
+    return success();
+  return op->emitOpError() << "'" << name << "' must be in " << low << " .. " << high << ", got " << value;
+}

@@ -166,6 +166,8 @@ LogicalResult verifyBatchNormBackward(Operation *op, ArrayRef<NamedValue> statis
 // The softmax family's backward: `dim` names a dim of `input` (the forward's output; -rank ..
 // rank - 1, as torch).
 LogicalResult checkReducedDim(Operation *op, int32_t dim);
+// An integer attribute within [low, high] (polygamma_bw's order n: ttnn's 1 .. 10).
+LogicalResult checkIntRange(Operation *op, StringRef name, int64_t value, int64_t low, int64_t high);
 
 } // namespace ttbw::ttir::verify
 

@@ -22,6 +22,7 @@ from ttbw.dialect.ops import (ADDCMUL_BACKWARD, BINARY_BACKWARD, CLAMP_TENSOR_BA
 from . import derivatives_norm as norm
 from .derivatives_binary import GRADIENTS as BINARY_GRADIENTS, At
 from .derivatives_complex import COMPLEX_FORMS, GRADIENTS as COMPLEX_GRADIENTS
+from .derivatives_special import GRADIENTS as SPECIAL_GRADIENTS
 from .derivatives_unary import GRADIENTS as UNARY_GRADIENTS
 from .exact_arith import (LN2_126_HI, LN2_126_LO, constant_split, deep_exp_times, f32_pair, product_error,
                           split_f32, times_both, times_ratio, two_sum, veltkamp, where_nonfinite)
@@ -147,7 +148,8 @@ RULES = {
                             input_grad=lambda d, x: d.multiply(d.multiply(x.grad, x.input), d.constant(2.0))),
 }
 
-RULES.update({name: _rule(UNARY_BACKWARD, input_grad=gradient) for name, gradient in UNARY_GRADIENTS.items()})
+RULES.update({name: _rule(UNARY_BACKWARD, input_grad=gradient)
+              for name, gradient in (*UNARY_GRADIENTS.items(), *SPECIAL_GRADIENTS.items())})
 RULES.update({name: _rule(BINARY_BACKWARD, input_grad=input_grad, other_grad=other_grad)
               for name, (input_grad, other_grad) in BINARY_GRADIENTS.items()})
 # ttnn's complex_unary_backward family, and the complex forms of real ops (by the input's type)

@@ -14,7 +14,8 @@ from an intermediate below float32's normal range, which the device flushes) agr
 The goldens are torch autograd in float64 (ttbw.get_golden_function(op), the ttnn helpers'
 goldens, run in float64), except where torch's own float64 formula cancels: then the same
 derivative written without the cancellation (STABLE; e.g. softsign's composite g / (1 + |x|) -
-g |x| / (1 + |x|)^2 loses everything beyond |x| = 2^26).
+g |x| / (1 + |x|)^2 loses everything beyond |x| = 2^26), and trigamma's and polygamma's below 0,
+where torch's float64 reduction is inexact: the reflection with an exact one (reflection_terms).
 
 `pytest -s` prints the table of worst distances (README's op table).
 """
@@ -86,6 +87,8 @@ def _stable_goldens():
         return g * (0.5 * torch.special.erfc(-x * math.sqrt(0.5))
                     + x * torch.exp(-0.5 * x * x) / math.sqrt(2.0 * math.pi))
     return {
+        "digamma_bw": lambda g, x: g * polygamma_reflected(1, x),
+        "polygamma_bw": lambda g, x, n: g * polygamma_reflected(n + 1, x),
         "gelu_bw": gelu_slope,
         "softsign_bw": lambda g, x: g / (1.0 + x.abs()) ** 2,
         "tanhshrink_bw": lambda g, x: g * torch.tanh(x) ** 2,
@@ -93,6 +96,52 @@ def _stable_goldens():
         "sigmoid_bw": sigmoid_times,
         "tanh_bw": lambda g, x: 4.0 * sigmoid_times(g, 2.0 * x),
     }
+
+
+def _cot_derivative(k: int) -> list:
+    """d^k/du^k cot(u) as a polynomial in c = cot(u) (coefficients of c^0, c^1, ...): Q_0 = c,
+    Q_(k+1) = -(1 + c^2) Q_k'(c); (-1)^k Q_k has no negative coefficient."""
+    q = [0.0, 1.0]
+    for _ in range(k):
+        slope = [i * q[i] for i in range(1, len(q))]
+        q = [0.0] * (len(slope) + 2)
+        for i, a in enumerate(slope):
+            q[i] -= a
+            q[i + 2] -= a
+    return q
+
+
+def reflection_terms(m: int, x: torch.Tensor) -> tuple:
+    """The two terms psi^(m)(x) is the sum of below 0, in float64 for float32 x: psi(1 - x) and -pi
+    cot(pi x) (m = 0); (-1)^(m+1) m! T(r) and -(-1)^(m+1) m! (-1)^s zeta(s, 1 - x) (m >= 1, s = m +
+    1; zeta(s, x) = T(r) - (-1)^s zeta(s, 1 - x)), T(r) = sum_j (r + j)^-s = (-1)^(s-1) / (s - 1)!
+    pi^s Q_(s-1)(cot(pi r)) with r's distance v to the integers exact (the smaller of x - floor(x)
+    and ceil(x) - x) and cot(pi v) from v or 1/2 - v, also exact (+inf at the integers)."""
+    s = m + 1
+    floor, ceil = x - torch.floor(x), torch.ceil(x) - x
+    v = torch.minimum(floor, ceil)
+    sign = torch.where(floor <= ceil, 1.0, (-1.0) ** s)
+    c = torch.where(v < 0.25, 1.0 / torch.tan(math.pi * v), torch.tan(math.pi * (0.5 - v)))
+    q = torch.zeros_like(c)
+    for a in reversed(_cot_derivative(s - 1)):
+        q = q * c + a
+    t = torch.where(v == 0, math.inf, (-1.0) ** (s - 1) / math.factorial(s - 1) * math.pi ** s * q)
+    if m == 0:
+        return torch.digamma(1.0 - x), -sign * t
+    scale = (-1.0) ** (m + 1) * math.factorial(m)
+    return scale * sign * t, -scale * (-1.0) ** s * torch.special.zeta(float(s), 1.0 - x)
+
+
+def polygamma_reflected(m: int, x: torch.Tensor) -> torch.Tensor:
+    """psi^(m)(x), m >= 1, in float64 for float32 x: torch's above 0, the reflection below
+    (reflection_terms): torch's float64 below 0 computes sin(pi x) of the rounded pi x (trigamma:
+    6.6e32 at x = -1, the pole) or sums (x + k)^-s through the poles (polygamma: every digit lost
+    at x = -7.9e6); +inf at the non-positive integers, torch's values at +-inf."""
+    first, second = reflection_terms(m, x)
+    result = torch.where(x >= 0, torch.polygamma(m, x.clamp_min(0.0)), first + second)
+    result = torch.where(x == -math.inf, math.nan if m == 1 else (-1.0) ** (m + 1) * math.inf, result)
+    result = torch.where(x == math.inf, 0.0 if m == 1 else math.nan, result)
+    return torch.where(torch.isnan(x), math.nan, result)
 
 
 STABLE = _stable_goldens()
@@ -169,6 +218,15 @@ CASES = {
     "silu_bw": ("silu_bw", {}),
     "gelu_bw": ("gelu_bw", {}),
     "gelu_bw-tanh": ("gelu_bw", {"approximate": "tanh"}),
+    # the special functions
+    "lgamma_bw": ("lgamma_bw", {}),
+    "digamma_bw": ("digamma_bw", {}),
+    "polygamma_bw": ("polygamma_bw", {"n": 1}),
+    "polygamma_bw-4": ("polygamma_bw", {"n": 4}),
+    "polygamma_bw-9": ("polygamma_bw", {"n": 9}),
+    "erfinv_bw": ("erfinv_bw", {}),
+    "i0_bw": ("i0_bw", {}),
+    "multigammaln_bw": ("multigammaln_bw", {}),
 }
 # gradients that are grad, 0, or grad times +-1 / a 0-1 test: correctly rounded (distance 0)
 EXACT = {"clamp_bw", "clip_bw", "hardtanh_bw", "hardshrink_bw", "softshrink_bw", "threshold_bw", "relu6_bw",
@@ -180,6 +238,9 @@ SLACK: dict = {}
 # exact below REDUCTION_LIMIT = 2^16 pi/2; bf16 values beyond it are not checked)
 REDUCTION_LIMIT = 2.0 ** 16 * math.pi / 2.0
 DOMAINS = {"sin_bw": REDUCTION_LIMIT, "cos_bw": REDUCTION_LIMIT, "tan_bw": REDUCTION_LIMIT}
+# op -> where its bound holds otherwise: multigammaln_bw on x > 3/2 (torch's mvlgamma domain, (p - 1) / 2;
+# ttnn's: x > 2.5)
+WHERE = {"multigammaln_bw": lambda x: x > 1.5}
 
 
 def golden(op: str, params: dict, g: torch.Tensor, x: torch.Tensor) -> torch.Tensor:
@@ -210,6 +271,8 @@ def test_sweep(case, sweep_inputs):
     steps = distance(got, want)
     if op in DOMAINS:
         steps = torch.where(x.double().abs() < DOMAINS[op], steps, 0.0)
+    if op in WHERE:
+        steps = torch.where(WHERE[op](x.double()), steps, 0.0)
     worst = float(steps.max())
     _WORST[case] = worst
     bound = 0.0 if op in EXACT else SLACK.get(case, (1.0,))[0]

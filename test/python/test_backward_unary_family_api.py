@@ -44,6 +44,9 @@ def _run(op, tensors, *args, **kwargs):
     ("leaky_relu_bw", (), {"negative_slope": 1e-05}, (1e-05,)),
     ("rdiv_bw", (1e16,), {}, (1e16,)),
     ("elu_bw", (), {"alpha": 3e38}, (3e38,)),
+    # polygamma_bw's order: positional or by name, an integral float as ttnn's binding converts it
+    ("polygamma_bw", (2,), {}, (2,)),
+    ("polygamma_bw", (), {"n": 3.0}, (3,)),
 ])
 def test_parameters_reach_the_rule(op, args, kwargs, golden_args, tensors):
     """Positional and keyword parameters reach the op: the result equals ttnn's golden (torch
@@ -73,6 +76,14 @@ def test_binding_names_and_aliases(tensors):
     (lambda g, x: ttnn.celu_bw(g, x, alpha=0.0), ValueError, "alpha must not be 0"),
     (lambda g, x: ttnn.abs_bw(g, x, input_grad=x), TypeError, "unexpected keyword argument 'input_grad'"),
     (lambda g, x: ttnn.threshold_bw(g, x, 1.0, 2.0, threshold=1.0), TypeError, "got 'min' and 'threshold'"),
+    (lambda g, x: ttnn.polygamma_bw(g, x), TypeError, "missing required argument: 'n'"),
+    (lambda g, x: ttnn.polygamma_bw(g, x, 0), ValueError, "n must be in 1 .. 10 (ttnn's range), got 0"),
+    (lambda g, x: ttnn.polygamma_bw(g, x, n=11), ValueError, "n must be in 1 .. 10 (ttnn's range), got 11"),
+    (lambda g, x: ttnn.polygamma_bw(g, x, 2.5), ValueError, "n must be an integer, got 2.5"),
+    (lambda g, x: ttnn.polygamma_bw(g, x, "2"), TypeError, "n must be an integer, got str"),
+    (lambda g, x: ttnn.polygamma_bw(g, x, True), TypeError, "n must be an integer, got bool"),
+    (lambda g, x: ttnn.lgamma_bw(g, x, input_grad=x), TypeError, "unexpected keyword argument 'input_grad'"),
+    (lambda g, x: ttnn.multigammaln_bw(g, x, 4), TypeError, "takes 2 positional arguments but 3 were given"),
 ])
 def test_misuse_names_the_argument(call, error, message, tensors):
     _, (g, x) = tensors

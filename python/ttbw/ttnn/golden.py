@@ -110,7 +110,9 @@ def _goldens():
         "log_sigmoid_bw": F.logsigmoid, "frac_bw": torch.frac,
         **{f"{name}_bw": getattr(torch, name) for name in (
             "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "log10",
-            "log1p", "log2", "exp2", "expm1", "erf", "erfc", "rad2deg", "deg2rad", "logit")},
+            "log1p", "log2", "exp2", "expm1", "erf", "erfc", "rad2deg", "deg2rad", "logit", "lgamma", "digamma",
+            "erfinv", "i0")},
+        "multigammaln_bw": lambda x: torch.mvlgamma(x, 4),  # ttnn's fixed order p = 4
     }
     # complex_unary_backward (abs_bw's golden takes a complex input too)
     unary.update({"conj_bw": torch.conj, "real_bw": torch.real, "imag_bw": torch.imag, "angle_bw": torch.angle})
@@ -133,6 +135,7 @@ def _goldens():
         "rpow_bw": (lambda x, base: torch.pow(base, x), ("exponent",), ()),
         "div_no_nan_bw": (div_no_nan, ("scalar",), ()),
         "gelu_bw": (lambda x, approximate: F.gelu(x, approximate=approximate), ("approximate",), ("none",)),
+        "polygamma_bw": (lambda x, n: torch.polygamma(int(n), x), ("n",), ()),
     }
     goldens.update({name: _autograd(*spec) for name, spec in with_params.items()})
     goldens["threshold_bw"] = _threshold_golden(goldens["threshold_bw"])

@@ -45,6 +45,16 @@ def f32_attribute(name: str, value) -> str:
     return f"{f32_literal(value)} : f32"
 
 
+def i32_attribute(name: str, value) -> str:
+    """An op's integer attribute as IR text (an integral number, as ttnn's bindings convert a
+    Python float to the C++ int); TypeError / ValueError naming the argument."""
+    if not is_number(value):
+        raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
+    if value != value or abs(value) == float("inf") or value != int(value) or abs(value) >= 2 ** 31:
+        raise ValueError(f"{name} must be an integer, got {value}")
+    return f"{int(value)} : i32"
+
+
 def binary_backward(op: str, *, complex_form: bool = False, complex_alpha: bool = False, scalar_form: bool = True,
                     alpha: bool = False, rounding_mode: bool = False, preallocated_aliases: tuple = (),
                     outputs: bool = True, overload_names: bool = True):
@@ -152,8 +162,8 @@ class Param(NamedTuple):
     """An argument of a unary backward op beyond (grad_tensor, input_tensor), as ttnn binds it:
     `name` (also the op's attribute unless `attribute` names it), `default` (REQUIRED: none;
     None: optional, absent from the op when not given), `positional`: may be passed by position
-    (after input_tensor; else keyword-only), `kind` "float" | "str" (a str "None" is None, as
-    ttnn's bindings take it), `aliases`: other keywords (ttnn's docs' names)."""
+    (after input_tensor; else keyword-only), `kind` "float" | "int" | "str" (a str "None" is None,
+    as ttnn's bindings take it), `aliases`: other keywords (ttnn's docs' names)."""
     name: str
     default: object = None
     positional: bool = False
@@ -233,6 +243,8 @@ def param_attributes(op: str, params: tuple, positional: dict, keywords: dict) -
             if not isinstance(value, str):
                 raise TypeError(f"{name} must be a str or None, got {type(value).__name__}")
             attributes[attribute] = f'"{value}"'
+        elif param.kind == "int":
+            attributes[attribute] = i32_attribute(name, value)
         else:
             attributes[attribute] = f32_attribute(name, value)
     return attributes, values

@@ -32,6 +32,11 @@ def _check_alpha(values: dict) -> None:
         raise ValueError("alpha must not be 0 (celu divides by it)")
 
 
+def _check_order(values: dict) -> None:
+    if not 1 <= values["n"] <= 10:
+        raise ValueError(f"n must be in 1 .. 10 (ttnn's range), got {values['n']}")
+
+
 def _op(name: str, *params: Param, preallocated: bool = False, check=None):
     return unary_backward(name, preallocated=preallocated, params=params, check=check)
 
@@ -157,3 +162,12 @@ ceil_bw = _op("ceil_bw")
 round_bw = _op("round_bw")
 fill_zero_bw = _op("fill_zero_bw")
 logit_bw = _op("logit_bw")
+
+# the special functions (rules: passes/derivatives_special.py); ttnn binds polygamma_bw's order
+# n as a float it converts to a C++ int: an integral number here
+polygamma_bw = _op("polygamma_bw", Param("n", REQUIRED, True, kind="int"), check=_check_order)
+lgamma_bw = _op("lgamma_bw")
+digamma_bw = _op("digamma_bw")
+erfinv_bw = _op("erfinv_bw")
+i0_bw = _op("i0_bw")
+multigammaln_bw = _op("multigammaln_bw")
