@@ -295,6 +295,24 @@ def TTIR_RepeatBwOp : TTIR_Op<"repeat_bw"> {
     ::mlir::LogicalResult $cppClass::verify() { return ::ttbw::ttir::verify::verifyRepeatBackward(*this); }
   }];
 }
+// prod (torch.prod / ttnn.prod_bw): the product over the dims of `dim_arg` ([i32, ...], as
+// ttir.sum's; absent: every dim); grad has the input's shape with those dims kept as 1;
+// input_grad = grad times the product of the other elements of each reduced slice.
+//   %g = ttir.prod_bw %grad, %x {dim_arg = [3 : i32]} : G, X -> X
+def TTIR_ProdBwOp : TTIR_Op<"prod_bw"> {
+  let summary = "Gradient of prod (ttnn.prod_bw)";
+  let arguments = (ins AnyRankedTensor:$grad, AnyRankedTensor:$input, Optional<AnyRankedTensor>:$input_grad,
+                       OptionalAttr<AnyAttr>:$memory_config, OptionalAttr<AnyAttr>:$dim_arg);
+  let results = (outs AnyRankedTensor:$input_grad_result);
+  let assemblyFormat = [{
+    $grad `,` $input (`input_grad` `(` $input_grad^ `:` type($input_grad) `)`)?
+    attr-dict `:` type($grad) `,` type($input) `->` type($input_grad_result)
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() { return ::ttbw::ttir::verify::verifyProdBackward(*this); }
+  }];
+}
 // input_grad = x <= min or x >= max ? 0 : grad (a NaN x: grad).
 def TTIR_HardtanhBwOp : TTIR_UnaryBackwardOp<"hardtanh_bw", (ins DefaultValuedAttr<F32Attr, "-1.0f">:$min, DefaultValuedAttr<F32Attr, "1.0f">:$max)> {
   let summary = "Gradient of hardtanh (ttnn.hardtanh_bw)";

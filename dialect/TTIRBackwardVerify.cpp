@@ -176,6 +176,29 @@ LogicalResult ttbw::ttir::verify::verifyBackward(Operation *op, const BackwardSi
       return c.fail() << "'grad' shape " << shapeStr(grad->shape) << " must equal the shape of 'input' ("
                       << shapeStr(input.shape) << ") repeated by 'repeat_dimensions' (" << shapeStr(repeated)
                       << ")";
+  } else if (s.reduces) {
+    const TensorDesc &input = *operands[0];
+    int64_t rank = input.shape.size();
+    SmallVector<int64_t> kept(rank, 1);
+    if (s.dimArg) {
+      auto given = i32Array(c, "dim_arg", s.dimArg);
+      if (!given)
+        return failure();
+      kept.assign(input.shape.begin(), input.shape.end());
+      SmallVector<int64_t> seen;
+      for (int64_t d : *given) {
+        if (d < -rank || d >= rank)
+          return c.fail() << "'dim_arg' dim " << d << " is out of range for 'input' of rank " << rank;
+        int64_t dim = (d + rank) % rank;
+        if (llvm::is_contained(seen, dim))
+          return c.fail() << "'dim_arg' names dim " << dim << " twice";
+        seen.push_back(dim);
+        kept[dim] = 1;
+      }
+    }
+    if (grad->shape != kept)
+      return c.fail() << "'grad' shape " << shapeStr(grad->shape) << " must equal the shape of 'input' ("
+                      << shapeStr(input.shape) << ") with the reduced dims kept as 1 (" << shapeStr(kept) << ")";
   } else {  // grad has the broadcast shape of the tensor operands
     SmallVector<int64_t> expected;
     bool compatible = true;

@@ -42,6 +42,9 @@ struct BackwardSignature {
   bool scalarForm = true;  // a scalarAllowed operand may be a scalar (else: refused, by name)
   // repeat_bw: grad is the one operand repeated this many times per dim (else: broadcast rules)
   std::optional<ArrayRef<int64_t>> repeats;
+  // prod_bw: grad is the input with the dims of `dimArg` (an i32 array; null: every dim) kept as 1
+  bool reduces = false;
+  Attribute dimArg;
 };
 
 LogicalResult verifyBackward(Operation *op, const BackwardSignature &signature);
@@ -92,6 +95,17 @@ template <typename OpTy> LogicalResult verifyRepeatBackward(OpTy op) {
   s.gradients = {{"input_grad", 0, op.getInputGrad(), op.getInputGradResult()}};
   s.memoryConfig = op.getMemoryConfigAttr();
   s.repeats = op.getRepeatDimensions();
+  return verifyBackward(op, s);
+}
+
+template <typename OpTy> LogicalResult verifyProdBackward(OpTy op) {
+  BackwardSignature s;
+  s.grad = op.getGrad();
+  s.operands = {{"input", op.getInput()}};
+  s.gradients = {{"input_grad", 0, op.getInputGrad(), op.getInputGradResult()}};
+  s.memoryConfig = op.getMemoryConfigAttr();
+  s.reduces = true;
+  s.dimArg = op.getDimArgAttr();
   return verifyBackward(op, s);
 }
 

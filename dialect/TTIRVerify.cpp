@@ -183,7 +183,6 @@ LogicalResult sameElement(Checker &c, StringRef aName, const TensorDesc &a, Stri
   return success();
 }
 
-// The values of an i32 array attribute ([1 : i32, ...]), or nullopt after reporting.
 std::optional<SmallVector<int64_t>> i32Array(Checker &c, StringRef name, Attribute attr) {
   SmallVector<int64_t> values;
   auto array = dyn_cast<ArrayAttr>(attr);

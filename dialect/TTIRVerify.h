@@ -67,6 +67,9 @@ struct Checker {
   }
 };
 
+// The values of an i32 array attribute ([1 : i32, ...]), or nullopt after reporting.
+std::optional<SmallVector<int64_t>> i32Array(Checker &c, StringRef name, Attribute attr);
+
 } // namespace ttbw::ttir::verify
 
 #endif // TTBW_DIALECT_TTIRVERIFY_H

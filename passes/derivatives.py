@@ -14,12 +14,11 @@ from __future__ import annotations
 import math
 from typing import Callable, NamedTuple
 
-from mlir import ir
-
 from ttbw.dialect.ops import (ADDCMUL_BACKWARD, BINARY_BACKWARD, CLAMP_TENSOR_BACKWARD, LAYER_NORM_BACKWARD,
                               LERP_BACKWARD, RMS_NORM_BACKWARD, UNARY_BACKWARD, WHERE_BACKWARD, BackwardSignature)
 
 from . import derivatives_norm as norm
+from . import derivatives_reduction as reduction
 from .derivatives_binary import GRADIENTS as BINARY_GRADIENTS, At
 from .derivatives_complex import COMPLEX_FORMS, GRADIENTS as COMPLEX_GRADIENTS
 from .derivatives_special import GRADIENTS as SPECIAL_GRADIENTS
@@ -39,25 +38,6 @@ class Rule(NamedTuple):  # not a dataclass: cheaper for ttbw-opt's start-up
 def _rule(signature: BackwardSignature, **gradients: Callable) -> Rule:
     assert set(gradients) == set(signature.results), gradients
     return Rule(signature, gradients)
-
-
-def _repeat(d, x):
-    """repeat's gradient: grad summed over each dim's repeats, in one sum (one rounding). A dim
-    of size s > 1 repeated r != 1 times is split into (r, s) and summed over r; a dim of size 1
-    (the dims the repeats add in front too) is summed whole; the result reshaped to the input's."""
-    repeats = list(ir.DenseI64ArrayAttr(x.attr("repeat_dimensions")))
-    shape = list(x.input.value.type.shape)
-    sizes = [1] * (len(repeats) - len(shape)) + shape
-    split, summed = [], []
-    for r, s in zip(repeats, sizes):
-        if r != 1:
-            summed.append(len(split))
-            split += [r, s] if s > 1 else [r]
-        else:
-            split.append(s)
-    if not summed:
-        return x.grad
-    return d.reshape(d.sum(d.reshape(x.grad, split), tuple(summed)), shape)
 
 
 def _by_input_kind(real_form: Callable, complex_form: Callable) -> Callable:
@@ -119,7 +99,8 @@ RULES = {
                                   input_grad=lambda d, x: d.where(d.ge(x.input, x.min),
                                                                   d.where(d.le(x.input, x.max), x.grad,
                                                                           d.constant(0.0)), d.constant(0.0))),
-    "ttir.repeat_bw": _rule(UNARY_BACKWARD, input_grad=lambda d, x: _repeat(d, x)),
+    "ttir.repeat_bw": _rule(UNARY_BACKWARD, input_grad=reduction.repeat_input_grad),
+    "ttir.prod_bw": _rule(UNARY_BACKWARD, input_grad=reduction.prod_input_grad),
     # -x: -g
     "ttir.neg_bw": _rule(UNARY_BACKWARD,
                          input_grad=lambda d, x: d.neg(x.grad)),

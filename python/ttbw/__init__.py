@@ -16,7 +16,7 @@ _API = {
             "sign_bw", "softsign_bw", "tanhshrink_bw", "log_sigmoid_bw", "sin_bw", "cos_bw", "tan_bw", "asin_bw",
             "acos_bw", "atan_bw", "sinh_bw", "cosh_bw", "asinh_bw", "acosh_bw", "atanh_bw", "log10_bw", "log1p_bw",
             "log2_bw", "exp2_bw", "expm1_bw", "erf_bw", "erfc_bw", "rad2deg_bw", "deg2rad_bw", "frac_bw",
-            "trunc_bw", "floor_bw", "ceil_bw", "round_bw", "fill_zero_bw", "logit_bw", "repeat_bw", "lgamma_bw",
+            "trunc_bw", "floor_bw", "ceil_bw", "round_bw", "fill_zero_bw", "logit_bw", "repeat_bw", "prod_bw", "lgamma_bw",
             "digamma_bw", "polygamma_bw", "erfinv_bw", "i0_bw", "multigammaln_bw"),
     "ttnn.binary_backward_ops": (
             "rsub_bw", "squared_difference_bw", "min_bw", "max_bw", "atan2_bw", "hypot_bw", "xlogy_bw",

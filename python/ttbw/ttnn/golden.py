@@ -163,9 +163,20 @@ def _goldens():
     goldens["clamp_bw"] = goldens["clip_bw"] = _clamp_golden
     goldens["repeat_bw"] = lambda grad, input_tensor, shape, *rest, **keywords: _autograd(
         lambda x: x.repeat(list(shape)))(grad, input_tensor)
+    goldens["prod_bw"] = _prod_golden
     goldens["assign_bw"] = _assign_golden
     goldens["bias_gelu_bw"] = _bias_gelu_golden
     return goldens
+
+
+def _prod_golden(grad, input_tensor, *arguments, all_dimensions=None, dim=None, **keywords):
+    """[input_grad] of torch.prod over `dim` (keep-dim) or every dim, by ttnn.prod_bw's keywords."""
+    if all_dimensions is False and dim is None:
+        dim = 0
+    reduced = dim if all_dimensions is not True else None
+    forward = (lambda x: x.prod().reshape([1] * x.dim())) if reduced is None else \
+        (lambda x: x.prod(reduced, keepdim=True))
+    return _autograd(forward)(grad, input_tensor)
 
 
 def _clamp_golden(grad, input_tensor, min=None, max=None, *arguments, **keywords):

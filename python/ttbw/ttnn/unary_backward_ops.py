@@ -104,6 +104,40 @@ def repeat_bw(grad_tensor, input_tensor, shape, *, memory_config=None, queue_id=
     return call.run(backend)
 
 
+def prod_bw(grad_tensor, input_tensor, *, all_dimensions=None, dim=None, memory_config=None, queue_id=0,
+            backend: str = "device"):
+    """ttnn.prod_bw: [input_grad] of the product over `dim` or over every dim. Both of ttnn's
+    keyword forms: the older (all_dimensions=True, dim=0: every dim unless all_dimensions=False)
+    and the current (dim=None: every dim). grad_tensor is the gradient of the keep-dim product:
+    the input's shape with the reduced dims 1."""
+    check_backend_and_queue(backend, queue_id)
+    if all_dimensions is not None and not isinstance(all_dimensions, bool):
+        raise TypeError(f"prod_bw: all_dimensions must be a bool, got {type(all_dimensions).__name__}")
+    if dim is not None and (isinstance(dim, bool) or not isinstance(dim, int)):
+        raise TypeError(f"prod_bw: dim must be an int or None, got {type(dim).__name__}")
+    if all_dimensions is False and dim is None:
+        dim = 0  # the older binding's default
+    reduced = dim if all_dimensions is not True else None
+    attributes = {}
+    if isinstance(input_tensor, Tensor):
+        shape = list(input_tensor.shape)
+        if reduced is not None and not -len(shape) <= reduced < len(shape):
+            raise ValueError(f"prod_bw: dim={reduced} is out of range for input_tensor of rank {len(shape)}")
+        kept = [1] * len(shape) if reduced is None else \
+            [1 if i == reduced % len(shape) else s for i, s in enumerate(shape)]
+        if isinstance(grad_tensor, Tensor) and list(grad_tensor.shape) != kept:
+            which = "every dim" if reduced is None else f"dim {reduced}"
+            padded = "; ttnn's older form, grad padded to input_tensor's shape, is not taken" \
+                if list(grad_tensor.shape) == shape else ""
+            raise ValueError(f"prod_bw: grad_tensor has shape {list(grad_tensor.shape)}, expected {kept} (the "
+                             f"gradient of input_tensor's product over {which}, kept as 1){padded}")
+        if reduced is not None:
+            attributes["dim_arg"] = f"[{reduced % len(shape)} : i32]"
+    call = BackwardCall("prod_bw", UNARY_BACKWARD, {"grad": grad_tensor, "input": input_tensor},
+                        memory_config=memory_config, attributes=attributes, names={"input": "input_tensor"})
+    return call.run(backend)
+
+
 clamp_bw = _clamp_backward("clamp_bw")
 clip_bw = _clamp_backward("clip_bw")
 hardtanh_bw = _op("hardtanh_bw", Param("min", -1.0), Param("max", 1.0))

@@ -138,3 +138,19 @@ func.func @reciprocal_bw_complex(%g: tensor<32x64xcomplex<f32>>, %x: tensor<32x6
   %0 = ttir.reciprocal_bw %g, %x : tensor<32x64xcomplex<f32>>, tensor<32x64xcomplex<f32>> -> tensor<32x64xcomplex<f32>>
   return %0 : tensor<32x64xcomplex<f32>>
 }
+
+// -----
+
+// prod_bw: its six sums over the reduced dim read back in the same program, then one exp per
+// element.
+// CHECK-LABEL: func.func @prod_bw
+// CHECK: "ttmetal.enqueue_program"
+// CHECK-NOT: "ttmetal.enqueue_program"
+// CHECK: module @prod_bw_program
+// CHECK: func.func @compute
+// CHECK: ttkernel.reduce_tile(
+// CHECK: ttkernel.exp_tile(
+func.func @prod_bw(%g: tensor<2x1x40xbf16>, %x: tensor<2x3x40xbf16>) -> tensor<2x3x40xbf16> {
+  %0 = ttir.prod_bw %g, %x {dim_arg = [1 : i32]} : tensor<2x1x40xbf16>, tensor<2x3x40xbf16> -> tensor<2x3x40xbf16>
+  return %0 : tensor<2x3x40xbf16>
+}

@@ -1,5 +1,5 @@
 // RUN: ttbw-opt --split-input-file --ttir-decompose-backward %s | FileCheck %s
-// repeat_bw's rule (passes/derivatives.py): grad summed over every dim's repeats in one ttir.sum
+// repeat_bw's rule (passes/derivatives_reduction.py): grad summed over every dim's repeats in one ttir.sum
 // (one rounding): a dim of size > 1 split into (repeats, size), a dim of size 1 summed whole.
 
 // CHECK-LABEL: func.func @outer
