@@ -20,7 +20,7 @@ from mlir import ir
 
 from ttbw.lowering import codegen
 from ttbw.lowering.errors import UnsupportedError
-from ttbw.lowering.fusion import one_generic_per_result, one_reduction_per_reader
+from ttbw.lowering.fusion import layout_copies_read_through, one_generic_per_result, one_reduction_per_reader
 from ttbw.lowering.transposed_writes import split_transposed_write
 from ttbw.lowering.programs import chain_groups, described, erase_dead, is_reduction, live_generics, op_name, outline, \
     result_closures
@@ -50,6 +50,7 @@ class _Refused(Exception):
 
 
 def _outline_function(func, fuse: bool) -> None:
+    layout_copies_read_through(func)  # the tensor.cast canonicalize left of a layout-only copy
     erase_dead(func)  # what computed the results ttbw-zero-empty-tensors replaced
     if not live_generics(func):  # arguments returned as they are get copies; else nothing to launch
         one_generic_per_result(func, share_returned=True)

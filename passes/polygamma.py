@@ -286,8 +286,7 @@ def _times_power(d, g, p, s: int, large: bool = False):
 
 
 def _times_constant(d, g, c: float):
-    """g c; g itself for c = 1, -g for c = -1 (g 1 folds into a layout-only tensor.cast of a ROW_MAJOR
-    g, which the outlined program then reads as TILE where g is read twice: found by test/fuzz)."""
+    """g c; g itself for c = 1, -g for c = -1 (no op to round)."""
     return g if c == 1.0 else d.neg(g) if c == -1.0 else d.multiply(g, d.constant(c))
 
 

@@ -15,8 +15,9 @@ function (`ttbw-prepare-fusion` runs the first four before `linalg-fuse-elementw
   than MAX_COPIES copies is copied once per result instead (`one_dag_per_result`), what two
   results share going to each, so each result's DAG fuses into one generic;
 - `layout_copies_read_through`: a generic reading a copy that only changes the layout of its
-  input (a typecast of a ROW_MAJOR f32 tensor to TILE f32, which upstream's canonicalize would
-  make a `tensor.cast`, dropping the layout the codegen reads) reads the input itself;
+  input (a typecast of a ROW_MAJOR f32 tensor to TILE f32), or the `tensor.cast` upstream's
+  canonicalize makes of one (g * 1 folded), reads the input itself: the codegen reads each
+  operand in its own layout (also run by `ttbw-outline-programs`, after canonicalize);
 - `one_reduction_per_reader`: a reduction several results read gets a clone per extra reader,
   after fusion (whose cse would merge the clones);
 - `one_generic_per_result`: each returned value gets a generic of its own (the codegen writes
@@ -137,7 +138,8 @@ def _zero_fill(init):
 
 def layout_copies_read_through(func_op) -> None:
     """Each generic input that is a layout-only copy (identity maps, the body yielding its input,
-    the same data type: ROW_MAJOR -> TILE) reads the copy's input instead (see the module doc)."""
+    the same data type: ROW_MAJOR -> TILE), or the `tensor.cast` canonicalize makes of one, reads
+    the copy's input instead (see the module doc)."""
     from mlir import ir
 
     from ttbw.dialect.tensor_types import describe
@@ -145,7 +147,7 @@ def layout_copies_read_through(func_op) -> None:
     for op in _generics(func_op):
         for k, value in enumerate(list(op.operands)[:-1]):
             copy = None if isinstance(value, ir.BlockArgument) else value.owner.operation
-            if copy is None or copy.name != "linalg.generic" or not _is_copy(copy):
+            if copy is None or not (copy.name == "linalg.generic" and _is_copy(copy) or copy.name == "tensor.cast"):
                 continue
             source = copy.operands[0]
             if describe(source.type).data_type == describe(value.type).data_type:
@@ -296,7 +298,7 @@ def one_generic_per_result(func_op, share_returned: bool = False) -> None:
     """Gives each value the function gives back a generic of its own (the codegen writes one
     result per generic), after fusion (whose canonicalize would erase an identity generic and
     cse merge clones): an argument given back as it is (a gradient equal to grad) an identity
-    generic, a generic's value given back at several places (equal gradients merged by cse) a
+    generic (into the result's layout where the given-back value is a layout cast of it), a generic's value given back at several places (equal gradients merged by cse) a
     clone per extra place, reading the same inputs (siblings). With `share_returned` (one
     program per generic: the composite path) a value returned at several positions is read
     back once per position instead, and an extra preallocated result is a copy of it."""
@@ -308,6 +310,13 @@ def one_generic_per_result(func_op, share_returned: bool = False) -> None:
     seen = []
     for user, index in result_uses(func_op):
         value = user.operands[index]
+        relayout = _layout_cast(value)
+        if relayout is not None and _of_argument(relayout.operands[0]):  # no program writes its pages
+            with ir.InsertionPoint(user), user.location:
+                user.operands[index] = _identity_generic(relayout.operands[0], linalg, tensor,
+                                                         relayout.results[0].type).results[0]
+            seen.append(user.operands[index])
+            continue
         is_argument = _of_argument(value)
         owner = None if is_argument else value.owner.operation
         if not is_argument and (owner.name != "linalg.generic" or not any(value == v for v in seen)):
@@ -334,11 +343,26 @@ def _of_argument(value) -> bool:
     return isinstance(value, ir.BlockArgument)
 
 
-def _identity_generic(value, linalg, tensor):
-    """`linalg.generic` copying tensor `value` (its type kept)."""
+def _layout_cast(value):
+    """The `tensor.cast` defining `value` when it changes the layout encoding (canonicalize's form
+    of a layout-only copy, ROW_MAJOR <-> TILE), else None. Of a generic's value the codegen writes
+    the cast's layout (the program sees its result through it); of an argument it is a copy."""
     from mlir import ir
 
-    value_type = ir.RankedTensorType(value.type)
+    from ttbw.dialect.tensor_types import describe
+
+    if isinstance(value, ir.BlockArgument) or value.owner.operation.name != "tensor.cast":
+        return None
+    cast = value.owner.operation
+    return cast if describe(cast.operands[0].type).layout != describe(value.type).layout else None
+
+
+def _identity_generic(value, linalg, tensor, result_type=None):
+    """`linalg.generic` copying tensor `value` into `result_type` (value's type by default; another
+    layout encoding: the copy changes the layout)."""
+    from mlir import ir
+
+    value_type = ir.RankedTensorType(result_type or value.type)
     rank, element = value_type.rank, value_type.element_type
     identity = ir.AffineMapAttr.get(ir.AffineMap.get_identity(rank))
     parallel = ir.Attribute.parse("#linalg.iterator_type<parallel>")
