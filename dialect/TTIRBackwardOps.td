@@ -367,11 +367,11 @@ def TTIR_HardsigmoidBwOp : TTIR_UnaryBackwardOp<"hardsigmoid_bw"> {
 def TTIR_HardswishBwOp : TTIR_UnaryBackwardOp<"hardswish_bw"> {
   let summary = "Gradient of hardswish (ttnn.hardswish_bw)";
 }
-// input_grad = 0 < x < 6 ? grad : 0 (hardtanh's rule at 0, 6).
 // input_grad = x > 0 ? 2 x grad : 0 (a NaN x: NaN, as torch's relu(x) ** 2).
 def TTIR_ReluSquaredBwOp : TTIR_UnaryBackwardOp<"relu_squared_bw"> {
   let summary = "Gradient of relu(x)^2 (ttnn.relu_squared_bw)";
 }
+// input_grad = 0 < x < 6 ? grad : 0 (hardtanh's rule at 0, 6).
 def TTIR_Relu6BwOp : TTIR_UnaryBackwardOp<"relu6_bw"> {
   let summary = "Gradient of relu6 (ttnn.relu6_bw)";
 }

@@ -39,7 +39,8 @@ _SIN = [(-1.0) ** n / math.factorial(2 * n + 1) for n in range(6)]  # r, r^3, ..
 _COS = [(-1.0) ** n / math.factorial(2 * n) for n in range(7)]  # 1, r^2, ..., r^12
 
 
-def _rounded(d, y):
+def rounded_to_integer(d, y):
+    """y rounded to an integer (nearest, ties to even) by (y + C) - C, for |y| < 2^22."""
     c = d.constant(_ROUND)
     return d.subtract(d.add(y, c), c)
 
@@ -59,7 +60,7 @@ def sin_cos(d, x, tails: bool = False):
     r + e = x - k pi/2, and each of sin r = r + (r z S(z) + e cos r) and cos r = 1 + (z C(z) - e r)
     rounds once, by a TwoSum whose error is the tail (the plain r P(z) chained two roundings and
     dropped e: 2.3 ulp, which tan_bw's 1 / cos^2 doubled near its poles)."""
-    k = _rounded(d, d.multiply(x, d.constant(2.0 / math.pi)))
+    k = rounded_to_integer(d, d.multiply(x, d.constant(2.0 / math.pi)))
     r = d.subtract(x, d.multiply(k, d.constant(_HALF_PI_PARTS[0])))  # exact (Sterbenz)
     e = None
     for part in _HALF_PI_PARTS[1:]:
@@ -72,10 +73,10 @@ def sin_cos(d, x, tails: bool = False):
     sin_r, sin_tail = two_sum(d, r, sin_small)
     cos_r, cos_tail = two_sum(d, d.constant(1.0), cos_small)
     # k mod 4 = k - 4 round(k / 4 - 3/8) (k / 4 exact; ties never occur)
-    quadrant = d.subtract(k, d.multiply(_rounded(d, d.subtract(d.multiply(k, d.constant(0.25)), d.constant(0.375))),
-                                        d.constant(4.0)))
+    fourths = rounded_to_integer(d, d.subtract(d.multiply(k, d.constant(0.25)), d.constant(0.375)))
+    quadrant = d.subtract(k, d.multiply(fourths, d.constant(4.0)))
     # odd: q - 2 round(q / 2 - 1/4) = 1
-    half = _rounded(d, d.subtract(d.multiply(quadrant, d.constant(0.5)), d.constant(0.25)))
+    half = rounded_to_integer(d, d.subtract(d.multiply(quadrant, d.constant(0.5)), d.constant(0.25)))
     odd = d.eq(d.subtract(quadrant, d.multiply(half, d.constant(2.0))), d.constant(1.0))
     negative = d.ge(quadrant, d.constant(2.0))
 

@@ -7,6 +7,7 @@ import math
 
 from mlir import ir
 
+from .approximations import rounded_to_integer
 from .exact_arith import constant_split, f32_pair, product_error, split_f32, two_sum, veltkamp
 
 
@@ -38,7 +39,6 @@ def _reduced_dims(x) -> tuple:
 
 
 _LN2_HI, _LN2_LO = f32_pair(math.log(2.0))
-_ROUNDER = 1.5 * 2.0 ** 23  # (t + R) - R: t rounded to an integer, |t| < 2^22
 
 
 def _binary_parts(d, a, usable):
@@ -47,8 +47,7 @@ def _binary_parts(d, a, usable):
     m); where `usable` is false (zeros, infinities, NaNs) k = 0 and m = a."""
     zero = d.constant(0.0)
     safe = d.where(usable, d.abs(a), d.constant(1.0))
-    k = d.subtract(d.add(d.multiply(d.log(safe), d.constant(1.0 / math.log(2.0))), d.constant(_ROUNDER)),
-                   d.constant(_ROUNDER))
+    k = rounded_to_integer(d, d.multiply(d.log(safe), d.constant(1.0 / math.log(2.0))))
     k = d.where(usable, d.where(d.lt(k, d.constant(-126.0)), d.constant(-126.0), k), zero)
     return k, d.where(usable, d.multiply(a, d.pow(d.constant(2.0), d.neg(k))), a)
 
@@ -64,8 +63,8 @@ def prod_input_grad(d, x):
       else exp((K - k_i + k_g) ln 2 + Phi - log|m_i|) times g's m_g = g 2^-k_g, so that g scales
       the product without overflowing it; the exponent's sums exact (Dekker's product with a
       two-part ln 2, TwoSum) and its tail applied as e^(hi + lo) = e^hi (1 + lo);
-    times the sign of the others' product ((-1)^negatives: a count's parity by (h + 2^23) - 2^23,
-    exact below 2^23). A zero, infinite or NaN g gives g times that sign, as torch's g * prod."""
+    times the sign of the others' product ((-1)^negatives: a count's parity, whether half of it is
+    an integer, exact below 2^23). A zero, infinite or NaN g gives g times that sign, as torch's g * prod."""
     dims = _reduced_dims(x)
     v, g = x.input, x.grad
     zero, one = d.constant(0.0), d.constant(1.0)
@@ -92,8 +91,7 @@ def prod_input_grad(d, x):
     power = d.exp(exponent)
     power = d.add(power, d.multiply(power, d.add(d.add(tail, rest_tail), exponent_tail)))
     half = d.multiply(negatives, d.constant(0.5))
-    sign = d.where(d.eq(half, d.subtract(d.add(half, d.constant(2.0 ** 23)), d.constant(2.0 ** 23))), one,
-                   d.constant(-1.0))
+    sign = d.where(d.eq(half, rounded_to_integer(d, half)), one, d.constant(-1.0))
     nan, inf = d.constant(math.nan), d.constant(math.inf)
     special = d.where(d.gt(nans, zero), nan,
                       d.where(d.gt(zeros, zero), d.where(d.gt(infinities, zero), nan, zero),

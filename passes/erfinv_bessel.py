@@ -16,24 +16,13 @@ _SQRT_PI_HALF = f32_pair(0.5 * math.sqrt(math.pi))
 _SPLIT_W = 5.0  # erfinv's guess: w = -ln(1 - x^2) below, sqrt(w) above (Giles' variables)
 
 
-def _erfinv_of_tail(q: float) -> float:
-    """y >= 0 with erfc(y) = q, 0 < q <= 1 (Newton's method in double)."""
-    y = math.sqrt(-math.log(q * (2.0 - q))) * 0.9 if q < 1.0 else 0.0
-    for _ in range(100):
-        step = (q - math.erfc(y)) * 0.5 * math.sqrt(math.pi) * math.exp(y * y)
-        y -= step
-        if abs(step) <= 1e-17 * max(y, 1e-300):
-            break
-    return y
-
-
 def _guess_ratio(w: float) -> float:
     """erfinv(x) / x as a function of w = -ln(1 - x^2) (1 - x computed from w without cancellation)."""
     if w < 1e-12:
         return 0.5 * math.sqrt(math.pi)
     e = math.exp(-w)
     q = e / (1.0 + math.sqrt(1.0 - e))  # 1 - x
-    return _erfinv_of_tail(q) / (1.0 - q)
+    return series.erfinv(1.0 - q, tail=q) / (1.0 - q)  # erfc(y) = q
 
 
 class _Erfinv:

@@ -9,16 +9,10 @@ import math
 from functools import lru_cache
 
 from . import special_series as series
-from .approximations import horner
+from .approximations import horner, rounded_to_integer
 from .exact_arith import f32, two_sum
 
-_ROUND = 1.5 * 2.0 ** 23  # (y + C) - C rounds |y| < 2^22 to an integer
 _TOLERANCE = 2.0 ** -28  # the polynomials' truncation, relative to their smallest value
-
-
-def _rounded(d, y):
-    c = d.constant(_ROUND)
-    return d.subtract(d.add(y, c), c)
 
 
 class _Digamma:
@@ -77,7 +71,7 @@ def _digamma_parts(d, x, minus_ln2: bool = False, half=None):
     # the asymptotic series
     w = d.reciprocal(x)
     z = d.multiply(w, w)
-    logarithm = d.log((d.multiply(x, half) if half is None else half) if minus_ln2 else x)
+    logarithm = d.log((d.multiply(x, d.constant(0.5)) if half is None else half) if minus_ln2 else x)
     far = d.subtract(logarithm, d.add(d.multiply(w, d.constant(0.5)), d.multiply(z, horner(d, z, k.asymptotic))))
     middle = d.lt(x, d.constant(k.root + 0.5))
     return d.where(middle, near, d.where(d.lt(x, d.constant(k.asymptotic_from)), following, far)), low
@@ -87,7 +81,7 @@ def reflection_point(d, x):
     """For x < 0: (v, flip) with v = min(r, 1 - r) in [0, 1/2] exactly for r = x - floor(x) (v = 0
     from |x| = 2^23 on, where every float32 is an integer) and flip = 1.0 where r > 1/2 (then v =
     1 - r): m = x - 2 round(x / 2) in [-1, 1] is exact, r = m mod 1."""
-    m = d.subtract(x, d.multiply(_rounded(d, d.multiply(x, d.constant(0.5))), d.constant(2.0)))
+    m = d.subtract(x, d.multiply(rounded_to_integer(d, d.multiply(x, d.constant(0.5))), d.constant(2.0)))
     a = d.abs(m)
     v = d.minimum(a, d.subtract(d.constant(1.0), a))
     v = d.where(d.lt(d.abs(x), d.constant(2.0 ** 23)), v, d.constant(0.0))
@@ -193,8 +187,8 @@ def multigammaln_times(d, g, x):
     inside = d.le(d.subtract(d.abs(t), d.constant(k.width)), zero)
     result = d.where(inside, near, result)
     # torch's float64 x - 1 rounds to the pole -1 for -2^-53 <= x <= 2^-54: psi(-1) = NaN there
-    pole = d.multiply(d.le(x, d.constant(2.0 ** -54)), d.ge(x, d.constant(-(2.0 ** -53))))
-    result = d.where(pole, _nan(d), result)
+    rounds_to_pole = d.multiply(d.le(x, d.constant(2.0 ** -54)), d.ge(x, d.constant(-(2.0 ** -53))))
+    result = d.where(rounds_to_pole, _nan(d), result)
     return d.where(d.eq(x, one), d.div(d.neg(g), zero), result)
 
 
@@ -316,8 +310,6 @@ def polygamma_times(d, g, x, m: int):
         tail = _times_power(d, d.multiply(small, factor), z, s - 1, large=True)
     else:
         tail = d.multiply(d.multiply(small, factor), d.pow(z, d.constant(1.0 - s)))
-    if shifts is None:
-        shifts = zero
     positive = d.add(d.where(first, _times_power(d, big, y, s), zero), d.add(d.multiply(big, shifts), tail))
     # x < 0: zeta(s, 1 - x) with 1 - x's tail in its terms below the series' start:
     # d/dy of y^-s and of the shifts' terms ~ -s / y and -s / (y + 5/4)

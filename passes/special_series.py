@@ -100,12 +100,14 @@ def bessel_i1_scaled(x: float) -> float:
     return total / math.sqrt(2.0 * math.pi)
 
 
-def erfinv(x: float) -> float:
-    """erfinv(x) for |x| < 1 by Newton's method on erf (erfc beyond 1/2: 1 - |x| exactly)."""
+def erfinv(x: float, tail: float | None = None) -> float:
+    """erfinv(x) for |x| < 1 by Newton's method on erf (erfc beyond 1/2, on 1 - |x|: `tail` where
+    the caller has it more exactly than 1 - |x| rounds, e.g. erfc's inverse of a tiny q)."""
     a = abs(x)
-    y = math.sqrt(-math.log((1.0 - a) * (1.0 + a))) * 0.9 if a > 0.0 else 0.0
-    for _ in range(60):
-        residual = math.erf(y) - a if a <= 0.5 else (1.0 - a) - math.erfc(y)  # erf(y) - a
+    q = 1.0 - a if tail is None else tail
+    y = math.sqrt(-math.log(q * (2.0 - q))) * 0.9 if a > 0.0 else 0.0
+    for _ in range(100):
+        residual = math.erf(y) - a if a <= 0.5 else q - math.erfc(y)  # erf(y) - a
         step = residual * 0.5 * math.sqrt(math.pi) * math.exp(y * y)
         y -= step
         if abs(step) <= 1e-17 * max(y, 1e-300):
@@ -121,13 +123,17 @@ def chebyshev_fit(function, low: float, high: float, degree: int) -> tuple:
     values = [function(0.5 * (high - low) * u + 0.5 * (high + low)) for u in nodes]
     cheb = [2.0 / n * sum(v * math.cos(math.pi * j * (k + 0.5) / n) for k, v in enumerate(values)) for j in range(n)]
     cheb[0] *= 0.5
-    # sum_j cheb_j T_j(u) in monomials: T_0 = 1, T_1 = u, T_(j+1) = 2 u T_j - T_(j-1)
+    return tuple(_monomials(cheb))
+
+
+def _monomials(cheb) -> list:
+    """sum_j cheb_j T_j(u) in monomials of u: T_0 = 1, T_1 = u, T_(j+1) = 2 u T_j - T_(j-1)."""
     previous, current = [1.0], [0.0, 1.0]
-    coefficients = [0.0] * n
+    coefficients = [0.0] * len(cheb)
     coefficients[0] = cheb[0]
-    if n > 1:
+    if len(cheb) > 1:
         coefficients[1] = cheb[1]
-    for j in range(2, n):
+    for j in range(2, len(cheb)):
         following = [0.0] * (j + 1)
         for i, c in enumerate(current):
             following[i + 1] += 2.0 * c
@@ -136,7 +142,7 @@ def chebyshev_fit(function, low: float, high: float, degree: int) -> tuple:
         for i, c in enumerate(following):
             coefficients[i] += cheb[j] * c
         previous, current = current, following
-    return tuple(coefficients)
+    return coefficients
 
 
 def economize(coefficients, low: float, high: float, tolerance: float) -> tuple:
@@ -156,21 +162,7 @@ def economize(coefficients, low: float, high: float, tolerance: float) -> tuple:
     while degree > 0 and dropped + abs(cheb[degree]) <= tolerance:
         dropped += abs(cheb[degree])
         degree -= 1
-    # back to monomials in u, then in t
-    monomial = [0.0] * (degree + 1)
-    previous, current = [1.0], [0.0, 1.0]
-    monomial[0] = cheb[0]
-    if degree >= 1:
-        monomial[1] += cheb[1]
-    for j in range(2, degree + 1):
-        following = [0.0] * (j + 1)
-        for i, c in enumerate(current):
-            following[i + 1] += 2.0 * c
-        for i, c in enumerate(previous):
-            following[i] -= c
-        for i, c in enumerate(following):
-            monomial[i] += cheb[j] * c
-        previous, current = current, following
+    monomial = _monomials(cheb[:degree + 1])  # back to monomials in u, then in t
     return shifted([c / width ** k for k, c in enumerate(monomial)], -middle)
 
 

@@ -12,12 +12,12 @@ _API = {
     "ttnn.unary_backward_ops": (
             "clamp_bw", "clip_bw", "hardtanh_bw", "hardshrink_bw", "softshrink_bw", "leaky_relu_bw", "elu_bw",
             "celu_bw", "logiteps_bw", "threshold_bw", "softplus_bw", "rdiv_bw", "pow_bw", "rpow_bw",
-            "div_no_nan_bw", "fill_bw", "hardsigmoid_bw", "hardswish_bw", "relu6_bw", "relu_squared_bw", "selu_bw", "abs_bw",
-            "sign_bw", "softsign_bw", "tanhshrink_bw", "log_sigmoid_bw", "sin_bw", "cos_bw", "tan_bw", "asin_bw",
-            "acos_bw", "atan_bw", "sinh_bw", "cosh_bw", "asinh_bw", "acosh_bw", "atanh_bw", "log10_bw", "log1p_bw",
+            "div_no_nan_bw", "fill_bw", "hardsigmoid_bw", "hardswish_bw", "relu6_bw", "relu_squared_bw", "selu_bw",
+            "abs_bw", "sign_bw", "softsign_bw", "tanhshrink_bw", "log_sigmoid_bw", "sin_bw", "cos_bw", "tan_bw",
+            "asin_bw", "acos_bw", "atan_bw", "sinh_bw", "cosh_bw", "asinh_bw", "acosh_bw", "atanh_bw", "log10_bw", "log1p_bw",
             "log2_bw", "exp2_bw", "expm1_bw", "erf_bw", "erfc_bw", "rad2deg_bw", "deg2rad_bw", "frac_bw",
-            "trunc_bw", "floor_bw", "ceil_bw", "round_bw", "fill_zero_bw", "logit_bw", "repeat_bw", "prod_bw", "lgamma_bw",
-            "digamma_bw", "polygamma_bw", "erfinv_bw", "i0_bw", "multigammaln_bw"),
+            "trunc_bw", "floor_bw", "ceil_bw", "round_bw", "fill_zero_bw", "logit_bw", "repeat_bw", "prod_bw",
+            "lgamma_bw", "digamma_bw", "polygamma_bw", "erfinv_bw", "i0_bw", "multigammaln_bw"),
     "ttnn.binary_backward_ops": (
             "rsub_bw", "squared_difference_bw", "min_bw", "max_bw", "atan2_bw", "hypot_bw", "xlogy_bw",
             "logaddexp_bw", "logaddexp2_bw", "ldexp_bw", "remainder_bw", "fmod_bw", "assign_bw", "bias_gelu_bw"),

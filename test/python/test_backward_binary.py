@@ -173,3 +173,11 @@ def test_memory_config_and_names(op):
         function(tensor(g), tensor(a), tensor(rand((3, 32), generator=GEN)), **extra)
     with pytest.raises(TypeError, match=rf"{op.split('-')[0]}\(\) missing required argument: 'input_tensor_b'"):
         function(tensor(g), tensor(a), **extra)
+
+
+def test_div_golden_takes_round_mode_spelled_none():
+    """ttnn's tests pass round_mode="None" to div_bw's golden as to the op: true division."""
+    g, a, b = torch.randn(2, 3, generator=GEN), torch.randn(2, 3, generator=GEN), torch.randn(2, 3, generator=GEN) + 3
+    golden = ttbw.get_golden_function(ttbw.div_bw)
+    for got, want in zip(golden(g, a, b, round_mode="None"), golden(g, a, b)):
+        assert torch.equal(got, want)

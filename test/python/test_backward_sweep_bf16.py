@@ -75,7 +75,7 @@ def distance(got: torch.Tensor, want: torch.Tensor) -> torch.Tensor:
 
 
 def _stable_goldens():
-    """op -> golden(g, x) in float64 where torch's formula cancels (see the module's doc)."""
+    """op -> golden(g, x, **params) in float64 where torch's formula cancels (see the module's doc)."""
     def sigmoid_times(g, x):
         return g * torch.sigmoid(x) * torch.sigmoid(-x)
     def gelu_slope(g, x, approximate="none"):

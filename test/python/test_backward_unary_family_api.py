@@ -36,7 +36,7 @@ def _run(op, tensors, *args, **kwargs):
     ("softplus_bw", (), {"beta": 2.0}, (2.0,)),
     ("rdiv_bw", (3.0,), {}, (3.0,)),
     ("rdiv_bw", (3.0,), {"round_mode": "floor"}, (3.0, "floor")),
-    ("rdiv_bw", (3.0,), {"round_mode": "None"}, (3.0,)),  # ttnn's tests spell None so
+    ("rdiv_bw", (3.0,), {"round_mode": "None"}, (3.0, "None")),  # ttnn's tests spell None so (golden too)
     ("pow_bw", (3.0,), {}, (3.0,)),
     ("leaky_relu_bw", (), {"negative_slope": 0.2}, (0.2,)),
     # written by Python in exponent form (1e-05, 1e+16): MLIR's float literals need a '.'
@@ -71,7 +71,7 @@ def test_binding_names_and_aliases(tensors):
     (lambda g, x: ttnn.elu_bw(g, x, alpha="big"), TypeError, "alpha must be a number"),
     (lambda g, x: ttnn.leaky_relu_bw(g, x, negative_slope=float("nan")), ValueError, "negative_slope must be a finite"),
     (lambda g, x: ttnn.rdiv_bw(g, x, 2.0, round_mode="ceil"), ValueError,
-     "round_mode must be None, 'trunc' or 'floor'"),
+     "round_mode must be None, 'None', 'trunc' or 'floor'"),
     (lambda g, x: ttnn.rdiv_bw(g, x, 2.0, round_mode=3), TypeError, "round_mode must be a str"),
     (lambda g, x: ttnn.celu_bw(g, x, alpha=0.0), ValueError, "alpha must not be 0"),
     (lambda g, x: ttnn.abs_bw(g, x, input_grad=x), TypeError, "unexpected keyword argument 'input_grad'"),
@@ -166,7 +166,7 @@ def test_tensor_bounds_misuse(tensors):
     (_, _), (tg, tx) = tensors
     with pytest.raises(TypeError, match="clamp_bw: max must be a ttnn.Tensor or None with a tensor min"):
         ttnn.clamp_bw(tg, tx, tx, 2.0)
-    with pytest.raises(TypeError, match="clamp_bw\\(\\) needs min or max"):
+    with pytest.raises(TypeError, match="clip_bw\\(\\) needs min or max"):
         ttnn.clip_bw(tg, tx, None, None)
     with pytest.raises(ValueError, match="min of shape 3x5 is not broadcast-compatible with grad_tensor"):
         ttnn.clamp_bw(tg, tx, ttnn.from_torch(torch.ones(3, 5), layout=ttnn.TILE_LAYOUT), None, backend="cpu")
@@ -201,8 +201,8 @@ def test_repeat_bw_against_autograd(shape, repeats, dtype, backend):
     # accumulate in f32, within 2 ulp of sum |terms|
     ulp = torch.finfo(dtype).eps * (2.0 if backend == "device" and dtype == torch.float32 else 0.5)
     assert (ttnn.to_torch(got).double() - leaf.grad).abs().le(ulp * terms.grad + 1e-45).all()
-    (golden,) = ttnn.get_golden_function(ttnn.repeat_bw)(g, x, repeats)
-    assert golden.shape == x.shape
+    (golden,) = ttnn.get_golden_function(ttnn.repeat_bw)(g.double(), x.double(), repeats)
+    assert torch.allclose(golden, leaf.grad, rtol=1e-12, atol=0)
 
 
 def test_repeat_bw_misuse(tensors):
@@ -215,3 +215,17 @@ def test_repeat_bw_misuse(tensors):
         ttnn.repeat_bw(tg, tx, [2, 1])
     with pytest.raises(ValueError, match="fewer entries than input_tensor's rank"):
         ttnn.repeat_bw(tg, tx, [1])
+
+
+def test_repeat_bw_of_a_rank0_tensor():
+    """No repeats of a rank-0 tensor (an empty repeat_dimensions): the gradient is grad."""
+    g, x = torch.tensor(2.5), torch.tensor(1.0)
+    (got,) = ttnn.repeat_bw(ttnn.from_torch(g, layout=ttnn.TILE_LAYOUT), ttnn.from_torch(x, layout=ttnn.TILE_LAYOUT),
+                            [])
+    assert ttnn.to_torch(got).item() == 2.5
+
+
+def test_polygamma_bw_order_none():
+    g = ttnn.from_torch(torch.ones(2, 3), layout=ttnn.TILE_LAYOUT)
+    with pytest.raises(TypeError, match="n must be an integer in 1 .. 10, got None"):
+        ttnn.polygamma_bw(g, g, None)

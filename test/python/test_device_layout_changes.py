@@ -22,4 +22,3 @@ def test_gradient_equal_to_grad_in_another_layout(op, grad_layout, input_layout,
     got = getattr(ttnn, op)(tg, tx)[0]
     assert got.layout == input_layout
     assert torch.equal(ttnn.to_torch(got).float(), ttnn.to_torch(tg).float())
-

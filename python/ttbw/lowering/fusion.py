@@ -298,8 +298,9 @@ def one_generic_per_result(func_op, share_returned: bool = False) -> None:
     """Gives each value the function gives back a generic of its own (the codegen writes one
     result per generic), after fusion (whose canonicalize would erase an identity generic and
     cse merge clones): an argument given back as it is (a gradient equal to grad) an identity
-    generic (into the result's layout where the given-back value is a layout cast of it), a generic's value given back at several places (equal gradients merged by cse) a
-    clone per extra place, reading the same inputs (siblings). With `share_returned` (one
+    generic (into the result's layout where what is given back is a layout cast of it), a
+    generic's value given back at several places (equal gradients merged by cse) a clone per
+    extra place, reading the same inputs (siblings). With `share_returned` (one
     program per generic: the composite path) a value returned at several positions is read
     back once per position instead, and an extra preallocated result is a copy of it."""
     from mlir import ir

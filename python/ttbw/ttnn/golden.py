@@ -85,7 +85,7 @@ def _goldens():
     F = torch.nn.functional
 
     def div(a, b, *rest):
-        mode = rest[0] if rest and isinstance(rest[0], str) else None
+        mode = rest[0] if rest and isinstance(rest[0], str) and rest[0] != "None" else None  # ttnn's "None" too
         return torch.div(a, b, rounding_mode=mode)
 
     def where(condition, a, b):
@@ -98,7 +98,7 @@ def _goldens():
         return torch.zeros_like(x) * x if scalar == 0 else x / scalar
 
     def rdiv(x, scalar, round_mode=None):
-        return scalar / x if round_mode is None else torch.zeros_like(x) * x
+        return scalar / x if round_mode in (None, "None") else torch.zeros_like(x) * x
 
     unary = {
         "neg_bw": torch.neg, "relu_bw": torch.relu, "silu_bw": F.silu, "tanh_bw": torch.tanh,
@@ -171,9 +171,7 @@ def _goldens():
 
 def _prod_golden(grad, input_tensor, *arguments, all_dimensions=None, dim=None, **keywords):
     """[input_grad] of torch.prod over `dim` (keep-dim) or every dim, by ttnn.prod_bw's keywords."""
-    if all_dimensions is False and dim is None:
-        dim = 0
-    reduced = dim if all_dimensions is not True else None
+    reduced = unary_backward_ops.prod_reduced_dim(all_dimensions, dim)
     forward = (lambda x: x.prod().reshape([1] * x.dim())) if reduced is None else \
         (lambda x: x.prod(reduced, keepdim=True))
     return _autograd(forward)(grad, input_tensor)

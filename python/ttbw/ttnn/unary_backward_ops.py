@@ -1,7 +1,8 @@
 """ttnn's unary_backward family beyond backward_ops.py's first ops, each with the signature
 ttnn's nanobind bindings give it (unary_backward_nanobind.cpp): positional parameters,
 keyword-only ones with their defaults, memory_config, and input_grad= only where ttnn binds
-it. Their rules: passes/derivatives_unary.py."""
+it. Their rules: passes/derivatives_unary.py (clamp's tensor form: derivatives.py; repeat_bw,
+prod_bw: derivatives_reduction.py; the special functions: derivatives_special.py)."""
 from __future__ import annotations
 
 import math
@@ -16,15 +17,15 @@ from .tensor import Tensor
 from .types import Layout, float32
 
 
-def _check_clamp(values: dict) -> None:
+def _check_clamp(name: str, values: dict) -> None:
     if "min" not in values and "max" not in values:
-        raise TypeError("clamp_bw() needs min or max: only one of them can be None (ttnn's rule)")
+        raise TypeError(f"{name}() needs min or max: only one of them can be None (ttnn's rule)")
 
 
 def _check_round_mode(values: dict) -> None:
     mode = values.get("round_mode")
     if mode not in ROUNDING_MODES:
-        raise ValueError(f"round_mode must be None, 'trunc' or 'floor', got {mode!r}")
+        raise ValueError(f"round_mode must be None, 'None', 'trunc' or 'floor', got {mode!r}")
 
 
 def _check_alpha(values: dict) -> None:
@@ -33,6 +34,8 @@ def _check_alpha(values: dict) -> None:
 
 
 def _check_order(values: dict) -> None:
+    if "n" not in values:
+        raise TypeError("polygamma_bw: n must be an integer in 1 .. 10, got None")
     if not 1 <= values["n"] <= 10:
         raise ValueError(f"n must be in 1 .. 10 (ttnn's range), got {values['n']}")
 
@@ -44,12 +47,11 @@ def _op(name: str, *params: Param, preallocated: bool = False, check=None):
 _BOUNDS = (Param("min", positional=True), Param("max", positional=True))
 
 
-
 def _clamp_backward(name: str):
     """ttnn's clamp_bw / clip_bw: (grad_tensor, input_tensor, min=None, max=None, *,
     memory_config=None) -> [input_grad], the bounds numbers (the op's attributes) or tensors
     (ttnn's tensor overload: ttir.clamp_tensor_bw, an open side an infinite bound)."""
-    scalar_form = _op(name, *_BOUNDS, check=_check_clamp)
+    scalar_form = _op(name, *_BOUNDS, check=lambda values: _check_clamp(name, values))
 
     def backward(grad_tensor, input_tensor, min=None, max=None, *, memory_config=None, queue_id=0,
                  backend: str = "device"):
@@ -99,9 +101,18 @@ def repeat_bw(grad_tensor, input_tensor, shape, *, memory_config=None, queue_id=
                              f"(input_tensor's shape repeated by shape={repeats})")
     call = BackwardCall("repeat_bw", UNARY_BACKWARD, {"grad": grad_tensor, "input": input_tensor},
                         memory_config=memory_config,
-                        attributes={"repeat_dimensions": f"array<i64: {', '.join(map(str, repeats))}>"},
+                        attributes={"repeat_dimensions": f"array<i64: {', '.join(map(str, repeats))}>"
+                                    if repeats else "array<i64>"},
                         names={"input": "input_tensor"})
     return call.run(backend)
+
+
+def prod_reduced_dim(all_dimensions, dim):
+    """The dim prod_bw reduces (None: every dim) by ttnn's older keywords (all_dimensions=True,
+    dim=0: every dim unless all_dimensions=False) or its current (dim=None: every dim)."""
+    if all_dimensions is False and dim is None:
+        return 0  # the older binding's default
+    return dim if all_dimensions is not True else None
 
 
 def prod_bw(grad_tensor, input_tensor, *, all_dimensions=None, dim=None, memory_config=None, queue_id=0,
@@ -115,9 +126,7 @@ def prod_bw(grad_tensor, input_tensor, *, all_dimensions=None, dim=None, memory_
         raise TypeError(f"prod_bw: all_dimensions must be a bool, got {type(all_dimensions).__name__}")
     if dim is not None and (isinstance(dim, bool) or not isinstance(dim, int)):
         raise TypeError(f"prod_bw: dim must be an int or None, got {type(dim).__name__}")
-    if all_dimensions is False and dim is None:
-        dim = 0  # the older binding's default
-    reduced = dim if all_dimensions is not True else None
+    reduced = prod_reduced_dim(all_dimensions, dim)
     attributes = {}
     if isinstance(input_tensor, Tensor):
         shape = list(input_tensor.shape)
