@@ -60,11 +60,13 @@ def prod_input_grad(d, x):
     slice the two sums and the counts of zeros, infinities, NaNs and negatives are read back;
     then at x_i, with the counts of the others (the slice's minus x_i's own):
       a NaN among them: NaN; a zero and an infinity: NaN; a zero: 0; an infinity: inf;
-      else exp((K - k_i + k_g) ln 2 + Phi - log|m_i|) times g's m_g = g 2^-k_g, so that g scales
-      the product without overflowing it; the exponent's sums exact (Dekker's product with a
-      two-part ln 2, TwoSum) and its tail applied as e^(hi + lo) = e^hi (1 + lo);
+      else m_g e^r 2^(K - k_i + k_g + j) with g = m_g 2^k_g and Phi - log|m_i| = j ln 2 + r
+      (Cody-Waite: |r| <= ln 2 / 2, exact by Dekker's product and TwoSum, r's tail applied as
+      e^r (1 + tail)): no partial result leaves float32's range where the gradient does not, and
+      the powers of two are exact products but where the result itself rounds;
     times the sign of the others' product ((-1)^negatives: a count's parity, whether half of it is
-    an integer, exact below 2^23). A zero, infinite or NaN g gives g times that sign, as torch's g * prod."""
+    an integer, exact below 2^23). A zero, infinite or NaN g gives g times that sign, as torch's
+    g * prod."""
     dims = _reduced_dims(x)
     v, g = x.input, x.grad
     zero, one = d.constant(0.0), d.constant(1.0)
@@ -81,20 +83,27 @@ def prod_input_grad(d, x):
     log_m = d.where(d.ne(finite_nonzero, zero), d.log(d.abs(m)), zero)
     g_usable = d.where(d.eq(g, zero), zero, d.where(d.eq(d.subtract(g, g), zero), one, zero))
     k_g, m_g = _binary_parts(d, g, d.ne(g_usable, zero))
-    # (K - k_i + k_g) ln 2 + (Phi - log|m_i|): the integer times ln 2's head exactly (Dekker)
-    whole = d.add(d.subtract(d.sum(k, dims), k), k_g)
-    head = d.multiply(whole, d.constant(_LN2_HI))
-    tail = d.add(product_error(d, head, veltkamp(d, whole), constant_split(d, split_f32(_LN2_HI))),
-                 d.multiply(whole, d.constant(_LN2_LO)))
+    # 2^(K - k_i + k_g + j) e^r with Phi - log|m_i| = j ln 2 + r, |r| <= ln 2 / 2 (Cody-Waite, the
+    # product j ln2_hi exact by Dekker's error, the differences by TwoSum): e^r in range for any slice
     rest, rest_tail = two_sum(d, d.sum(log_m, dims), d.neg(log_m))
-    exponent, exponent_tail = two_sum(d, head, rest)
-    power = d.exp(exponent)
-    power = d.add(power, d.multiply(power, d.add(d.add(tail, rest_tail), exponent_tail)))
+    j = rounded_to_integer(d, d.multiply(rest, d.constant(1.0 / math.log(2.0))))
+    j_ln2 = d.multiply(j, d.constant(_LN2_HI))
+    j_ln2_error = product_error(d, j_ln2, veltkamp(d, j), constant_split(d, split_f32(_LN2_HI)))
+    r, r_tail = two_sum(d, rest, d.neg(j_ln2))
+    tail = d.subtract(d.add(r_tail, rest_tail), d.add(j_ln2_error, d.multiply(j, d.constant(_LN2_LO))))
+    power = d.exp(r)
+    power = d.add(power, d.multiply(power, tail))  # e^(r + tail) = e^r (1 + tail)
+    # 2^whole as two powers of two (each a float32 where the result is one): exact products but the last
+    whole = d.add(d.add(d.subtract(d.sum(k, dims), k), k_g), j)
+    half_whole = rounded_to_integer(d, d.multiply(whole, d.constant(0.5)))
+    two = d.constant(2.0)
+    scale_first, scale_second = d.pow(two, half_whole), d.pow(two, d.subtract(whole, half_whole))
     half = d.multiply(negatives, d.constant(0.5))
     sign = d.where(d.eq(half, rounded_to_integer(d, half)), one, d.constant(-1.0))
     nan, inf = d.constant(math.nan), d.constant(math.inf)
     special = d.where(d.gt(nans, zero), nan,
                       d.where(d.gt(zeros, zero), d.where(d.gt(infinities, zero), nan, zero),
                               d.where(d.gt(infinities, zero), inf, one)))
-    regular = d.where(d.ne(g_usable, zero), d.multiply(d.multiply(sign, m_g), power), d.multiply(g, sign))
+    scaled = d.multiply(d.multiply(d.multiply(d.multiply(sign, m_g), power), scale_first), scale_second)
+    regular = d.where(d.ne(g_usable, zero), scaled, d.multiply(g, sign))
     return d.where(d.ne(special, one), d.multiply(g, d.multiply(sign, special)), regular)

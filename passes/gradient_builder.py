@@ -188,8 +188,9 @@ class _Emitter:
         args = [self.emit(arg) for arg in e.args]
         if e.op == "sum":
             return _sum(args[0], e.number)
-        if e.op == "reshape":
-            return ir.Operation.create("ttir.reshape", results=[tensor(e.number, args[0].type.element_type)],
+        if e.op == "reshape":  # a view: the source's layout and data type kept (a ROW_MAJOR grad's rows)
+            source = args[0].type
+            return ir.Operation.create("ttir.reshape", results=[tensor(e.number, source.element_type, source.encoding)],
                                        operands=args, attributes={"shape": i32_array(e.number)}).result
         if e.op in SAME_TYPE:
             if e.op == "conj" and not _is_complex(args[0].type.element_type):
