@@ -196,9 +196,28 @@ LogicalResult ttbw::ttir::verify::verifyBackward(Operation *op, const BackwardSi
         kept[dim] = 1;
       }
     }
-    if (grad->shape != kept)
+    if (grad->shape != kept && grad->shape != input.shape)  // input-shaped: ttnn's older form, g at index 0
       return c.fail() << "'grad' shape " << shapeStr(grad->shape) << " must equal the shape of 'input' ("
-                      << shapeStr(input.shape) << ") with the reduced dims kept as 1 (" << shapeStr(kept) << ")";
+                      << shapeStr(input.shape) << ") with the reduced dims kept as 1 (" << shapeStr(kept)
+                      << "), or the shape of 'input' (ttnn's older form: the gradient at index 0 of the reduced dims)";
+  } else if (s.concatDim) {  // concat_bw: grad is input and other concatenated along the dim
+    const TensorDesc &input = *operands[0], &other = *operands[1];
+    int64_t rank = input.shape.size(), d = *s.concatDim;
+    if (d < -rank || d >= rank)
+      return c.fail() << "'dim' " << d << " is out of range for 'input' of rank " << rank;
+    int64_t dim = (d + rank) % rank;
+    if (other.shape.size() != input.shape.size())
+      return c.fail() << "operand 'other' of shape " << shapeStr(other.shape) << " must have the rank of 'input' ("
+                      << rank << ", shape " << shapeStr(input.shape) << ")";
+    SmallVector<int64_t> joined(input.shape);
+    for (int64_t i = 0; i < rank; ++i)
+      if (i != dim && input.shape[i] != other.shape[i])
+        return c.fail() << "operands 'input' " << shapeStr(input.shape) << " and 'other' " << shapeStr(other.shape)
+                        << " must match in every dim but the concatenated one (" << dim << ")";
+    joined[dim] += other.shape[dim];
+    if (grad->shape != joined)
+      return c.fail() << "'grad' shape " << shapeStr(grad->shape) << " must equal 'input' and 'other' concatenated "
+                      << "along dim " << dim << " (" << shapeStr(joined) << ")";
   } else {  // grad has the broadcast shape of the tensor operands
     SmallVector<int64_t> expected;
     bool compatible = true;

@@ -45,6 +45,8 @@ struct BackwardSignature {
   // prod_bw: grad is the input with the dims of `dimArg` (an i32 array; null: every dim) kept as 1
   bool reduces = false;
   Attribute dimArg;
+  // concat_bw: grad is input and other concatenated along this dim
+  std::optional<int64_t> concatDim;
 };
 
 LogicalResult verifyBackward(Operation *op, const BackwardSignature &signature);
@@ -60,7 +62,9 @@ LogicalResult checkMemoryConfig(Checker &c, Attribute attr);
 LogicalResult verifySegments(Operation *op, ArrayRef<StringRef> fixed, ArrayRef<int32_t> operandSegments,
                              ArrayRef<int32_t> resultSegments);
 
-template <typename OpTy> LogicalResult verifyBinaryBackward(OpTy op, ComplexForm complexForm, bool scalarForm) {
+template <typename OpTy>
+LogicalResult verifyBinaryBackward(OpTy op, ComplexForm complexForm, bool scalarForm,
+                                   std::optional<int64_t> concatDim = std::nullopt) {
   if (failed(verifySegments(op, {"grad", "input", "other"}, op.getProperties().operandSegmentSizes,
                             op.getProperties().resultSegmentSizes)))
     return failure();
@@ -68,6 +72,7 @@ template <typename OpTy> LogicalResult verifyBinaryBackward(OpTy op, ComplexForm
   s.grad = op.getGrad();
   s.operands = {{"input", op.getInput()}, {"other", op.getOther(), /*scalarAllowed=*/true}};
   s.scalarForm = scalarForm;
+  s.concatDim = concatDim;
   s.gradients = {{"input_grad", 0, op.getInputGrad(), op.getInputGradResult()},
                  {"other_grad", 1, op.getOtherGrad(), op.getOtherGradResult()}};
   s.takesMask = true;

@@ -63,6 +63,18 @@ def TTIR_FmodBwOp : TTIR_BinaryBackwardOp<"fmod_bw"> {
 def TTIR_AssignBwOp : TTIR_BinaryBackwardOp<"assign_bw", (ins), "::mlir::success()", "None", 0> {
   let summary = "Gradient of assign (ttnn.assign_bw)";
 }
+// concat([input, other], dim): input_grad = grad[..., :n, ...], other_grad = grad[..., n:, ...]
+// along `dim` (n: input's size there; ttnn's concat_bw, dim 0 by default; si32 as ttir.concat's).
+def TTIR_ConcatBwOp : TTIR_BinaryBackwardOp<"concat_bw", (ins DefaultValuedAttr<SI32Attr, "0">:$dim),
+    "::mlir::success()", "None", 0> {
+  let summary = "Gradient of concat (ttnn.concat_bw)";
+  let extraClassDefinition = [{
+    ::mlir::LogicalResult $cppClass::verify() {
+      return ::ttbw::ttir::verify::verifyBinaryBackward(*this, ::ttbw::ttir::verify::ComplexForm::None, false,
+                                                         getDim());
+    }
+  }];
+}
 // gelu(input + other): input_grad = other_grad = gelu_bw(grad, input + other) ("none", the
 // default, or "tanh"); other may be an f32 scalar bias.
 def TTIR_BiasGeluBwOp : TTIR_BinaryBackwardOp<"bias_gelu_bw", (ins OptionalAttr<StrAttr>:$approximate),

@@ -54,4 +54,16 @@ def TTIR_TransposeOp : TTIR_Op<"transpose", [Pure]> {
   let hasFolder = 1;  // a dim swapped with itself
 }
 
+// "ttir.slice_static"(%x) <{begins = [0 : i32, 16 : i32], ends = [2 : i32, 32 : i32],
+//   step = [1 : i32, 2 : i32]}>: x[begin:end:step] per dim (a negative begin / end counts from
+//   the end); result dim i = ceil(|end - begin| / |step|).
+def TTIR_SliceStaticOp : TTIR_Op<"slice_static", [Pure]> {
+  let summary = "A strided window of the input";
+  let arguments = (ins AnyRankedTensor:$input, I32ArrayAttr:$begins, I32ArrayAttr:$ends,
+                       I32ArrayAttr:$step);
+  let results = (outs AnyRankedTensor:$result);
+  let hasVerifier = 1;
+  let hasFolder = 1;  // the whole input
+}
+
 #endif // TTBW_DIALECT_TTIRCONTRACTIONOPS_TD

@@ -189,6 +189,107 @@ LogicalResult TransposeOp::verify() {
   return success();
 }
 
+// tt-mlir's rules and messages, in its order (SliceStaticOp::verify).
+LogicalResult SliceStaticOp::verify() {
+  Checker c{*this};
+  if (failed(c.knownAttributes()))
+    return failure();
+  auto source = c.tensor(getInput(), "input");
+  auto sliced = source ? c.tensor(getResult(), "result") : std::nullopt;
+  if (!sliced)
+    return failure();
+  ArrayRef<int64_t> input = getInput().getType().getShape(), result = getResult().getType().getShape();
+  if (input.empty())
+    return c.fail() << "Input must be at least a 1D tensor";
+  auto begins = i32Array(c, "begins", getBeginsAttr());
+  auto ends = begins ? i32Array(c, "ends", getEndsAttr()) : std::nullopt;
+  auto steps = ends ? i32Array(c, "step", getStepAttr()) : std::nullopt;
+  if (!steps)
+    return failure();
+  if (begins->size() != input.size() || ends->size() != input.size() || steps->size() != input.size())
+    return c.fail() << "Begins, ends, and step attributes must have the same number of elements as the input "
+                       "tensor rank";
+  if (source->element != sliced->element || source->isComplex != sliced->isComplex)
+    return c.fail() << "Output tensor must have the same element type as the input tensor";
+  if (result.size() != input.size())
+    return c.fail() << "Output tensor must have the same rank as the input tensor";
+  std::string shape = "(" + llvm::join(llvm::map_range(input, [](int64_t d) { return std::to_string(d); }), ", ") +
+                      ")";
+  for (size_t i = 0; i < input.size(); ++i) {
+    int64_t size = input[i], begin = (*begins)[i], end = (*ends)[i], step = (*steps)[i];
+    int64_t from = begin < 0 ? begin + size : begin, to = end < 0 ? end + size : end;
+    auto shown = [](int64_t value, int64_t adjusted) {
+      return value < 0 ? std::to_string(adjusted) + " (" + std::to_string(value) + ")" : std::to_string(value);
+    };
+    if (from != to && (from < 0 || from >= size))
+      return c.fail() << "Invalid begin index for dimension " << i << ". Expected value in range [" << -size << ", "
+                      << size << "), got " << begin << ". Input shape: " << shape;
+    if (from != to && (to < 0 || to > size))
+      return c.fail() << "Invalid end index for dimension " << i << ". Expected value in range [" << -size << ", "
+                      << size << "], got " << end << ". Input shape: " << shape;
+    if (step == 0)
+      return c.fail() << "Step value for dimension " << i << " cannot be zero";
+    if ((step > 0 && from > to) || (step < 0 && from < to))
+      return c.fail() << "For " << (step > 0 ? "positive" : "negative") << " step, begin index must be "
+                      << (step > 0 ? "less" : "greater") << " than or equal to end index for dimension " << i
+                      << ". Got begin: " << shown(begin, from) << ", end: " << shown(end, to) << ", step: " << step
+                      << ", input shape: " << shape;
+    int64_t expected = (std::abs(to - from) + std::abs(step) - 1) / std::abs(step);
+    if (result[i] != expected)
+      return c.fail() << "Mismatch in dimension " << i << " of the output tensor: expected size " << expected
+                      << ", but got " << result[i];
+  }
+  return success();
+}
+
+namespace {
+SmallVector<int64_t> values(ArrayAttr array) {
+  return llvm::to_vector(llvm::map_range(array, [](Attribute a) { return cast<IntegerAttr>(a).getInt(); }));
+}
+
+ArrayAttr i32Attr(MLIRContext *context, ArrayRef<int64_t> array) {
+  auto i32 = IntegerType::get(context, 32);
+  return ArrayAttr::get(context, llvm::to_vector(llvm::map_range(array, [&](int64_t v) -> Attribute {
+                          return IntegerAttr::get(i32, v);
+                        })));
+}
+
+// Slice `inner` (begins, steps of a positive-step slice of a tensor of `shape`) then `outer`
+// as one slice of inner's input, in place; false when a step is negative.
+bool composeSlices(SliceStaticOp outer, SliceStaticOp inner) {
+  ArrayRef<int64_t> shape = inner.getInput().getType().getShape(), middle = inner.getType().getShape();
+  ArrayRef<int64_t> result = outer.getType().getShape();
+  SmallVector<int64_t> b1 = values(inner.getBegins()), s1 = values(inner.getStep());
+  SmallVector<int64_t> b2 = values(outer.getBegins()), e2 = values(outer.getEnds()), s2 = values(outer.getStep());
+  SmallVector<int64_t> begins, ends, steps;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (s1[i] < 0 || s2[i] < 0)
+      return false;
+    int64_t start = b1[i] < 0 ? b1[i] + shape[i] : b1[i];
+    int64_t end = e2[i] < 0 ? e2[i] + middle[i] : e2[i];
+    begins.push_back(result[i] ? start + (b2[i] < 0 ? b2[i] + middle[i] : b2[i]) * s1[i] : 0);
+    ends.push_back(result[i] ? start + (end - 1) * s1[i] + 1 : 0);  // tt-mlir's end: within the input
+    steps.push_back(s1[i] * s2[i]);
+  }
+  MLIRContext *context = outer.getContext();
+  outer.getInputMutable().assign(inner.getInput());
+  outer.setBeginsAttr(i32Attr(context, begins));
+  outer.setEndsAttr(i32Attr(context, ends));
+  outer.setStepAttr(i32Attr(context, steps));
+  return true;
+}
+} // namespace
+
+// A slice of a slice with one use as one slice; the whole input (tt-mlir's folds). A result of
+// the input's type is the whole input: a dim of size n > 1 keeps n elements only from 0 to n by 1
+// (a negative step keeps at most n - 1).
+OpFoldResult SliceStaticOp::fold(FoldAdaptor) {
+  auto inner = getInput().getDefiningOp<SliceStaticOp>();
+  if (inner && inner->hasOneUse() && composeSlices(*this, inner))
+    return getResult();
+  return getInput().getType() == getType() ? OpFoldResult(getInput()) : OpFoldResult();
+}
+
 OpFoldResult PermuteOp::fold(FoldAdaptor) {
   if (llvm::is_sorted(getPermutation()) && getInput().getType() == getType())
     return getInput();

@@ -218,6 +218,19 @@ def _fmod_other(d, x):
     return _quotient_times(d, x, d.where(d.lt(d.div(x.input, x.other), d.constant(0.0)), d.neg(magnitude), magnitude))
 
 
+def _concat_part(d, x, part: str):
+    """grad's part along concat_bw's dim: its first n (input's size there), or the rest (other's)."""
+    shape = list(x.grad.value.type.shape)
+    dim = x.attr("dim", 0) % len(shape)
+    split = x.input.value.type.shape[dim]
+    begins, ends = [0] * len(shape), list(shape)
+    if part == "input":
+        ends[dim] = split
+    else:
+        begins[dim] = split
+    return d.slice(x.grad, begins, ends)
+
+
 GRADIENTS = {  # op -> (input_grad rule, other_grad rule)
     "ttir.rsub_bw": (lambda d, x: d.neg(x.grad), lambda d, x: x.grad),
     "ttir.squared_difference_bw": (_squared_difference, lambda d, x: d.neg(_squared_difference(d, x))),
@@ -233,4 +246,5 @@ GRADIENTS = {  # op -> (input_grad rule, other_grad rule)
     "ttir.remainder_bw": (lambda d, x: x.grad, _remainder_other),
     "ttir.fmod_bw": (lambda d, x: x.grad, _fmod_other),
     "ttir.assign_bw": (lambda d, x: x.grad, lambda d, x: x.grad),
+    "ttir.concat_bw": (lambda d, x: _concat_part(d, x, "input"), lambda d, x: _concat_part(d, x, "other")),
 }

@@ -66,9 +66,13 @@ def prod_input_grad(d, x):
       the powers of two are exact products but where the result itself rounds;
     times the sign of the others' product ((-1)^negatives: a count's parity, whether half of it is
     an integer, exact below 2^23). A zero, infinite or NaN g gives g times that sign, as torch's
-    g * prod."""
+    g * prod. An input-shaped grad (ttnn's older form) holds g at index 0 of the reduced dims."""
     dims = _reduced_dims(x)
     v, g = x.input, x.grad
+    shape = list(v.value.type.shape)
+    kept = [1 if i in dims else s for i, s in enumerate(shape)]
+    if list(g.value.type.shape) != kept:
+        g = d.slice(g, [0] * len(shape), kept)
     zero, one = d.constant(0.0), d.constant(1.0)
     magnitude = d.abs(v)
     is_zero, is_inf, is_nan, is_negative = (d.eq(v, zero), d.eq(magnitude, d.constant(math.inf)), d.ne(v, v),

@@ -26,7 +26,7 @@ from ttbw.dialect.tensor_types import broadcast_shapes, describe
 
 from .ir_build import full, i32_array, tensor, typecast
 
-EXACT = {"neg", "abs", "sign", "conj", "where", "gt", "ge", "lt", "le", "eq", "ne", "reshape",
+EXACT = {"neg", "abs", "sign", "conj", "where", "gt", "ge", "lt", "le", "eq", "ne", "reshape", "slice",
          "real", "imag", "complex"}  # never round
 PARTS = {"real", "imag"}  # the real parts of a complex node
 QUOTIENTS = {"div", "reciprocal"}  # several roundings on complex operands
@@ -91,6 +91,10 @@ class GradientBuilder:
     def reshape(self, x: Expression, shape) -> Expression:
         """`ttir.reshape` of x to `shape` (as many elements)."""
         return Expression("reshape", (x,), number=tuple(int(s) for s in shape))
+
+    def slice(self, x: Expression, begins, ends) -> Expression:
+        """`ttir.slice_static` of x: [begins[i], ends[i]) along each dim i (a view: x's type kept)."""
+        return Expression("slice", (x,), number=(tuple(int(b) for b in begins), tuple(int(e) for e in ends)))
 
     def where(self, condition: Expression, true: Expression, false: Expression) -> Expression:
         """condition != 0 ? true : false."""
@@ -170,6 +174,13 @@ class _Emitter:
         self.complex_element = ir.ComplexType.get(element)
         self.done: dict = {}
 
+    def _in_element(self, value: ir.Value) -> ir.Value:
+        """An operand (or a view of one) in the emitter's element type (complex<element> if complex)."""
+        element = self.complex_element if _is_complex(value.type.element_type) else self.element
+        if value.type.element_type == element:
+            return value
+        return typecast(value, tensor(value.type.shape, element))
+
     def emit(self, expression: Expression) -> ir.Value:
         key = id(expression)
         if key not in self.done:
@@ -178,13 +189,11 @@ class _Emitter:
 
     def _build(self, e: Expression) -> ir.Value:
         if e.op == "operand":
-            value = e.value
-            element = self.complex_element if _is_complex(value.type.element_type) else self.element
-            if value.type.element_type == element:
-                return value
-            return typecast(value, tensor(value.type.shape, element))
+            return self._in_element(e.value)
         if e.op == "constant":
             return full([], ir.F32Type.get(), e.number)
+        if e.op == "slice" and e.args[0].op == "operand":  # sliced before the cast: only the window is cast
+            return self._in_element(_slice(e.args[0].value, *e.number))
         args = [self.emit(arg) for arg in e.args]
         if e.op == "sum":
             return _sum(args[0], e.number)
@@ -192,6 +201,8 @@ class _Emitter:
             source = args[0].type
             return ir.Operation.create("ttir.reshape", results=[tensor(e.number, source.element_type, source.encoding)],
                                        operands=args, attributes={"shape": i32_array(e.number)}).result
+        if e.op == "slice":
+            return _slice(args[0], *e.number)
         if e.op in SAME_TYPE:
             if e.op == "conj" and not _is_complex(args[0].type.element_type):
                 return args[0]
@@ -212,6 +223,14 @@ class _Emitter:
             complex_ = any(_is_complex(arg.type.element_type) for arg in branches)
             result = tensor(shape, self.complex_element if complex_ else self.element)
         return ir.Operation.create(f"ttir.{e.op}", results=[result], operands=args).result
+
+
+def _slice(x: ir.Value, begins: tuple, ends: tuple) -> ir.Value:
+    """A view, as a reshape: x's layout and data type kept."""
+    shape = [end - begin for begin, end in zip(begins, ends)]
+    return ir.Operation.create(
+        "ttir.slice_static", results=[tensor(shape, x.type.element_type, x.type.encoding)], operands=[x],
+        attributes={"begins": i32_array(begins), "ends": i32_array(ends), "step": i32_array([1] * len(shape))}).result
 
 
 def _sum(x: ir.Value, dims: tuple) -> ir.Value:

@@ -9,11 +9,13 @@
   generic then adds the bias (linear, broadcast to the result) and rounds once to the result's
   element type; neither when the accumulator is the result.
 - `ttir.permute` / `ttir.transpose`: a copy generic whose input map permutes the dims.
+- `ttir.slice_static`: a `tensor.extract_slice` (a negative begin counted from the end): a view,
+  which the programs reading it read their window of the sliced buffer through (codegen/window.py).
 """
 from __future__ import annotations
 
 from mlir import ir
-from mlir.dialects import arith
+from mlir.dialects import arith, tensor
 
 from ttbw.mlir_dialects import linalg
 
@@ -134,9 +136,18 @@ def transpose(op, device: bool):
     return _permuted(op, permutation)
 
 
+def slice_static(op, device: bool):
+    source, result_type = op.operands[0], op.results[0].type
+    shape = list(source.type.shape)
+    begins, steps = ([ir.IntegerAttr(v).value for v in op.attributes[name]] for name in ("begins", "step"))
+    offsets = [b % size if size else 0 for b, size in zip(begins, shape)]
+    return tensor.ExtractSliceOp(result_type, source, [], [], [], offsets, list(result_type.shape), steps).result
+
+
 CONVERSIONS = {
     "ttir.matmul": contraction,
     "ttir.linear": contraction,
     "ttir.permute": permute,
     "ttir.transpose": transpose,
+    "ttir.slice_static": slice_static,
 }

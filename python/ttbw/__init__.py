@@ -20,7 +20,8 @@ _API = {
             "lgamma_bw", "digamma_bw", "polygamma_bw", "erfinv_bw", "i0_bw", "multigammaln_bw"),
     "ttnn.binary_backward_ops": (
             "rsub_bw", "squared_difference_bw", "min_bw", "max_bw", "atan2_bw", "hypot_bw", "xlogy_bw",
-            "logaddexp_bw", "logaddexp2_bw", "ldexp_bw", "remainder_bw", "fmod_bw", "assign_bw", "bias_gelu_bw"),
+            "logaddexp_bw", "logaddexp2_bw", "ldexp_bw", "remainder_bw", "fmod_bw", "assign_bw", "bias_gelu_bw",
+            "concat_bw"),
     "ttnn.complex_backward_ops": ("conj_bw", "polar_bw", "real_bw", "imag_bw", "angle_bw"),
     "ttnn.golden": ("get_golden_function", "attach_golden_function"),
     "ttnn.matmul_ops": ("matmul", "linear", "moreh_matmul_backward", "moreh_linear_backward", "moreh_bmm_backward"),

@@ -1,5 +1,5 @@
 """The random-call fuzzer of every backward op of the API with a golden (`ttbw.*_bw`: unary,
-binary, where_bw, addcmul_bw; repeat_bw and prod_bw with their own grad shapes, prod_bw's values
+binary, where_bw, addcmul_bw; repeat_bw, prod_bw and concat_bw with their own grad shapes, prod_bw's values
 finite, as torch's division path differs from its zero-safe one at an infinite or NaN element)
 against torch autograd in float64, and of its size limits.
 
@@ -61,8 +61,9 @@ NAN_INPUT_BY_KERNEL = {"hardshrink_bw", "softshrink_bw", "hardtanh_bw", "elu_bw"
                        "hardswish_bw", "logiteps_bw", "relu6_bw"}
 SCALED_ARGUMENT = {"softplus_bw": lambda x, p: x * p.get("beta", 1.0), "celu_bw": lambda x, p: x / p.get("alpha", 1.0)}
 SCALAR_FORM = ("mul_bw", "add_bw", "sub_bw", "div_bw")
-# reducing ops: grad is not the input's shape (repeat: the input repeated; prod: keep-dim)
-REDUCING = ("repeat_bw", "prod_bw")
+# ops whose grad is not the inputs' shape (repeat: the input repeated; prod: keep-dim; concat:
+# its two inputs joined along a dim)
+REDUCING = ("repeat_bw", "prod_bw", "concat_bw")
 BINARY = ("mul_bw", "add_bw", "sub_bw", "div_bw", "addalpha_bw", "subalpha_bw")
 BROKEN = ("param_string", "param_nan", "prealloc_shape", "grad_list", "shapes")
 PARAM_EDGES = (0.0, -0.0, 1e-30, 3e38, -3e38, 1.0, -1.0)
@@ -120,7 +121,7 @@ def draw(rng: random.Random, op_names: list[str], index: int) -> dict:
     op = rng.choice(op_names)
     rank = rng.randint(0, 4)
     grad_shape = [rng.choice(DIMS) for _ in range(rank)]
-    operands = 3 if op == "addcmul_bw" else 3 if op == "where_bw" else 2 if op in BINARY else 1
+    operands = 3 if op == "addcmul_bw" else 3 if op == "where_bw" else 2 if op in BINARY + ("concat_bw",) else 1
     shapes = []
     for _ in range(operands):
         shape = [1 if op not in ("neg_bw",) and rng.random() < 0.3 and operands > 1 else d for d in grad_shape]
@@ -131,10 +132,10 @@ def draw(rng: random.Random, op_names: list[str], index: int) -> dict:
     scalar = None
     if op in SCALAR_FORM and rng.random() < 0.2:
         scalar = rng.choice([2.5, -0.5, 0.0, 3e38, 1e-40, math.inf, math.nan, 7])
-    preallocated = op in BINARY or op in ("where_bw",) or op in _preallocated_unary()
+    preallocated = op in BINARY or op in ("where_bw", "concat_bw") or op in _preallocated_unary()
     params, values = _params(rng, op), VALUE_KINDS[index % len(VALUE_KINDS)]
     if op in REDUCING:
-        grad_shape, params = _reducing(rng, op, shapes[0])
+        grad_shape, params = _reducing(rng, op, shapes)
         if op == "prod_bw" and values not in ("normal", "zeros"):
             # torch's float64 division path (no zero in the tensor) gives NaN at an infinite or NaN
             # element itself, its zero-safe path (and ttbw) the others' product: judged in the op's test
@@ -143,8 +144,8 @@ def draw(rng: random.Random, op_names: list[str], index: int) -> dict:
         "op": op, "seed": rng.getrandbits(32), "grad_shape": grad_shape, "shapes": shapes, "dtype": dtype,
         "layouts": [rng.choice(["tile", "tile", "row_major"]) for _ in range(operands + 1)],
         "params": params, "scalar": scalar,
-        "mask": rng.choice([(True, True)] * 4 + [(True, False), (False, True)]) if op in BINARY + ("where_bw",)
-        else None,
+        "mask": rng.choice([(True, True)] * 4 + [(True, False), (False, True)])
+        if op in BINARY + ("where_bw", "concat_bw") else None,
         "memory": rng.choice([None, None, "l1", "dram"]),
         "prealloc": preallocated and rng.random() < 0.15,
         "backend": rng.choice(["device", "device", "cpu"]),
@@ -154,8 +155,19 @@ def draw(rng: random.Random, op_names: list[str], index: int) -> dict:
     }
 
 
-def _reducing(rng: random.Random, op: str, shape: list) -> tuple:
-    """(grad's shape, the op's params) of a reducing op over an input of `shape`."""
+def _reducing(rng: random.Random, op: str, shapes: list) -> tuple:
+    """(grad's shape, the op's params) of a reducing op over inputs of `shapes` (concat_bw's two
+    made to match but along its dim, in place)."""
+    shape = shapes[0]
+    if op == "concat_bw":
+        shape[:] = [rng.choice(DIMS) for _ in range(max(1, len(shape)))]
+        dim = rng.randrange(-len(shape), len(shape))
+        other = list(shape)
+        other[dim] = rng.choice(DIMS)
+        shapes[1] = other
+        joined = list(shape)
+        joined[dim] += other[dim]
+        return joined, {"dim": dim}
     if op == "repeat_bw":
         repeats = [rng.choice((1, 1, 2, 3)) for _ in range(len(shape) + rng.randint(0, 1))]
         lead = len(repeats) - len(shape)
@@ -226,7 +238,8 @@ def run_case(spec: dict) -> dict:
     dtype = {"bf16": torch.bfloat16, "f32": torch.float32}[spec["dtype"]]
     layouts = [ttbw.TILE_LAYOUT if name == "tile" else ttbw.ROW_MAJOR_LAYOUT for name in spec["layouts"]]
     shapes = [tuple(s) for s in spec["shapes"]]
-    grad_shape = tuple(torch.broadcast_shapes(*shapes)) if len(shapes) > 1 else tuple(spec["grad_shape"])
+    grad_shape = tuple(torch.broadcast_shapes(*shapes)) if len(shapes) > 1 and op not in REDUCING \
+        else tuple(spec["grad_shape"])
     if broken == "shapes":
         if len(shapes) == 1 or not grad_shape:
             broken = None
@@ -277,7 +290,8 @@ def _preallocate(torch, ttbw, spec, stored, kwargs) -> dict:
     """Preallocated results where the spec asks (zeros of the operand's shape): name -> tensor."""
     if not spec["prealloc"]:
         return {}
-    names = ("input_grad", "other_grad") if spec["op"] in BINARY + ("where_bw",) else ("input_grad",)
+    names = ("input_a_grad", "input_b_grad") if spec["op"] == "concat_bw" else \
+        ("input_grad", "other_grad") if spec["op"] in BINARY + ("where_bw",) else ("input_grad",)
     first = 2 if spec["op"] == "where_bw" else 1
     targets = {}
     for index, (name, operand) in enumerate(zip(names, stored[first:]), start=first):
@@ -358,7 +372,8 @@ def _compare(torch, ttbw, spec, stored, result, targets):
             continue
         if got[index] is None:
             return ("wrong result", f"{op}: gradient {index} missing")
-        name = ("input_grad", "other_grad")[index] if index < 2 else None
+        name = (("input_a_grad", "input_b_grad") if op == "concat_bw" else ("input_grad", "other_grad"))[index] \
+            if index < 2 else None
         if name in targets and got[index] is not targets[name]:
             return ("wrong result", f"{op}: the preallocated {name} is not the result returned")
         values = ttbw.to_torch(got[index])

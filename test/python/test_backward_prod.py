@@ -121,5 +121,22 @@ def test_prod_bw_misuse():
         ttnn.prod_bw(tg, tx, dim=3)
     with pytest.raises(ValueError, match=r"grad_tensor has shape \[2, 1, 32\], expected \[1, 3, 32\]"):
         ttnn.prod_bw(tg, tx, dim=0)
-    with pytest.raises(ValueError, match=r"grad_tensor has shape \[2, 3, 32\], expected \[2, 1, 32\] .*older form"):
-        ttnn.prod_bw(tx, tx, dim=1)
+    with pytest.raises(ValueError, match=r"grad_tensor has shape \[2, 2, 32\], expected \[2, 1, 32\] .* or "
+                                         r"\[2, 3, 32\] \(ttnn's older form"):
+        ttnn.prod_bw(tt(torch.ones(2, 2, 32)), tx, dim=1)
+
+
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float32], ids=["bf16", "f32"])
+@pytest.mark.parametrize("dim", [None, 0, 1, 2, -1])
+def test_prod_bw_older_input_shaped_grad(dim, dtype):
+    """ttnn's older form (tt-metal's own tests): grad input-shaped, the gradient at index 0 of the
+    reduced dims, zeros elsewhere; read as a window of grad, never copied (one program still)."""
+    x, g = inputs((2, 3, 33) if dim is None else (2, 3, 40, 50), dim, dtype)
+    padded = torch.zeros(x.shape, dtype=dtype)
+    padded[tuple(slice(0, s) for s in g.shape)] = g
+    keywords = {"all_dimensions": True} if dim is None else {"all_dimensions": False, "dim": dim}
+    (got,) = ttnn.prod_bw(tt(padded), tt(x), **keywords)
+    (same,) = ttnn.prod_bw(tt(g), tt(x), **keywords)
+    assert torch.equal(ttnn.to_torch(got), ttnn.to_torch(same))
+    want = golden(x, g, dim)
+    assert ((ttnn.to_torch(got).double() - want).abs() <= (1 if dtype == torch.bfloat16 else 8) * ulp(want, dtype)).all()

@@ -29,13 +29,16 @@ _ENTRY = "__ttbw_cpu_entry"
 # depends on how the host LLVM target handles bf16 (no __truncsfbf2 libcall).
 # Everything is inlined into the entry first (the ttir functions are made
 # private), so only the entry's own buffers cross a function boundary.
-_LOWERING = ",".join([
+_BUFFERIZE = ",".join([
     "inline",
     "symbol-dce",
     "one-shot-bufferize{bufferize-function-boundaries "
     "function-boundary-type-conversion=identity-layout-map}",
     "buffer-deallocation-pipeline",
     "convert-bufferization-to-memref",
+])
+# After _copies_as_loops: everything is loops, then LLVM.
+_TO_LLVM = ",".join([
     "convert-linalg-to-loops",
     "convert-math-to-libm",
     "func.func(arith-expand{include-bf16=true})",
@@ -144,12 +147,28 @@ def _compile(ir_text: str, func_name: str) -> _Kernel:
         text = str(module)
         close = text.rindex("}")  # the module's closing brace: the entry goes before it
         module = ir.Module.parse(text[:close] + entry + text[close:])
-        PassManager.parse(f"builtin.module({_LOWERING})").run(module.operation)
+        PassManager.parse(f"builtin.module({_BUFFERIZE})").run(module.operation)
+        _copies_as_loops(module)
+        PassManager.parse(f"builtin.module({_TO_LLVM})").run(module.operation)
         # LLVM's -O0: ~10x faster to compile than -O2 (a fused complex or gelu gradient: 0.4-1 s
         # instead of 5-9 s), at 1-7x the run time of its loops (8 ms for 1.2M elements): the
         # reference path is mostly called once per signature. Same IEEE results (no fast-math).
         engine = ExecutionEngine(module, opt_level=0)
     return _Kernel(engine, context, arg_kinds, [(r[1], r[2]) for r in results])
+
+
+def _copies_as_loops(module) -> None:
+    """memref.copy -> linalg.copy. A strided view (a slice) copied into a buffer would lower to
+    a call of memrefCopy in MLIR's runner-utils library, whose own copy of LLVM cannot share the
+    process with tt-mlir's (its command-line options register twice); loops need no library."""
+    from mlir import ir
+    from ttbw.dialect.ops import walk_ops
+    from ttbw.mlir_dialects import linalg
+
+    for op in walk_ops(module.operation, "memref.copy"):
+        with ir.InsertionPoint(op), op.location:
+            linalg.copy(op.operands[0], outs=[op.operands[1]])
+        op.erase()
 
 
 def _find_function(module, name: str):

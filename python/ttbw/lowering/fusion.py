@@ -298,8 +298,8 @@ def one_generic_per_result(func_op, share_returned: bool = False) -> None:
     """Gives each value the function gives back a generic of its own (the codegen writes one
     result per generic), after fusion (whose canonicalize would erase an identity generic and
     cse merge clones): an argument given back as it is (a gradient equal to grad) an identity
-    generic (into the result's layout where what is given back is a layout cast of it), a
-    generic's value given back at several places (equal gradients merged by cse) a clone per
+    generic (into the result's layout where what is given back is a layout cast of it), a slice
+    (a view) or a layout cast of one too, a generic's value given back at several places (equal gradients merged by cse) a clone per
     extra place, reading the same inputs (siblings). With `share_returned` (one
     program per generic: the composite path) a value returned at several positions is read
     back once per position instead, and an extra preallocated result is a copy of it."""
@@ -312,10 +312,10 @@ def one_generic_per_result(func_op, share_returned: bool = False) -> None:
     for user, index in result_uses(func_op):
         value = user.operands[index]
         relayout = _layout_cast(value)
-        if relayout is not None and _of_argument(relayout.operands[0]):  # no program writes its pages
+        source = value if relayout is None else relayout.operands[0]
+        if _is_slice(source) or (relayout is not None and _of_argument(source)):  # no program writes its pages
             with ir.InsertionPoint(user), user.location:
-                user.operands[index] = _identity_generic(relayout.operands[0], linalg, tensor,
-                                                         relayout.results[0].type).results[0]
+                user.operands[index] = _identity_generic(source, linalg, tensor, value.type).results[0]
             seen.append(user.operands[index])
             continue
         is_argument = _of_argument(value)
@@ -342,6 +342,13 @@ def _of_argument(value) -> bool:
     while not isinstance(value, ir.BlockArgument) and value.owner.operation.name in _UNIT_VIEWS:
         value = value.owner.operation.operands[0]
     return isinstance(value, ir.BlockArgument)
+
+
+def _is_slice(value) -> bool:
+    """A `tensor.extract_slice` (a view its readers read: codegen/window.py)."""
+    from mlir import ir
+
+    return not isinstance(value, ir.BlockArgument) and value.owner.operation.name == "tensor.extract_slice"
 
 
 def _layout_cast(value):

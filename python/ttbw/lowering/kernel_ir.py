@@ -361,17 +361,23 @@ def tensor_accessor(f: KernelFn, ct_index: int, addr: str, cb: str) -> str:
 
 
 # ROW_MAJOR operands (one page per row): tiles are built from / written back to rows. Per
-# operand, runtime args H, W (logical rows / columns of the last two dims, rank-aligned), Ht,
-# Wt (tiles) and the row bytes (the accessor's page size).
-RM_ARGS = ("H", "W", "Ht", "Wt", "row_bytes")
+# operand, runtime args H (the buffer's rows per batch, rank-aligned), W (the columns walked), Ht,
+# Wt (tiles walked per batch), the row bytes (the accessor's page size), the rows walked and the
+# first row / column walked (a window of the buffer: codegen/window.py; else H and 0, 0).
+RM_ARGS = ("H", "W", "Ht", "Wt", "row_bytes", "rows", "row_off", "col_off")
 
 
 def rm_args(buffer) -> list[int]:
-    """RM_ARGS of a ROW_MAJOR buffer (zeros for a TILE or absent one): the rank-aligned last two dims."""
+    """RM_ARGS of a whole ROW_MAJOR buffer (zeros for a TILE or absent one): the rank-aligned last two dims."""
     if buffer is None or buffer.layout != "row_major":
         return [0] * len(RM_ARGS)
     al = (1,) * max(0, 2 - len(buffer.shape)) + tuple(buffer.shape)
-    return [al[-2], al[-1], -(-al[-2] // TILE), -(-al[-1] // TILE), buffer.page_size]
+    return [al[-2], al[-1], -(-al[-2] // TILE), -(-al[-1] // TILE), buffer.page_size, al[-2], 0, 0]
+
+
+def rm_chunk_dims(args: list) -> list:
+    """The RM_ARGS _rm_chunks walks by (all but the row bytes)."""
+    return args[:4] + args[5:]
 
 
 def rm_accessor(f: KernelFn, ct_index: int, addr: str, row_bytes: str) -> str:
@@ -385,15 +391,17 @@ def _rm_chunks(f: KernelFn, t: str, acc: str, dims, eb: int, body) -> None:
     """Calls body(noc_addr, l1_byte_offset, byte_size) for every valid 16-element row chunk of
     tile t of a ROW_MAJOR tensor: element (r, c) of a tile sits at face (r/16, c/16), i.e. at
     ((r/16*2 + c/16)*256 + (r%16)*16 + c%16) * eb bytes. Only valid rows
-    (min(32, H - 32*th)) and chunks (min(16, W - 32*tw - 16k) > 0 elements) are visited."""
-    H, W, Ht, Wt = dims
+    (min(32, rows - 32*th)) and chunks (min(16, W - 32*tw - 16k) > 0 elements) are visited; tile
+    (bi, th, tw) is rows row_off + 32*th.. of batch bi, columns col_off + 32*tw.. (`dims`: RM_ARGS
+    but the row bytes)."""
+    H, W, Ht, Wt, rows, row_off, col_off = dims
     bt = f.arith("divui", t, Wt)
     tw = f.arith("remui", t, Wt)
     th = f.arith("remui", bt, Ht)
     bi = f.arith("divui", bt, Ht)
     h0 = f.arith("muli", th, f.c(32))
-    row0 = f.arith("addi", f.arith("muli", bi, H), h0)
-    nr = f.arith("minui", f.arith("subi", H, h0), f.c(32))
+    row0 = f.arith("addi", f.arith("addi", f.arith("muli", bi, H), row_off), h0)
+    nr = f.arith("minui", f.arith("subi", rows, h0), f.c(32))
     c0 = f.arith("muli", tw, f.c(32))
     wrem = f.arith("subi", W, c0)
     nk = f.arith("minui", f.arith("divui", f.arith("addi", wrem, f.c(15)), f.c(16)), f.c(2))
@@ -403,7 +411,7 @@ def _rm_chunks(f: KernelFn, t: str, acc: str, dims, eb: int, body) -> None:
                      f.arith("muli", f.arith("remui", r, f.c(16)), f.c(16)))
     k = f.for_(None, nk)
     k16 = f.arith("muli", k, f.c(16))
-    col = f.arith("addi", c0, k16)
+    col = f.arith("addi", f.arith("addi", col_off, c0), k16)
     n = f.arith("minui", f.arith("subi", wrem, k16), f.c(16))
     noc = f.op("tensor_accessor.get_noc_addr", [acc, page, f.arith("muli", col, f.c(eb))],
                ["!ttkernel.TensorAccessor", "i32", "i32"], "!ttkernel.noc_addr")

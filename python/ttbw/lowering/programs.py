@@ -9,9 +9,10 @@
                                                %0 = linalg.generic ... ; return %0, %1 }
 
 A program holds its generics, the reshapes of their results it returns, and copies of the
-constants, empty tensors, fills and scalar tensors (`tensor.from_elements` of an f32 argument)
-they read; its arguments are the values it reads from outside (the function's arguments in
-their order, then other programs' results), its results the values read outside it. What stays
+constants, empty tensors, fills, scalar tensors (`tensor.from_elements` of an f32 argument) and
+slices (`tensor.extract_slice`) they read; its arguments are the values it reads from outside
+(the function's arguments in their order, then other programs' results), its results the values
+read outside it. What stays
 in the function: the calls (launch order), reshapes of arguments and of other programs' results
 (free views), `bufferization.materialize_in_destination` (a result written into a preallocated
 argument), empty tensors returned as they are, the return.
@@ -30,6 +31,7 @@ PROGRAM = "ttbw.program"
 TTIR_OP = "ttbw.op"  # the TTIR op an op came from (convert-ttir-to-linalg{target=device} sets it)
 _CLONED = ("arith.constant", "tensor.empty", "linalg.fill", "tensor.from_elements")
 _VIEWS = ("tensor.collapse_shape", "tensor.expand_shape", "tensor.cast")
+_SLICE = "tensor.extract_slice"  # a window each reader reads of the sliced buffer (codegen/window.py)
 
 
 def _producer(value):
@@ -169,7 +171,10 @@ def _inside(generics: list, order: dict) -> tuple[set, set]:
 
 def _cloneable(op) -> bool:
     """An op the programs reading it clone: a constant, empty tensor, fill or scalar tensor, or a
-    reshape of one (upstream fusion reshapes an accumulator's empty init with its generic)."""
+    reshape of one (upstream fusion reshapes an accumulator's empty init with its generic), or a
+    slice (each reader reads its window of the sliced buffer)."""
+    if op is not None and op.name == _SLICE:
+        return True
     while op is not None and op.name in _VIEWS:
         op = _producer(op.operands[0])
     return op is not None and op.name in _CLONED
@@ -304,6 +309,6 @@ def erase_dead(func_op) -> None:
     while changed:
         changed = False
         for op in reversed([o.operation for o in entry.operations]):
-            if op.name in (*_CLONED, *_VIEWS, "linalg.generic") and all(not list(r.uses) for r in op.results):
+            if op.name in (*_CLONED, *_VIEWS, _SLICE, "linalg.generic") and all(not list(r.uses) for r in op.results):
                 op.erase()
                 changed = True

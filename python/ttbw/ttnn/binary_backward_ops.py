@@ -2,11 +2,12 @@
 ttnn's nanobind bindings give it (binary_backward_nanobind.cpp): most take memory_config only
 (no are_required_outputs, no preallocated results, no scalar form); rsub_bw takes the outputs'
 keywords; remainder_bw / fmod_bw a scalar form; assign_bw and bias_gelu_bw their two
-overloads. Their rules: passes/derivatives_binary.py (bias_gelu: passes/derivatives.py)."""
+overloads; concat_bw its dim and the outputs' keywords. Their rules: passes/derivatives_binary.py
+(bias_gelu: passes/derivatives.py)."""
 from __future__ import annotations
 
 from .backward_call import binary_call, check_backend_and_queue, is_number
-from .op_factories import APPROXIMATIONS, MISSING, binary_backward, one_of
+from .op_factories import APPROXIMATIONS, MISSING, binary_backward, i32_attribute, one_of
 
 
 def _memory_config_only(op: str, scalar_form: bool = False):
@@ -72,4 +73,16 @@ def bias_gelu_bw(grad_tensor, input_tensor_a=MISSING, input_tensor_b=MISSING, *,
     attributes = {"approximate": f'"{approximate}"'} if approximate != "none" else {}
     call = binary_call("bias_gelu_bw", grad_tensor, a, b, attributes=attributes, memory_config=memory_config,
                        names={"input": a_name, "other": b_name})
+    return call.run(backend)
+
+
+def concat_bw(grad_tensor, input_tensor_a, input_tensor_b, dim=0, *, are_required_outputs=(True, True),
+              memory_config=None, input_a_grad=None, input_b_grad=None, queue_id=0, backend: str = "device"):
+    """ttnn.concat_bw: concat([a, b], dim)'s gradients, grad's parts along `dim` (a's size there,
+    then b's) -> [grad_a, grad_b] (None where not requested). Each part is a window of grad its
+    program reads (ttir.slice_static), no copy of grad."""
+    check_backend_and_queue(backend, queue_id)
+    call = binary_call("concat_bw", grad_tensor, input_tensor_a, input_tensor_b, are_required_outputs, memory_config,
+                       input_a_grad, input_b_grad, attributes={"dim": i32_attribute("dim", dim, signed=True)},
+                       names={"input_grad": "input_a_grad", "other_grad": "input_b_grad"})
     return call.run(backend)

@@ -164,6 +164,7 @@ def _goldens():
     goldens["repeat_bw"] = lambda grad, input_tensor, shape, *rest, **keywords: _autograd(
         lambda x: x.repeat(list(shape)))(grad, input_tensor)
     goldens["prod_bw"] = _prod_golden
+    goldens["concat_bw"] = _autograd(lambda a, b, dim: torch.concat((a, b), dim), ("dim",), (0,))
     goldens["assign_bw"] = _assign_golden
     goldens["bias_gelu_bw"] = _bias_gelu_golden
     return goldens

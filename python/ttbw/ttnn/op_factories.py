@@ -45,14 +45,14 @@ def f32_attribute(name: str, value) -> str:
     return f"{f32_literal(value)} : f32"
 
 
-def i32_attribute(name: str, value) -> str:
+def i32_attribute(name: str, value, *, signed: bool = False) -> str:
     """An op's integer attribute as IR text (an integral number, as ttnn's bindings convert a
-    Python float to the C++ int); TypeError / ValueError naming the argument."""
+    Python float to the C++ int), `si32` if `signed`; TypeError / ValueError naming the argument."""
     if not is_number(value):
         raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
     if value != value or abs(value) == float("inf") or value != int(value) or abs(value) >= 2 ** 31:
         raise ValueError(f"{name} must be an integer, got {value}")
-    return f"{int(value)} : i32"
+    return f"{int(value)} : {'si32' if signed else 'i32'}"
 
 
 def binary_backward(op: str, *, complex_form: bool = False, complex_alpha: bool = False, scalar_form: bool = True,

@@ -120,7 +120,8 @@ def prod_bw(grad_tensor, input_tensor, *, all_dimensions=None, dim=None, memory_
     """ttnn.prod_bw: [input_grad] of the product over `dim` or over every dim. Both of ttnn's
     keyword forms: the older (all_dimensions=True, dim=0: every dim unless all_dimensions=False)
     and the current (dim=None: every dim). grad_tensor is the gradient of the keep-dim product:
-    the input's shape with the reduced dims 1."""
+    the input's shape with the reduced dims 1, or (ttnn's older form) input-shaped with the
+    gradient at index 0 of the reduced dims."""
     check_backend_and_queue(backend, queue_id)
     if all_dimensions is not None and not isinstance(all_dimensions, bool):
         raise TypeError(f"prod_bw: all_dimensions must be a bool, got {type(all_dimensions).__name__}")
@@ -134,12 +135,11 @@ def prod_bw(grad_tensor, input_tensor, *, all_dimensions=None, dim=None, memory_
             raise ValueError(f"prod_bw: dim={reduced} is out of range for input_tensor of rank {len(shape)}")
         kept = [1] * len(shape) if reduced is None else \
             [1 if i == reduced % len(shape) else s for i, s in enumerate(shape)]
-        if isinstance(grad_tensor, Tensor) and list(grad_tensor.shape) != kept:
+        if isinstance(grad_tensor, Tensor) and list(grad_tensor.shape) not in (kept, shape):
             which = "every dim" if reduced is None else f"dim {reduced}"
-            padded = "; ttnn's older form, grad padded to input_tensor's shape, is not taken" \
-                if list(grad_tensor.shape) == shape else ""
             raise ValueError(f"prod_bw: grad_tensor has shape {list(grad_tensor.shape)}, expected {kept} (the "
-                             f"gradient of input_tensor's product over {which}, kept as 1){padded}")
+                             f"gradient of input_tensor's product over {which}, kept as 1) or {shape} (ttnn's "
+                             "older form: the gradient at index 0 of the reduced dims)")
         if reduced is not None:
             attributes["dim_arg"] = f"[{reduced % len(shape)} : i32]"
     call = BackwardCall("prod_bw", UNARY_BACKWARD, {"grad": grad_tensor, "input": input_tensor},

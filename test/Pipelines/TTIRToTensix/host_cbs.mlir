@@ -1,8 +1,8 @@
 // RUN: ttbw-opt --split-input-file --convert-ttir-to-linalg=target=device --ttbw-fuse-programs --convert-linalg-to-ttkernel="grid=1x1" %s | FileCheck %s
 // The host side of each case, as TTMetal IR: the CBs a program creates (format, page count
 // and page size in the cb_layout, on their cb_ports), buffers' memory spaces, and how many
-// runtime args each kernel takes on its core (host.arg_names: the reader 24 per input + 5,
-// the compute 5, the writer 24 per output + 3).
+// runtime args each kernel takes on its core (host.arg_names: the reader 28 per input + 5,
+// the compute 5, the writer 27 per output + 3).
 
 // bf16 x bf16 on the FPU: two input CBs and the output CB, 2 bf16 pages of 2048 bytes each;
 // no fp32 DST.
@@ -12,9 +12,9 @@
 // CHECK: "ttmetal.enqueue_program"
 // CHECK-SAME: cb_ports = array<i64: 0, 1, 16>
 // CHECK-SAME: #ttmetal.compute_config<@bf16_product_program::@compute, #ttmetal.core_range<0x0, 1x1>, #ttmetal.kernel_args< >, hifi4, false,
-// CHECK-SAME: runtime_args = [array<i64:{{( -?[0-9]+,){52} -?[0-9]+}}>]
+// CHECK-SAME: runtime_args = [array<i64:{{( -?[0-9]+,){60} -?[0-9]+}}>]
 // CHECK-SAME: runtime_args = [array<i64:{{( -?[0-9]+,){4} -?[0-9]+}}>]
-// CHECK-SAME: runtime_args = [array<i64:{{( -?[0-9]+,){26} -?[0-9]+}}>]
+// CHECK-SAME: runtime_args = [array<i64:{{( -?[0-9]+,){29} -?[0-9]+}}>]
 func.func @bf16_product(%x: tensor<32x64xbf16>, %y: tensor<32x64xbf16>) -> tensor<32x64xbf16> {
   %0 = "ttir.multiply"(%x, %y) : (tensor<32x64xbf16>, tensor<32x64xbf16>) -> tensor<32x64xbf16>
   return %0 : tensor<32x64xbf16>
@@ -42,7 +42,7 @@ func.func @bf16_product(%x: tensor<32x64xbf16>, %y: tensor<32x64xbf16>) -> tenso
 // CHECK-NEXT: "ttmetal.enqueue_program"
 // CHECK-SAME: cb_ports = array<i64: 0, 23, 17, 18, 19, 21, 22, 15, 16>
 // CHECK-SAME: hifi4, true,
-// CHECK-SAME: "space_rows", "space_cols"], runtime_args = [array<i64:{{( -?[0-9]+,){48} -?[0-9]+}}>]
+// CHECK-SAME: "space_rows", "space_cols"], runtime_args = [array<i64:{{( -?[0-9]+,){52} -?[0-9]+}}>]
 func.func @f32_in_tile_sum(%x: tensor<64x40xf32>) -> tensor<64x1xf32> {
   %0 = "ttir.sum"(%x) {dim_arg = [1 : i32], keep_dim = true} : (tensor<64x40xf32>) -> tensor<64x1xf32>
   return %0 : tensor<64x1xf32>

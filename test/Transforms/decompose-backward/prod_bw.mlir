@@ -31,3 +31,17 @@ func.func @every_dim(%g: tensor<1x1xf32>, %x: tensor<37x20xf32>) -> tensor<37x20
   %0 = ttir.prod_bw %g, %x : tensor<1x1xf32>, tensor<37x20xf32> -> tensor<37x20xf32>
   return %0 : tensor<37x20xf32>
 }
+
+// -----
+
+// ttnn's older form: an input-shaped grad holds g at index 0 of the reduced dims; that window is
+// sliced off (in grad's own type, before the cast) and used as the keep-dim grad.
+// CHECK-LABEL: func.func @input_shaped_grad
+// CHECK: %[[G:.*]] = "ttir.slice_static"(%arg0) <{begins = [0 : i32, 0 : i32, 0 : i32], ends = [2 : i32, 1 : i32, 40 : i32], step = [1 : i32, 1 : i32, 1 : i32]}> : (tensor<2x3x40xbf16>) -> tensor<2x1x40xbf16>
+// CHECK-NEXT: "ttir.typecast"(%[[G]]) : (tensor<2x1x40xbf16>) -> tensor<2x1x40xf32>
+// CHECK-NOT: "ttir.slice_static"
+// CHECK: return %{{.*}} : tensor<2x3x40xbf16>
+func.func @input_shaped_grad(%g: tensor<2x3x40xbf16>, %x: tensor<2x3x40xbf16>) -> tensor<2x3x40xbf16> {
+  %0 = ttir.prod_bw %g, %x {dim_arg = [1 : i32]} : tensor<2x3x40xbf16>, tensor<2x3x40xbf16> -> tensor<2x3x40xbf16>
+  return %0 : tensor<2x3x40xbf16>
+}

@@ -22,6 +22,7 @@ from ttbw.target.formats import DataFormat
 from ..errors import UnsupportedError
 from .linalg_reading import map_results, op_name
 from . import schedule as sched
+from . import window as win
 from . import select
 from .expr import Accumulator, Input, Literal, Reduced, Rounded, Scalar, children, reads_inputs
 from .program import PARTIAL_BY_LOOPS, Kernels, Operand, Output, Partial, ProgramSpec, ReadBack, \
@@ -66,6 +67,22 @@ def _scalar_of(value):
             return ScalarConstant(ir.FloatAttr(attr.get_splat_value()).value)
     raise UnsupportedError(f"codegen: a generic's input made by '{name}' is neither a function argument "
                            "nor a scalar")
+
+
+def _slice_of(value, where: str):
+    """The `tensor.extract_slice` of a function argument `value` is, or None; UnsupportedError
+    for a slice of a value the program computes (the slice reads it from DRAM: another program)."""
+    from mlir import ir
+
+    if isinstance(value, ir.BlockArgument) or op_name(value.owner) != "tensor.extract_slice":
+        return None
+    sliced = value.owner.operation
+    source = sliced.operands[0]
+    if not isinstance(source, ir.BlockArgument) or len(sliced.operands) != 1 \
+            or ir.RankedTensorType(source.type).rank != ir.RankedTensorType(value.type).rank:
+        raise UnsupportedError(f"codegen: {where} is a slice of a value the program computes, or a dynamic or "
+                               "rank-reducing slice")
+    return sliced
 
 
 def _through_views(value):
@@ -188,7 +205,7 @@ def read_function(func_op) -> ProgramSpec:
         return [None if d is None else d + lead for d in map_results(m)]
 
     inputs, args, scalar = [], [], None
-    index_of: dict = {}  # function argument number -> input index
+    index_of: dict = {}  # (function argument number, its dims, in-tile broadcast, window) -> input index
 
     def use_scalar(s):
         nonlocal scalar
@@ -207,30 +224,41 @@ def read_function(func_op) -> ProgramSpec:
     def leaf(value, map_attr, where, epilogue=None):
         """The leaf of a generic's input; `epilogue`: (its dims in the space, its in-tile
         broadcast over the result's tile) for an epilogue's input."""
+        sliced = _slice_of(value, where)
+        if sliced is not None:
+            value = sliced.operands[0]
         s = _scalar_of(value)
         if s is not None:
             return use_scalar(s)
         shape = list(ir.RankedTensorType(value.type).shape)
-        if epilogue is None:
-            dims = sched.operand_dims(aligned(map_attr), shape, space, where, permuted=True)
-            bcast = sched.in_tile_kind(dims, space)
-        else:
+        fmt, layout = _device(value.type)
+        window = None
+        if epilogue is not None:
+            if sliced is not None:
+                raise UnsupportedError(f"codegen: {where} of an epilogue is read through a slice")
             dims, bcast = epilogue
+        elif sliced is None:
+            dims = sched.operand_dims(aligned(map_attr), shape, space, where, permuted=True)
+        else:  # its window of the sliced buffer
+            indices = win.sliced_indices(aligned(map_attr), *(list(ir.DenseI64ArrayAttr(sliced.attributes[a]))
+                                                              for a in ("static_offsets", "static_strides")))
+            dims, window = win.window_of(indices, shape, space, fmt, layout, where)
+        if epilogue is None:
+            bcast = sched.in_tile_kind(dims, space)
         permuted = list(dims) != sorted(dims)  # its sizes are the space's (operand_dims), in its order
-        if not permuted and not sched.same_pages(shape, [space[d] if d in dims else 1 for d in range(len(space))]):
+        if window is None and not permuted \
+                and not sched.same_pages(shape, [space[d] if d in dims else 1 for d in range(len(space))]):
             raise UnsupportedError(f"codegen: {where}'s tiles are not those of its indexing map")
-        operand = Operand(*_device(value.type), sched.Access(dims, bcast))
+        operand = Operand(fmt, layout, sched.Access(dims, bcast, window=window))
         if permuted and operand.layout != "tile":
             raise UnsupportedError(f"codegen: {where} is read through a transpose: it must be TILE")
-        arg = ir.BlockArgument(value).arg_number
-        if arg not in index_of:
-            index_of[arg] = len(inputs)
+        # one input per way of reading an argument (a gradient's two slices are two inputs of one buffer)
+        key = (ir.BlockArgument(value).arg_number, _sized(dims, space), bcast, window)
+        if key not in index_of:
+            index_of[key] = len(inputs)
             inputs.append(operand)
-            args.append(arg)
-        elif (_sized(inputs[index_of[arg]].access.dims, space), inputs[index_of[arg]].access.bcast) \
-                != (_sized(dims, space), bcast):
-            raise UnsupportedError(f"codegen: {where} reads an input with another indexing map")
-        return Input(index_of[arg])
+            args.append(key[0])
+        return Input(index_of[key])
 
     sums = [_read_back_term(r, aligned, space, leaf, constant) for r in read_back]  # (term, fmt, out dims)
 
@@ -309,7 +337,7 @@ def read_function(func_op) -> ProgramSpec:
         pattern = len(accesses) + reducing[0] if reducing else sched.pattern_index(accesses + out_accesses[:1],
                                                                                     space, False)
         p_dims = set(operands[pattern].dims)
-        plain = [sched.Access(a.dims, a.bcast, held=set(a.dims) <= p_dims) for a in accesses]
+        plain = [replace(a, held=set(a.dims) <= p_dims) for a in accesses]
         accesses, schedule = plain, sched.schedule(plain + out_accesses, space, pattern)
         reread = _reread(plain, p_dims, space) if reducing and not tails else None
         if reread is not None:  # held over the unit instead, the dims it lacks a middle loop
@@ -374,7 +402,7 @@ def _read_back_program(inputs, outs, sums, space, args, scalar, results) -> Prog
     if any(space[d] > 1 and d not in o.operand.access.dims for o in outs for d in range(len(space))):
         raise UnsupportedError("codegen: a result reading back a sum must cover the iteration space")
     p_dims = set(dims)
-    plain = [sched.Access(i.access.dims, i.access.bcast, held=set(i.access.dims) <= p_dims) for i in inputs]
+    plain = [replace(i.access, held=set(i.access.dims) <= p_dims) for i in inputs]
     terms = tuple(t for t, _, _ in sums)
     first = [i for i, a in enumerate(plain) if not a.held and any(_reads(t, i) for t in terms)]
     second = [i for i, a in enumerate(plain) if not a.held and any(_reads(o.expr, i) for o in outs)]
@@ -497,8 +525,8 @@ def _cross(accesses, out_accesses, space, groups, ordered: bool = False):
     out = []
     for a in accesses:
         has_middle, has_inner = bool(middle_dims & set(a.dims)), bool(inner_dims & set(a.dims))
-        out.append(sched.Access(a.dims, a.bcast, held=not has_middle, indexed=not has_middle and has_inner,
-                                middle=has_middle and not has_inner))
+        out.append(replace(a, held=not has_middle, indexed=not has_middle and has_inner,
+                           middle=has_middle and not has_inner))
     return out, sched.cross_schedule(out + out_accesses, space, units, middle, inner), partials
 
 

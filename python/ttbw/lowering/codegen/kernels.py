@@ -44,7 +44,8 @@ Runtime args: `launch.arg_names`.
 from __future__ import annotations
 
 from ..errors import UnsupportedError
-from ..kernel_ir import ELEMENT_BYTES, KernelFn, rm_accessor, rm_read_tile, rm_write_tile, tensor_accessor, tile_map
+from ..kernel_ir import ELEMENT_BYTES, RM_ARGS, KernelFn, rm_accessor, rm_chunk_dims, rm_read_tile, rm_write_tile, \
+    tensor_accessor, tile_map
 from .cbs import MAX_HOPS, MAX_SPILL_PAGES, input_cbs, tile_cb
 from .compute import Compute
 from .l1_broadcast import broadcast_in_l1
@@ -64,14 +65,17 @@ def reader(k: Kernels) -> KernelFn:
     middle = f.arg(n + 3) if k.cross else None
     maps = operand_maps(f, k, head, n)
     rm_base = head + (27 if k.cross else 18) * n
+    per_input = len(RM_ARGS) + 1  # and the window's base tile
     znoc = cb_z = None
     accs = []
     for i, o in enumerate(k.inputs):
         if o.layout == "row_major":
-            dims = [f.arg(rm_base + 2 + 5 * i + j) for j in range(5)]
-            accs.append((rm_accessor(f, n + 1 + i, addrs[i], dims[4]), dims[:4]))
+            dims = [f.arg(rm_base + 2 + per_input * i + j) for j in range(len(RM_ARGS))]
+            accs.append((rm_accessor(f, n + 1 + i, addrs[i], dims[4]), rm_chunk_dims(dims)))
         else:
             accs.append((tensor_accessor(f, n + 1 + i, addrs[i], cbs[i]), None))
+    window_base = {i: f.arg(rm_base + 2 + per_input * i + len(RM_ARGS)) for i, o in enumerate(k.inputs)
+                   if o.access.window is not None}
     one = f.c(1)
     cx, cy = f.arg(rm_base), f.arg(rm_base + 1)
 
@@ -87,7 +91,7 @@ def reader(k: Kernels) -> KernelFn:
         znoc = local(zptr)
     if k.masked:
         cb_mask = f.cb("cb_mask", 2 * n + 1, tile_cb("bf16"))
-        space = SpaceTiles(f, k, rm_base + 2 + 5 * n)
+        space = SpaceTiles(f, k, rm_base + 2 + per_input * n)
         space_map = space.maps
 
     def read_all(items):
@@ -115,6 +119,8 @@ def reader(k: Kernels) -> KernelFn:
     streamed = [i for i in range(n) if not (access[i].held or access[i].middle)]
     u = f.for_(first, nu)
     base = {i: tile_map(f, u, maps[i][0]) for i in range(n)}
+    for i, b in window_base.items():
+        base[i] = f.arith("addi", base[i], b)
     if k.masked:
         base["space"] = tile_map(f, u, space_map[0])
     if held:
@@ -192,8 +198,8 @@ def writer(k: Kernels) -> KernelFn:
     accs = []
     for j, o in enumerate(k.outputs):
         if o.operand.layout == "row_major":
-            dims = [f.arg(rm_base + 5 * j + i) for i in range(5)]
-            accs.append((rm_accessor(f, m + j, addrs[j], dims[4]), dims[:4]))
+            dims = [f.arg(rm_base + len(RM_ARGS) * j + i) for i in range(len(RM_ARGS))]
+            accs.append((rm_accessor(f, m + j, addrs[j], dims[4]), rm_chunk_dims(dims)))
         else:
             accs.append((tensor_accessor(f, m + j, addrs[j], cbs[j]), None))
     one = f.c(1)
@@ -212,7 +218,7 @@ def writer(k: Kernels) -> KernelFn:
     u = f.for_(first, nu)
     base = [tile_map(f, u, maps[j][0]) for j in range(m)]
     unit_base = base
-    pages = fifo_page_args(f, k, rm_base + 5 * m) if k.cross else {}
+    pages = fifo_page_args(f, k, rm_base + len(RM_ARGS) * m) if k.cross else {}
     if k.cross:
         mi = f.for_(None, middle)
         base = [f.arith("addi", base[j], tile_map(f, mi, maps[j][2])) for j in range(m)]

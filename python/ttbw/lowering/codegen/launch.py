@@ -6,13 +6,14 @@ arg slot.
 Runtime args:
   reader  [addr_in0 .. addr_in<k-1>, first_unit, num_units, inner,
            per input: kept0_div, kept0_mod, kept0_stride, .. kept2_*, summed0_* .. summed2_*,
-           core_x, core_y, per input: H, W, Ht, Wt, row_bytes (zeros for TILE),
+           core_x, core_y, per input: H, W, Ht, Wt, row_bytes, rows, row_off, col_off (zeros for
+           TILE; kernel_ir.RM_ARGS) and its window's base tile (0 unless windowed: window.py),
            masked sums: the whole space's triplets, its rows and cols]
   compute [num_units, inner, scalar_m, scalar_n_up, scalar_n_down, (middle),
            masked sums: first_unit, the whole space's triplets, its rows and cols,
            cross reductions: pages_out<j> of each FIFO over some inner axes only]
   writer  [addr_out0 .., first_unit, num_units, inner, per output: kept / summed triplets,
-           per output: H, W, Ht, Wt, row_bytes, (pages_out<j>)]
+           per output: H, W, Ht, Wt, row_bytes, rows, row_off, col_off, (pages_out<j>)]
 """
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ def arg_names(k: Kernels) -> dict[str, list[str]]:
     pages = [f"pages_{r}" for r, o in zip(outs, k.outputs) if o.paged]
     return {"reader": [f"addr_{r}" for r in ins] + loops
             + [n for r in ins for n in _operand_maps(k, f"{r}_")] + ["core_x", "core_y"]
-            + [f"{a}_{r}" for r in ins for a in RM_ARGS] + space,
+            + [f"{a}_{r}" for r in ins for a in (*RM_ARGS, "base")] + space,
             "compute": ["num_units", "inner", "scalar_m", "scalar_n_up", "scalar_n_down"]
             + (["middle"] if k.cross else []) + (["first_unit", *space] if k.masked else []) + pages,
             "writer": [f"addr_{r}" for r in outs] + loops
@@ -102,7 +103,7 @@ def program_launch(spec: ProgramSpec, name: str, inputs: list, outs: list, grid)
     mappings = [v for i in range(n) for v in maps(i)]
     out_mapping = [v for j in range(len(outs)) for v in maps(n + j)]
     loops = [s.inner, s.middle] if k.cross else [s.inner]
-    rm_in = [v for b in inputs for v in rm_args(b)]
+    rm_in = [v for b, o in zip(inputs, k.inputs) for v in _input_rm_args(b, o.access.window)]
     space = [*maps(n + len(outs)), s.rows, s.cols] if k.masked else []
     pages = [s.pages[j] for j, o in enumerate(k.outputs) if o.paged]
     runtime = isinstance(spec.scalar, ScalarArgument)
@@ -137,6 +138,14 @@ def program_launch(spec: ProgramSpec, name: str, inputs: list, outs: list, grid)
     )
     return ProgramLaunch(name, tuple(b.name for b in [*inputs, *outs]), _circular_buffers(k, s, inputs, outs),
                          kernels, spec.scalar.index if runtime else None)
+
+
+def _input_rm_args(buffer, window) -> list[int]:
+    """An input's RM_ARGS (its window's rows when it has one) and its window's base tile."""
+    if window is None:
+        return [*rm_args(buffer), 0]
+    rows = window.row_major.rm_args(buffer.page_size) if window.row_major is not None else rm_args(None)
+    return [*rows, window.base]
 
 
 def _circular_buffers(k: Kernels, s, inputs: list, outs: list) -> tuple:

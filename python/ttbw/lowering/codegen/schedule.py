@@ -49,6 +49,7 @@ class Access:
     held: bool = False   # input read once per unit
     indexed: bool = False  # held input with the inner axes: all its inner tiles held, tile j read at step j
     middle: bool = False   # input read once per middle step (cross reductions: it has A axes, no B axes)
+    window: object = None  # window.Window: an input read through a window of its buffer (a fused slice)
 
     @property
     def transposed(self) -> bool:
@@ -156,7 +157,7 @@ def _walk(accesses, space, kind_of, cross: bool = False, order=None) -> Schedule
     """`order`: the tile axes from slowest to fastest within each loop (default: the space's)."""
     accesses = [*accesses, Access(tuple(range(len(space))), "none")]  # the whole space, last
     counts = tile_counts(space)
-    strides = [_strides(a.dims, counts) for a in accesses]
+    strides = [list(a.window.strides) if a.window is not None else _strides(a.dims, counts) for a in accesses]
     groups: list[list] = []  # [kind, [axes]]: kind kept | middle | summed
     for d in range(len(counts)) if order is None else order:
         n = counts[d]

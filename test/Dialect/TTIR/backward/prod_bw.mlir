@@ -1,6 +1,6 @@
 // RUN: ttbw-opt --split-input-file --verify-diagnostics %s | FileCheck %s
 // prod_bw parses, verifies and prints back; grad has the input's shape with the reduced dims
-// (dim_arg, as ttir.sum's; absent: every dim) kept as 1.
+// (dim_arg, as ttir.sum's; absent: every dim) kept as 1, or the input's shape (ttnn's older form).
 
 // CHECK-LABEL: func.func @forms
 func.func @forms(%g: tensor<2x1x40xbf16>, %x: tensor<2x3x40xbf16>, %all: tensor<1x1x1xf32>, %y: tensor<2x3x40xf32>) {
@@ -12,13 +12,16 @@ func.func @forms(%g: tensor<2x1x40xbf16>, %x: tensor<2x3x40xbf16>, %all: tensor<
   // Every dim:
   // CHECK: ttir.prod_bw %arg2, %arg3 : tensor<1x1x1xf32>, tensor<2x3x40xf32> -> tensor<2x3x40xf32>
   %2 = ttir.prod_bw %all, %y : tensor<1x1x1xf32>, tensor<2x3x40xf32> -> tensor<2x3x40xf32>
+  // ttnn's older form: grad of the input's shape (g at index 0 of the reduced dims):
+  // CHECK: ttir.prod_bw %arg1, %arg1 {dim_arg = [1 : i32]} : tensor<2x3x40xbf16>, tensor<2x3x40xbf16> -> tensor<2x3x40xbf16>
+  %3 = ttir.prod_bw %x, %x {dim_arg = [1 : i32]} : tensor<2x3x40xbf16>, tensor<2x3x40xbf16> -> tensor<2x3x40xbf16>
   return
 }
 
 // -----
 
 func.func @grad_shape(%g: tensor<2x3x1xbf16>, %x: tensor<2x3x40xbf16>) {
-  // expected-error @+1 {{'ttir.prod_bw' op 'grad' shape 2x3x1 must equal the shape of 'input' (2x3x40) with the reduced dims kept as 1 (2x1x40)}}
+  // expected-error @+1 {{'ttir.prod_bw' op 'grad' shape 2x3x1 must equal the shape of 'input' (2x3x40) with the reduced dims kept as 1 (2x1x40), or the shape of 'input' (ttnn's older form: the gradient at index 0 of the reduced dims)}}
   %0 = ttir.prod_bw %g, %x {dim_arg = [1 : i32]} : tensor<2x3x1xbf16>, tensor<2x3x40xbf16> -> tensor<2x3x40xbf16>
   return
 }
