@@ -17,9 +17,14 @@ from .tensor import Tensor
 from .types import Layout, float32
 
 
+class MissingBoundError(TypeError, RuntimeError):
+    """clamp_bw / clip_bw with neither bound: a missing argument (TypeError), which ttnn's callers
+    catch as the RuntimeError its TT_FATAL raises."""
+
+
 def _check_clamp(name: str, values: dict) -> None:
-    if "min" not in values and "max" not in values:
-        raise TypeError(f"{name}() needs min or max: only one of them can be None (ttnn's rule)")
+    if "min" not in values and "max" not in values:  # ttnn's message, which its tests match
+        raise MissingBoundError(f"{name}(): Only one of 'min' or 'max' can be None. Please provide one value")
 
 
 def _check_round_mode(values: dict) -> None:
