@@ -25,6 +25,7 @@ _API = {
     "ttnn.complex_backward_ops": ("conj_bw", "polar_bw", "real_bw", "imag_bw", "angle_bw"),
     "ttnn.golden": ("get_golden_function", "attach_golden_function"),
     "ttnn.comparison": ("pearson_correlation_coefficient",),
+    "ttnn.eltwise_ops": ("pow",),
     "ttnn.matmul_ops": ("matmul", "linear", "moreh_matmul_backward", "moreh_linear_backward", "moreh_bmm_backward"),
     "ttnn.softmax_ops": ("moreh_softmax_backward", "moreh_softmin_backward", "moreh_logsoftmax_backward"),
     "ttnn.reduction_ops": ("moreh_sum_backward", "moreh_mean_backward"),

@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from .backward_call import BACKENDS, decomposed, ir_array
 from .tensor import Tensor
 from .types import DataType, Layout, MemoryConfig
@@ -79,6 +81,13 @@ class FunctionBuilder:
         flags = f"transpose_a = {str(transpose_a).lower()}, transpose_b = {str(transpose_b).lower()}"
         return self.op("linear", [a, b, bias], a.like(self.fresh(), shape), flags)
 
+    def full(self, number: float) -> Value:
+        """A rank-0 f32 `ttir.full` of `number` rounded to f32 (written in hex: exact, inf and NaN too)."""
+        with np.errstate(over="ignore"):
+            bits = int(np.array(number, np.float32).view(np.uint32))
+        return self.op("full", [], Value(self.fresh(), (), "f32", "f32"),
+                       f"fill_value = 0x{bits:08X} : f32, shape = array<i32>")
+
     def reshape(self, x: Value, shape) -> Value:
         if tuple(shape) == x.shape:
             return x
@@ -142,5 +151,6 @@ def run(builder: FunctionBuilder, outputs: list[Output], backend: str, device) -
             output.preallocated.write(data)
             tensors.append(output.preallocated)
         else:
-            tensors.append(Tensor.from_values(data, output.dtype, Layout.TILE, output.memory_config, device))
+            layout = Layout.TILE if output.value.layout == "tile" else Layout.ROW_MAJOR
+            tensors.append(Tensor.from_values(data, output.dtype, layout, output.memory_config, device))
     return tensors
