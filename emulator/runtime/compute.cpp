@@ -321,7 +321,36 @@ void ttbw_mm_init(uint32_t transpose) { compute_fiber().mm_transpose = transpose
 // DST[dst] += A x B. The unpacker feeds both tiles through the source registers (bf16 and
 // bfloat8_b exactly, f32 as TF32), so every product is exact in fp32; each output element sums
 // its 32 products in fp32 in k order, then adds what DST holds, rounded once to DST's format.
-// A is read as rows, B as rows (or its transpose's rows): the j loop vectorises.
+// Eight rows of C at a time (16 vector accumulators: independent chains keep the FMA pipes
+// full; a fused multiply-add gives the same sum wherever a product is within fp32's normal
+// range, where it is exact), B's row k as its two 16-element face rows.
+namespace {
+typedef float V16 __attribute__((vector_size(64), aligned(64)));
+constexpr uint32_t kRowsPerBlock = 8;
+
+inline V16 load16(const float* p) { V16 v; std::memcpy(&v, p, sizeof v); return v; }
+inline void store16(float* p, V16 v) { std::memcpy(p, &v, sizeof v); }
+
+// c rows [i0, i0 + 8) = A rows [i0, i0 + 8) x B; b_rows: B's row k at b_rows + k * 32 (32 floats).
+inline void matmul_rows(const float* a, const float* b_rows, float* c, uint32_t i0) {
+    V16 lo[kRowsPerBlock], hi[kRowsPerBlock];
+    for (uint32_t r = 0; r < kRowsPerBlock; ++r) lo[r] = hi[r] = V16{};
+    for (uint32_t k = 0; k < 32; ++k) {
+        const V16 b_lo = load16(b_rows + k * 32), b_hi = load16(b_rows + k * 32 + 16);
+        const uint32_t ak = k < 16 ? k : 256 + k - 16;  // (i, k) of a tile row: two face rows, 256 apart
+        for (uint32_t r = 0; r < kRowsPerBlock; ++r) {
+            const float aik = a[tile_index(i0 + r, 0) + ak];
+            lo[r] += aik * b_lo;
+            hi[r] += aik * b_hi;
+        }
+    }
+    for (uint32_t r = 0; r < kRowsPerBlock; ++r) {
+        store16(c + tile_index(i0 + r, 0), lo[r]);
+        store16(c + tile_index(i0 + r, 16), hi[r]);
+    }
+}
+}  // namespace
+
 void ttbw_matmul_tiles(uint32_t cb0, uint32_t cb1, uint32_t t0, uint32_t t1, uint32_t dst) {
     need_math("matmul_tiles");
     uint8_t* d = dst_bytes(dst, "matmul_tiles");
@@ -331,17 +360,7 @@ void ttbw_matmul_tiles(uint32_t cb0, uint32_t cb1, uint32_t t0, uint32_t t1, uin
     const bool transposed = compute_fiber().mm_transpose;
     for (uint32_t k = 0; k < 32; ++k)
         for (uint32_t j = 0; j < 32; ++j) rows_b[k * 32 + j] = b[transposed ? tile_index(j, k) : tile_index(k, j)];
-    for (uint32_t i = 0; i < 32; ++i) {
-        alignas(64) float acc[32] = {};
-        const float* row_a = a + tile_index(i, 0);  // a tile row: two 16-element face rows, 256 apart
-        for (uint32_t k = 0; k < 32; ++k) {
-            const float aik = row_a[k < 16 ? k : 256 + k - 16];
-            const float* row_b = rows_b + k * 32;
-            for (uint32_t j = 0; j < 32; ++j) acc[j] += aik * row_b[j];
-        }
-        std::memcpy(c + tile_index(i, 0), acc, 16 * sizeof(float));
-        std::memcpy(c + tile_index(i, 16), acc + 16, 16 * sizeof(float));
-    }
+    for (uint32_t i0 = 0; i0 < 32; i0 += kRowsPerBlock) matmul_rows(a, rows_b, c, i0);
     in_dst_mode([&](auto mode) {
         auto out = decltype(mode)::at(d);
         store_tile(out, [&](uint32_t i) { return out.get(i) + c[i]; });
