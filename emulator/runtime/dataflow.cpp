@@ -189,17 +189,31 @@ static inline const BufferInfo& accessor_buffer(uint32_t config, uint32_t base, 
           " exceeds the page size " + std::to_string(b.page_size));
 }
 
-// Locate page `page` (+offset) of the interleaved buffer at `base`; returns its bytes.
-static uint8_t* page_memory(uint32_t config, uint32_t base, uint32_t page_size, uint32_t page, uint32_t offset,
-                            uint32_t size, const BufferInfo** out, const char* what) {
+// Where page `page` (+offset) of the interleaved buffer at `base` lies: its bank and the
+// offset inside the bank.
+struct PageLocation {
+    const BufferInfo* b;
+    uint32_t bank;
+    uint64_t addr;
+};
+
+static inline PageLocation locate_page(uint32_t config, uint32_t base, uint32_t page_size, uint32_t page,
+                                       uint32_t offset, uint32_t size, const char* what) {
     const BufferInfo& b = accessor_buffer(config, base, page_size, what);
     if (page >= b.num_pages || uint64_t(offset) + size > b.page_size) page_fault(b, page, offset, size, what);
     Device& d = *t_core->dev;
     uint32_t banks = b.dram ? d.num_dram_banks : d.num_cores();
-    uint32_t bank = page % banks;
-    uint64_t addr = uint64_t(b.addr) + uint64_t(page / banks) * b.aligned_page + offset;
-    *out = &b;
-    return b.dram ? d.dram[bank] + addr : d.l1[bank] + addr;
+    uint32_t row = page / banks;
+    return {&b, page - row * banks, uint64_t(b.addr) + uint64_t(row) * b.aligned_page + offset};
+}
+
+// The bytes of page `page` (+offset) of the interleaved buffer at `base`.
+static uint8_t* page_memory(uint32_t config, uint32_t base, uint32_t page_size, uint32_t page, uint32_t offset,
+                            uint32_t size, const BufferInfo** out, const char* what) {
+    PageLocation at = locate_page(config, base, page_size, page, offset, size, what);
+    Device& d = *t_core->dev;
+    *out = at.b;
+    return at.b->dram ? d.dram[at.bank] + at.addr : d.l1[at.bank] + at.addr;
 }
 
 void ttbw_noc_page(int write, uint32_t config, uint32_t base, uint32_t page_size, uint32_t page, uint32_t l1_addr,
@@ -225,14 +239,10 @@ void ttbw_noc_page(int write, uint32_t config, uint32_t base, uint32_t page_size
 
 // NOC address: bit 63 = DRAM; bits 40..47 DRAM bank or core y; bits 48..55 core x; low 32 bits offset.
 uint64_t ttbw_noc_page_addr(uint32_t config, uint32_t base, uint32_t page_size, uint32_t page, uint32_t offset) {
-    const BufferInfo* b = nullptr;
-    page_memory(config, base, page_size, page, offset, 0, &b, "get_noc_addr");
+    PageLocation at = locate_page(config, base, page_size, page, offset, 0, "get_noc_addr");
     Device& d = *t_core->dev;
-    uint32_t banks = b->dram ? d.num_dram_banks : d.num_cores();
-    uint32_t bank = page % banks;
-    uint64_t addr = uint64_t(b->addr) + uint64_t(page / banks) * b->aligned_page + offset;
-    if (b->dram) return (1ull << 63) | (uint64_t(bank) << 40) | addr;
-    return (uint64_t(bank % d.gx) << 48) | (uint64_t(bank / d.gx) << 40) | addr;
+    if (at.b->dram) return (1ull << 63) | (uint64_t(at.bank) << 40) | at.addr;
+    return (uint64_t(at.bank % d.gx) << 48) | (uint64_t(at.bank / d.gx) << 40) | at.addr;
 }
 
 uint64_t ttbw_noc_xy_addr(uint32_t x, uint32_t y, uint32_t addr) {

@@ -376,7 +376,7 @@ def rm_args(buffer) -> list[int]:
 
 
 def rm_chunk_dims(args: list) -> list:
-    """The RM_ARGS _rm_chunks walks by (all but the row bytes)."""
+    """The RM_ARGS a ROW_MAJOR tile is located by (all but the row bytes: `_RmTile`)."""
     return args[:4] + args[5:]
 
 
@@ -387,32 +387,42 @@ def rm_accessor(f: KernelFn, ct_index: int, addr: str, row_bytes: str) -> str:
                 "!ttkernel.TensorAccessor")
 
 
-def _rm_chunks(f: KernelFn, t: str, acc: str, dims, eb: int, body) -> None:
+class _RmTile:
+    """Where tile t of a ROW_MAJOR tensor lies (`dims`: RM_ARGS but the row bytes): tile (bi, th,
+    tw) is rows row_off + 32*th.. of batch bi (row0: its first page; nr of them valid: min(32,
+    rows - 32*th)), columns col_off + 32*tw.. (wrem of them valid from c0, nk 16-element chunks)."""
+
+    def __init__(self, f: KernelFn, t: str, dims):
+        H, W, Ht, Wt, rows, row_off, self.col_off = dims
+        bt = f.arith("divui", t, Wt)
+        tw = f.arith("remui", t, Wt)
+        th = f.arith("remui", bt, Ht)
+        bi = f.arith("divui", bt, Ht)
+        h0 = f.arith("muli", th, f.c(32))
+        self.row0 = f.arith("addi", f.arith("addi", f.arith("muli", bi, H), row_off), h0)
+        self.nr = f.arith("minui", f.arith("subi", rows, h0), f.c(32))
+        self.c0 = f.arith("muli", tw, f.c(32))
+        self.wrem = f.arith("subi", W, self.c0)
+        self.nk = f.arith("minui", f.arith("divui", f.arith("addi", self.wrem, f.c(15)), f.c(16)), f.c(2))
+
+    def padded(self, f: KernelFn) -> str:
+        """i1: the tile has padding (fewer than 32 valid rows or columns)."""
+        return f.arith("ori", f.cmpi("ult", self.nr, f.c(32)), f.cmpi("ult", self.wrem, f.c(32)), "i1")
+
+
+def _rm_chunks(f: KernelFn, tile: _RmTile, acc: str, eb: int, body) -> None:
     """Calls body(noc_addr, l1_byte_offset, byte_size) for every valid 16-element row chunk of
-    tile t of a ROW_MAJOR tensor: element (r, c) of a tile sits at face (r/16, c/16), i.e. at
-    ((r/16*2 + c/16)*256 + (r%16)*16 + c%16) * eb bytes. Only valid rows
-    (min(32, rows - 32*th)) and chunks (min(16, W - 32*tw - 16k) > 0 elements) are visited; tile
-    (bi, th, tw) is rows row_off + 32*th.. of batch bi, columns col_off + 32*tw.. (`dims`: RM_ARGS
-    but the row bytes)."""
-    H, W, Ht, Wt, rows, row_off, col_off = dims
-    bt = f.arith("divui", t, Wt)
-    tw = f.arith("remui", t, Wt)
-    th = f.arith("remui", bt, Ht)
-    bi = f.arith("divui", bt, Ht)
-    h0 = f.arith("muli", th, f.c(32))
-    row0 = f.arith("addi", f.arith("addi", f.arith("muli", bi, H), row_off), h0)
-    nr = f.arith("minui", f.arith("subi", rows, h0), f.c(32))
-    c0 = f.arith("muli", tw, f.c(32))
-    wrem = f.arith("subi", W, c0)
-    nk = f.arith("minui", f.arith("divui", f.arith("addi", wrem, f.c(15)), f.c(16)), f.c(2))
-    r = f.for_(None, nr)
-    page = f.arith("addi", row0, r)
+    the tile: element (r, c) of a tile sits at face (r/16, c/16), i.e. at
+    ((r/16*2 + c/16)*256 + (r%16)*16 + c%16) * eb bytes. Only valid rows and chunks
+    (min(16, W - 32*tw - 16k) > 0 elements) are visited."""
+    r = f.for_(None, tile.nr)
+    page = f.arith("addi", tile.row0, r)
     rowoff = f.arith("addi", f.arith("muli", f.arith("divui", r, f.c(16)), f.c(512)),
                      f.arith("muli", f.arith("remui", r, f.c(16)), f.c(16)))
-    k = f.for_(None, nk)
+    k = f.for_(None, tile.nk)
     k16 = f.arith("muli", k, f.c(16))
-    col = f.arith("addi", f.arith("addi", col_off, c0), k16)
-    n = f.arith("minui", f.arith("subi", wrem, k16), f.c(16))
+    col = f.arith("addi", f.arith("addi", tile.col_off, tile.c0), k16)
+    n = f.arith("minui", f.arith("subi", tile.wrem, k16), f.c(16))
     noc = f.op("tensor_accessor.get_noc_addr", [acc, page, f.arith("muli", col, f.c(eb))],
                ["!ttkernel.TensorAccessor", "i32", "i32"], "!ttkernel.noc_addr")
     off = f.arith("muli", f.arith("addi", rowoff, f.arith("muli", k, f.c(256))), f.c(eb))
@@ -422,24 +432,28 @@ def _rm_chunks(f: KernelFn, t: str, acc: str, dims, eb: int, body) -> None:
 
 
 def rm_read_tile(f: KernelFn, t: str, acc: str, dims, eb: int, wp: str, znoc: str) -> None:
-    """Tile t of a ROW_MAJOR tensor into L1 at wp: the page is zeroed (padding must be 0 for
-    the sums), then the valid row chunks are read. Reads exactly the tile's valid bytes from DRAM."""
+    """Tile t of a ROW_MAJOR tensor into L1 at wp: an edge tile's page is zeroed first (padding
+    must be 0 for the sums; a whole tile's chunks cover the page), then the valid row chunks are
+    read. Reads exactly the tile's valid bytes from DRAM."""
+    tile = _RmTile(f, t, dims)
+    f.if_(tile.padded(f))
     for i in range(eb // 2):  # the zero source is one bf16 tile (2048 bytes)
         dst = wp if i == 0 else f.arith("addi", wp, f.c(2048 * i))
         f.op("noc_async_read", [znoc, dst, f.c(2048)], ["!ttkernel.noc_addr", "i32", "i32"])
     f.op("noc_async_read_barrier")
+    f.end()
 
     def body(noc, off, size):
         f.op("noc_async_read", [noc, f.arith("addi", wp, off), size], ["!ttkernel.noc_addr", "i32", "i32"])
 
-    _rm_chunks(f, t, acc, dims, eb, body)
+    _rm_chunks(f, tile, acc, eb, body)
 
 
 def rm_write_tile(f: KernelFn, t: str, acc: str, dims, eb: int, rp: str) -> None:
     def body(noc, off, size):
         f.op("noc_async_write", [f.arith("addi", rp, off), noc, size], ["i32", "!ttkernel.noc_addr", "i32"])
 
-    _rm_chunks(f, t, acc, dims, eb, body)
+    _rm_chunks(f, _RmTile(f, t, dims), acc, eb, body)
 
 
 def mapping_args(f: KernelFn, base: int):
