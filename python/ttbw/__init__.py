@@ -37,22 +37,23 @@ _API = {
                     "deallocate", "complex_tensor", "is_tensor_storage_on_device"),
     "ttnn.types": ("DataType", "Layout", "StorageType", "TensorMemoryLayout", "BufferType", "MemoryConfig",
                    "Shape", "TILE_SIZE", "bfloat16", "float32", "bfloat8_b", "bfloat4_b", "uint8", "uint16",
-                   "uint32", "int32", "TILE_LAYOUT", "ROW_MAJOR_LAYOUT", "DRAM_MEMORY_CONFIG",
+                   "uint32", "int32", "int8", "fp8_e4m3", "TILE_LAYOUT", "ROW_MAJOR_LAYOUT", "DRAM_MEMORY_CONFIG",
                    "L1_MEMORY_CONFIG"),
-    "ttnn.device": ("Device", "CoreCoord", "CoreGrid", "open_device", "close_device", "manage_device",
+    "ttnn.device": ("Device", "MeshDevice", "CoreCoord", "CoreGrid", "open_device", "close_device", "manage_device",
                "synchronize_device", "GetNumAvailableDevices"),
     "ttnn.printing": ("set_printoptions",),
     "ttnn.tensor": ("Tensor", "ComplexTensor"),
 }
+_SUBMODULES = {"_ttnn": "ttbw.ttnn._ttnn", "device": "ttbw.ttnn.device"}
 _MODULE_OF = {name: module for module, names in _API.items() for name in names}
 __all__ = sorted(_MODULE_OF)
 
 
 def __getattr__(name):
-    if name == "_ttnn":  # ttnn's native module, which ttnn's tests reach into (`ttnn._ttnn.reports`)
+    if name in _SUBMODULES:  # ttnn's modules that ttnn's tests reach into (`ttnn._ttnn.reports`, `ttnn.device.Arch`)
         from importlib import import_module
 
-        return import_module("ttbw.ttnn._ttnn")
+        return import_module(_SUBMODULES[name])
     module = _MODULE_OF.get(name)
     if module is None:
         raise AttributeError(f"module 'ttbw' has no attribute {name!r}")

@@ -40,10 +40,18 @@ def autograd(grad, a, b):
 
 # ---------------------------------------------------------------- devices
 
+def test_mesh_device_is_a_type_whose_mesh_is_refused():
+    device = ttnn.open_device(device_id=0)
+    assert not isinstance(device, ttnn.MeshDevice) and isinstance(device, ttnn.Device)
+    with pytest.raises(ValueError, match="ttbw emulates single devices"):
+        ttnn.MeshDevice(mesh_shape=(1, 2))
+    assert [a.name for a in ttnn.device.Arch] == ["GRAYSKULL", "WORMHOLE_B0", "BLACKHOLE"]  # ttnn.device's enum
+
+
 def test_open_close_device_and_properties():
     device = ttnn.open_device(device_id=0)
     assert ttnn.open_device(device_id=0) is device  # an open device is returned as it is
-    assert device.id() == 0 and device.arch() == "wormhole_b0"
+    assert device.id() == 0 and device.arch() == ttnn.device.Arch.WORMHOLE_B0
     assert device.compute_with_storage_grid_size() == (8, 8)
     assert device.core_grid.num_cores == 64 and repr(device.core_grid) == "ttnn.CoreGrid(x=8,y=8)"
     assert ttnn.GetNumAvailableDevices() == 2

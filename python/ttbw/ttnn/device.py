@@ -8,11 +8,19 @@ open device returns the same handle (as ttnn does).
 from __future__ import annotations
 
 import contextlib
+import enum
 from typing import NamedTuple
 
 NUM_DEVICES = 2
 GRID = (8, 8)
 _OPEN: dict[int, "Device"] = {}
+
+
+class Arch(enum.Enum):
+    """ttnn.device.Arch: a device's architecture (the emulated ones are Wormhole B0)."""
+    GRAYSKULL = 0
+    WORMHOLE_B0 = 1
+    BLACKHOLE = 2
 
 
 class CoreCoord(NamedTuple):
@@ -44,8 +52,8 @@ class Device:
     def id(self) -> int:
         return self._id
 
-    def arch(self) -> str:
-        return "wormhole_b0"
+    def arch(self) -> Arch:
+        return Arch.WORMHOLE_B0
 
     @property
     def grid(self) -> tuple[int, int]:
@@ -76,6 +84,16 @@ class Device:
     def __repr__(self) -> str:
         state = "open" if self._open else "closed"
         return f"Device(id={self._id}, arch=wormhole_b0, grid={GRID[0]}x{GRID[1]}, {state})"
+
+
+class MeshDevice:
+    """ttnn.MeshDevice, a mesh of devices driven as one. ttbw emulates single devices (an n300's
+    two, each opened on its own): the type exists for the isinstance checks and annotations of
+    code written for ttnn; opening a mesh is refused."""
+
+    def __init__(self, *args, **kwargs):
+        raise ValueError("ttnn.MeshDevice: ttbw emulates single devices (open_device(device_id=0) or 1); "
+                         "a mesh of devices is not supported")
 
 
 def GetNumAvailableDevices() -> int:  # noqa: N802 (ttnn's name)

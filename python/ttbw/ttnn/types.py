@@ -23,6 +23,8 @@ class DataType(enum.Enum):
     UINT8 = 5
     UINT16 = 6
     INT32 = 7
+    INT8 = 8
+    FP8_E4M3 = 9
 
     @property
     def supported(self) -> bool:
@@ -51,6 +53,8 @@ uint8 = DataType.UINT8
 uint16 = DataType.UINT16
 uint32 = DataType.UINT32
 int32 = DataType.INT32
+int8 = DataType.INT8
+fp8_e4m3 = DataType.FP8_E4M3
 SUPPORTED_DTYPES = "ttnn.bfloat16, ttnn.float32 or ttnn.bfloat8_b"
 
 
