@@ -1,6 +1,6 @@
 """tools/ttmetal_tests.py on a small tree written like tt-metal's backward tests (a helper module
 imported by its repository path, loguru, the `device` fixture and `device_params` indirection,
-`function_level_defaults`, a golden function, a test class): each outcome counted per file, the
+`function_level_defaults`, `ttnn.device.Arch`, a golden function, a test class): each outcome counted per file, the
 failures listed, tt-metal's conftest (which opens a real device) not loaded."""
 import subprocess
 import sys
@@ -15,6 +15,7 @@ FILES = {
 import torch
 import ttnn
 from loguru import logger
+from ttnn.device import Arch
 
 
 def data_gen(shape, device):
@@ -26,11 +27,12 @@ def data_gen(shape, device):
 import pytest
 import torch
 import ttnn
-from tests.ttnn.unit_tests.operations.eltwise.backward.utility_funcs import data_gen
+from tests.ttnn.unit_tests.operations.eltwise.backward.utility_funcs import data_gen, Arch
 
 
 @pytest.mark.parametrize("device_params", [{"l1_small_size": 8192}], indirect=True)
 def test_bw_mul(device, function_level_defaults):
+    assert device.arch() == Arch.WORMHOLE_B0
     a, ta = data_gen((1, 1, 32, 64), device)
     g, tg = data_gen((1, 1, 32, 64), device)
     out = ttnn.mul_bw(tg, ta, ta)

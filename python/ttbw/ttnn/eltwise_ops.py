@@ -75,4 +75,3 @@ def pow(input_tensor, exponent, *, memory_config=None, output_tensor=None, queue
     rounded = f.typecast(result, Value("", shape, dtype.element, dtype.ir_name, layout))
     memory = memory_config or (out.memory_config() if out is not None else first.memory_config())
     return run(f, [Output(rounded, dtype, memory or DRAM_MEMORY_CONFIG, out)], backend, device)[0]
-

@@ -1,5 +1,5 @@
 """A TTIR function written op by op for one API call (ttnn.matmul, ttnn.linear, the moreh
-matmul backward ops), and running it: backend="device" through `ttbw.compile` + the executor
+matmul backward ops, ttnn.pow), and running it: backend="device" through `ttbw.compile` + the executor
 on the emulated device (cached per signature), "cpu" through the decomposition pipeline and the
 CPU reference path. Values are typed records; the function's text is what the compiler reads."""
 from __future__ import annotations
