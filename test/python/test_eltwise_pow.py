@@ -63,6 +63,12 @@ def test_tensor_to_a_broadcast_tensor(backend, device):
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
+def test_an_empty_dim_broadcasts_to_empty(backend, device):
+    got = ttnn.pow(dev(torch.rand(2, 0, 64), device), dev(torch.rand(2, 1, 64), device), backend=backend)
+    assert tuple(got.shape) == (2, 0, 64)  # numpy's rule: 0 against 1 is 0
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_a_number_to_a_tensor(backend, device):
     gen = torch.Generator().manual_seed(9)
     exponent = (torch.randn(64, 96, generator=gen) * 8).bfloat16()

@@ -1,6 +1,7 @@
-"""The arguments ttnn's compiled non-elementwise ops (matmul_ops, softmax_ops, norm_ops,
-reduction_ops) share: a tensor argument checked by name, the device of a call's tensors, ttnn
-options ttbw chooses itself, and a gradient rounded into its result's data type."""
+"""The arguments ttnn's ops written as one TTIR function (matmul_ops, softmax_ops, norm_ops,
+reduction_ops, eltwise_ops) share: a tensor argument checked by name, two shapes broadcast, the
+device of a call's tensors, ttnn options ttbw chooses itself, and a gradient rounded into its
+result's data type."""
 from __future__ import annotations
 
 from .backward_call import describe_kind
@@ -20,6 +21,15 @@ def tensor_argument(op: str, name: str, value, optional: bool = False) -> Tensor
                         f"got {describe_kind(value)}")
     value.check_on_open_device(name)
     return value
+
+
+def broadcast_shape(x: tuple, y: tuple) -> tuple | None:
+    """numpy's broadcast of two shapes (a size-0 dim against 1 stays 0), or None where they do not broadcast."""
+    rank = max(len(x), len(y))
+    x, y = (1,) * (rank - len(x)) + tuple(x), (1,) * (rank - len(y)) + tuple(y)
+    if any(p != q and 1 not in (p, q) for p, q in zip(x, y)):
+        return None
+    return tuple(0 if 0 in (p, q) else max(p, q) for p, q in zip(x, y))
 
 
 def common_device(op: str, tensors: dict):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from .backward_call import check_backend_and_queue, describe_kind
-from .call_args import common_device, tensor_argument
+from .call_args import broadcast_shape, common_device, tensor_argument
 from .tensor import Tensor, check_memory_config
 from .ttir_function import FunctionBuilder, Output, Value, run
 from .types import DRAM_MEMORY_CONFIG
@@ -23,15 +23,6 @@ def _number(op: str, name: str, value) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise TypeError(f"{op}: {name} must be a ttnn.Tensor, an int or a float, got {describe_kind(value)}")
     return float(value)
-
-
-def _broadcast(op: str, a: tuple, b: tuple) -> tuple:
-    """numpy's broadcast of two shapes, or ValueError naming both."""
-    rank = max(len(a), len(b))
-    a, b = (1,) * (rank - len(a)) + a, (1,) * (rank - len(b)) + b
-    if any(x != y and 1 not in (x, y) for x, y in zip(a, b)):
-        raise ValueError(f"{op}: input_tensor {list(a)} and exponent {list(b)} do not broadcast")
-    return tuple(max(x, y) for x, y in zip(a, b))
 
 
 def pow(input_tensor, exponent, *, memory_config=None, output_tensor=None, queue_id=0,  # noqa: A001 (ttnn's name)
@@ -52,7 +43,9 @@ def pow(input_tensor, exponent, *, memory_config=None, output_tensor=None, queue
         raise ValueError(f"pow: {'exponent' if base is not None else 'input_tensor'} is NaN; a kernel's scalar "
                          f"cannot carry a NaN (its runtime args encode m * 2^e), backend='cpu' can")
     tensors = [t for t in (base, power) if t is not None]
-    shape = tuple(tensors[0].shape) if len(tensors) == 1 else _broadcast(op, tuple(base.shape), tuple(power.shape))
+    shape = tuple(tensors[0].shape) if len(tensors) == 1 else broadcast_shape(tuple(base.shape), tuple(power.shape))
+    if shape is None:
+        raise ValueError(f"{op}: input_tensor {list(base.shape)} and exponent {list(power.shape)} do not broadcast")
     first = tensors[0]
     dtype = out.dtype if out is not None else first.dtype
     if out is not None and tuple(out.shape) != shape:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from .backward_call import required_outputs
-from .call_args import common_device, gradient_output, refuse_options, tensor_argument
+from .call_args import broadcast_shape, common_device, gradient_output, refuse_options, tensor_argument
 from .tensor import Tensor, check_dtype, check_memory_config
 from .ttir_function import FunctionBuilder, Output, run
 
@@ -69,7 +69,7 @@ def _forward(op: str, a, b, bias, transpose_a, transpose_b, memory_config, dtype
     if shape is None:  # the verifier says why, in the caller's names
         shape = (1,)
     if z is not None:
-        shape = _broadcast(shape, tuple(bias.shape)) or shape
+        shape = broadcast_shape(shape, tuple(bias.shape)) or shape
         result = f.linear(x, y, z, shape, transpose_a=transpose_a, transpose_b=transpose_b)
     else:
         widen = dtype.element == "f32" and x.element != "f32"
@@ -223,14 +223,6 @@ def moreh_linear_backward(output_grad, input, weight, are_required_outputs=(True
 # ------------------------------------------------------------------------------- shapes
 
 
-def _broadcast(x: tuple, y: tuple):
-    rank = max(len(x), len(y))
-    x, y = (1,) * (rank - len(x)) + tuple(x), (1,) * (rank - len(y)) + tuple(y)
-    if any(p != q and 1 not in (p, q) for p, q in zip(x, y)):
-        return None
-    return tuple(0 if 0 in (p, q) else max(p, q) for p, q in zip(x, y))
-
-
 def _product_shape(a, b, transpose_a: bool, transpose_b: bool):
     """The shape of matmul(a, b) by tt-mlir's rules, or None where they refuse it."""
     a, b = list(a), list(b)
@@ -244,7 +236,7 @@ def _product_shape(a, b, transpose_a: bool, transpose_b: bool):
     b_mat = b if len(b) > 1 else b + [1]
     if a_mat[-1] != b_mat[-2]:
         return None
-    batch = _broadcast(tuple(a_mat[:-2]), tuple(b_mat[:-2]))
+    batch = broadcast_shape(tuple(a_mat[:-2]), tuple(b_mat[:-2]))
     if batch is None:
         return None
     shape = batch + ((a_mat[-2],) if len(a) > 1 else ()) + ((b_mat[-1],) if len(b) > 1 else ())
